@@ -1,0 +1,1 @@
+"""The numba core: pure functions over the state and table arrays (see sim.layout)."""

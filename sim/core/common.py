@@ -1,0 +1,84 @@
+"""Small accessors shared by the core modules (player fields, effective stats)."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim import layout as L
+
+
+@njit(cache=True)
+def pf(seat, field):
+    """Index of a player field in the state array."""
+    return L.P_BASE + seat * L.PSZ + field
+
+
+@njit(cache=True)
+def side_index(s, seat):
+    """Table row of the seat's Scholar card side (front or Exalted)."""
+    return s[pf(seat, L.PF_SCHOLAR)] * 2 + s[pf(seat, L.PF_EXALTED)]
+
+
+@njit(cache=True)
+def passive(s, t, seat, pv):
+    """Sum of a passive modifier: Scholar side plus face-up Jinx Cards held."""
+    total = t[L.T_SCH_PASSIVE + side_index(s, seat) * L.NPASSIVE + pv]
+    for j in range(t[L.T_NJINX]):
+        if s[L.S_JLOC + j] == L.JX_UP and s[L.S_JOWNER + j] == seat:
+            total += t[L.T_JINX_PASSIVE + j * L.NPASSIVE + pv]
+    return total
+
+
+@njit(cache=True)
+def stat(s, t, seat, st):
+    """Effective Scholar stat (Initial Students, Hand, Speed, Intelligence, Stamina)."""
+    base = t[L.T_SCH_STAT + side_index(s, seat) * L.NSTATS + st]
+    if st == L.ST_STUDENTS:
+        v = base + passive(s, t, seat, L.PV_STUDENTS)
+        return v if v > 0 else 0
+    if st == L.ST_HAND:
+        v = base + passive(s, t, seat, L.PV_HAND)
+        return v if v > 0 else 0
+    if st == L.ST_SPEED:
+        v = base + passive(s, t, seat, L.PV_SPEED)
+        return v if v > 0 else 0
+    if st == L.ST_INTEL:
+        v = base + passive(s, t, seat, L.PV_INTEL)
+        if v > L.MAX_INTEL:
+            v = L.MAX_INTEL
+        return v if v > 1 else 1
+    v = base + passive(s, t, seat, L.PV_STAMINA)
+    return v if v > 1 else 1
+
+
+@njit(cache=True)
+def in_start(s, seat):
+    """The Scholar stands in the Starting Zone (zone 0)."""
+    return s[pf(seat, L.PF_ZONE)] == 0
+
+
+@njit(cache=True)
+def active(s, seat):
+    """Still in the game (has not left it by a successful Thesis)."""
+    return s[pf(seat, L.PF_IN_GAME)] == 1
+
+
+@njit(cache=True)
+def targetable(s, seat):
+    """May be the subject of effects and Randomizations (Starting Zone rules)."""
+    return s[pf(seat, L.PF_IN_GAME)] == 1 and s[pf(seat, L.PF_ZONE)] != 0
+
+
+@njit(cache=True)
+def hand_size(s, seat):
+    return s[pf(seat, L.PF_HAND_N)]
+
+
+@njit(cache=True)
+def next_seat(s, seat):
+    return (seat + 1) % s[L.S_NPLAYERS]
+
+
+@njit(cache=True)
+def popcount2(m):
+    return (m & 1) + ((m >> 1) & 1)

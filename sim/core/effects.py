@@ -1,0 +1,212 @@
+"""The effect interpreter: Auxiliary Effects, Scholar skills and Jinx Cards
+are programs of steps (data, compiled from the TOML files) run here.
+
+Rulebook: "Icon Effects", "Auxiliary Effects", "Jinx Cards"; the Rocca
+Civetta keywords for Lose / Give. A step that needs a player's choice (a Stun
+Token, a discard, a target, Stairs) suspends the program: it is resumed from
+the continuation stack (K_PROG) once the choice is made.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim import layout as L
+from sim.core import kstack
+from sim.core.board import eliminate, give
+from sim.core.common import hand_size, pf, stat, targetable
+from sim.core.dungeon import door_colors, enter_zone, player_colors
+from sim.core.randomizer import (
+    direction_passable,
+    information_held,
+    passage_of_zone,
+    target_scholar,
+)
+from sim.core.supply import (
+    draw_students,
+    draw_tricks,
+    give_stun,
+    pop_trick,
+    sacrifice,
+    take_bonfire,
+)
+
+
+@njit(cache=True)
+def count_type(s, t, seat, type1, exclude_kind):
+    """Cards in hand of a type (type1 = type+1, 0 any), not counting one card
+    of `exclude_kind` (the card being played)."""
+    n = 0
+    for k in range(t[L.T_NKINDS]):
+        if type1 == 0 or t[L.T_KIND_TYPE + k] == type1 - 1:
+            n += s[pf(seat, L.PF_HAND) + k]
+            if k == exclude_kind:
+                n -= 1
+    return n
+
+
+@njit(cache=True)
+def payable(s, t, seat, prog, exclude_kind):
+    """Every `cost` step of the program can be paid by the seat."""
+    start = t[L.T_PROG_START + prog]
+    for i in range(t[L.T_PROG_LEN + prog]):
+        o = L.T_OPS + (start + i) * L.OP_W
+        if t[o + 3] == 0:
+            continue
+        op = t[o]
+        n = t[o + 1]
+        if op == L.OP_SACRIFICE:
+            if s[pf(seat, L.PF_STUDENTS)] < n:
+                return False
+        elif op == L.OP_DISCARD_TYPE:
+            if count_type(s, t, seat, t[o + 2], exclude_kind) < 1:
+                return False
+        elif op == L.OP_STUN:
+            if (
+                s[pf(seat, L.PF_STUN)] + n > stat(s, t, seat, L.ST_STAMINA)
+                or s[L.S_RES_STUN] < n
+            ):
+                return False
+        elif op == L.OP_DISCARD_OWN:
+            if hand_size(s, seat) - (1 if exclude_kind >= 0 else 0) < n:
+                return False
+    return True
+
+
+@njit(cache=True)
+def divination(s, t, n):
+    """Reveal n Trick Cards from the deck; the highest Bonus Value counts.
+    Revealed cards stay on the table until the test ends."""
+    best = 0
+    for _ in range(n):
+        k = pop_trick(s, t)
+        if k < 0:
+            break
+        s[L.S_PLAYED + k] += 1
+        b = t[L.T_KIND_BONUS + k]
+        if b > best:
+            best = b
+    return best
+
+
+@njit(cache=True)
+def discard_continue(s, t):
+    """Ask S_P_SEAT to discard the pending cards (S_P_COUNT) one at a time."""
+    seat = s[L.S_P_SEAT]
+    if s[L.S_P_COUNT] > 0 and count_type(s, t, seat, s[L.S_P_TYPE], -1) > 0:
+        s[L.S_PHASE] = L.PH_DISCARD
+        s[L.S_ACTOR] = seat
+    else:
+        s[L.S_P_COUNT] = 0
+
+
+@njit(cache=True)
+def ask_discard(s, t, seat, n, type1, optional):
+    s[L.S_P_SEAT] = seat
+    s[L.S_P_COUNT] = n
+    s[L.S_P_TYPE] = type1
+    s[L.S_P_OPTIONAL] = optional
+    discard_continue(s, t)
+
+
+@njit(cache=True)
+def discard_targets(s, t, actor):
+    """Bitmask of seats an effect may make discard: yourself or a targetable
+    opponent, each holding at least one card."""
+    m = 0
+    for p in range(s[L.S_NPLAYERS]):
+        if hand_size(s, p) == 0:
+            continue
+        if p == actor or targetable(s, p):
+            m |= 1 << p
+    return m
+
+
+@njit(cache=True)
+def move_through(s, t, seat, world_p):
+    """Move through one Passage of the Scholar's Zone if it is open to him."""
+    z = s[pf(seat, L.PF_ZONE)]
+    side = world_p // 2
+    h = world_p % 2
+    nb = s[L.S_NB + z * 4 + side]
+    if nb < 0 or ((s[L.S_LINK + z * 4 + side] >> h) & 1) == 0:
+        return
+    need = door_colors(s, t, z, world_p) | door_colors(
+        s, t, nb, 2 * ((side + 2) % 4) + 1 - h
+    )
+    if (need & player_colors(s, t, seat)) == need:
+        enter_zone(s, t, seat, nb)
+
+
+@njit(cache=True)
+def exec_op(s, t, op, n, type1, actor):
+    """Run one step. It may open a decision (S_PHASE != PH_NONE)."""
+    if op == L.OP_SACRIFICE:
+        sacrifice(s, actor, n)
+    elif op == L.OP_DRAW_STUDENTS:
+        draw_students(s, t, actor, n)
+    elif op == L.OP_SPEED:
+        s[L.S_SPEED] += n
+    elif op == L.OP_TAKE_BONFIRE:
+        take_bonfire(s, actor, n)
+    elif op == L.OP_DRAW_CARDS:
+        draw_tricks(s, t, actor, n)
+    elif op == L.OP_STEALTH:
+        if s[L.S_T_KIND] > 0:
+            s[L.S_T_STEALTH] += n
+    elif op == L.OP_ALERT:
+        if s[L.S_T_KIND] > 0:
+            s[L.S_T_ALERT] += n
+    elif op == L.OP_DIV_STEALTH:
+        if s[L.S_T_KIND] > 0:
+            s[L.S_T_STEALTH] += divination(s, t, n)
+    elif op == L.OP_DIV_ALERT:
+        if s[L.S_T_KIND] > 0:
+            s[L.S_T_ALERT] += divination(s, t, n)
+    elif op == L.OP_DISCARD_TARGET:
+        if discard_targets(s, t, actor) != 0:
+            s[L.S_P_COUNT] = n
+            s[L.S_P_CALLER] = actor
+            s[L.S_PHASE] = L.PH_TARGET
+            s[L.S_ACTOR] = actor
+    elif op == L.OP_DISCARD_OWN:
+        ask_discard(s, t, actor, n, 0, 0)
+    elif op == L.OP_DISCARD_TYPE:
+        ask_discard(s, t, actor, 1, type1, 0)
+    elif op == L.OP_STUN:
+        give_stun(s, t, actor, n)
+    elif op == L.OP_LOSE_RANDOM_INFO:
+        c = information_held(s, t, actor)
+        if c >= 0:
+            for _ in range(n):
+                eliminate(s, t, actor, c)
+    elif op == L.OP_MOVE_RANDOM_DIR:
+        d = direction_passable(s, t, actor)
+        if d >= 0:
+            z = s[pf(actor, L.PF_ZONE)]
+            enter_zone(s, t, actor, s[L.S_NB + z * 4 + d])
+    elif op == L.OP_MOVE_RANDOM_PASSAGE:
+        p = passage_of_zone(s, t, s[pf(actor, L.PF_ZONE)])
+        if p >= 0:
+            move_through(s, t, actor, p)
+    elif op == L.OP_GIVE_RANDOM_SCHOLAR:
+        target = target_scholar(s, t, actor)
+        if target >= 0:
+            c = information_held(s, t, actor)
+            if c >= 0:
+                give(s, t, actor, target, c)
+
+
+@njit(cache=True)
+def run_prog(s, t, prog, pc, actor):
+    """Run program `prog` from step `pc` until it ends or asks for a choice."""
+    start = t[L.T_PROG_START + prog]
+    length = t[L.T_PROG_LEN + prog]
+    while pc < length:
+        o = L.T_OPS + (start + pc) * L.OP_W
+        pc += 1
+        kstack.push(s, L.K_PROG, prog, pc, actor)
+        exec_op(s, t, t[o], t[o + 1], t[o + 2], actor)
+        if s[L.S_PHASE] != L.PH_NONE:
+            return
+        kstack.pop(s)

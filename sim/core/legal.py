@@ -1,0 +1,155 @@
+"""Legal actions of the decision now open (the OpenSpiel-style action space of
+``sim.layout``; documented in docs/ACTIONS.md)."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim import layout as L
+from sim.core.board import cubes
+from sim.core.common import hand_size, in_start, passive, pf, side_index, stat
+from sim.core.dungeon import passable, placement_mask, zone_cube_count
+from sim.core.effects import discard_targets, payable
+from sim.core.stealth import can_spy_on
+
+
+@njit(cache=True)
+def add_plays(s, t, seat, mask, out, n):
+    """Trick Card Auxiliary Effects and Scholar skills playable under `mask`."""
+    for k in range(t[L.T_NKINDS]):
+        if s[pf(seat, L.PF_HAND) + k] == 0:
+            continue
+        for aux in range(t[L.T_KIND_NAUX + k]):
+            if (t[L.T_KIND_TIMING + k * 2 + aux] & mask) == 0:
+                continue
+            for opt in range(t[L.T_KIND_NOPTS + k * 2 + aux]):
+                prog = t[L.T_KIND_PROG + (k * 2 + aux) * L.MAX_OPTS + opt]
+                if payable(s, t, seat, prog, k):
+                    out[n] = L.A_PLAY + k * 4 + aux * 2 + opt
+                    n += 1
+    row = side_index(s, seat)
+    for sk in range(t[L.T_SCH_NSKILLS + row]):
+        i = row * L.MAX_SKILLS + sk
+        if (t[L.T_SCH_SK_TIMING + i] & mask) == 0:
+            continue
+        for opt in range(t[L.T_SCH_SK_NOPTS + i]):
+            if payable(s, t, seat, t[L.T_SCH_SK_PROG + i * L.MAX_OPTS + opt], -1):
+                out[n] = L.A_SKILL + sk * 2 + opt
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def window_mask(s, seat):
+    """Timing bit of a Stealth Test window for this seat."""
+    if seat != s[L.S_T_ACTIVE]:
+        return L.TM_OTHER_TEST
+    return L.TM_OWN_STUDY if s[L.S_T_KIND] == 1 else L.TM_OWN_ESP
+
+
+@njit(cache=True)
+def add_turn_actions(s, t, me, out, n):
+    """Movement / Action Phase: move, draw Zones, play, Study, Espionage."""
+    z = s[pf(me, L.PF_ZONE)]
+    if s[L.S_SPEED] > 0:
+        for d in range(4):
+            if passable(s, t, me, z, d):
+                out[n] = L.A_MOVE + d
+                n += 1
+        if s[L.S_STACK_N + t[L.T_Z_FLOOR + z]] > 0:
+            out[n] = L.A_DRAW_ZONE
+            n += 1
+    if not in_start(s, me):
+        n = add_plays(s, t, me, L.TM_OWN, out, n)
+    if s[L.S_PHASE] == L.PH_MOVE:
+        out[n] = L.A_END_MOVE
+        return n + 1
+    if s[L.S_ACTION_DONE] == 0 and not in_start(s, me) and hand_size(s, me) > 0:
+        if zone_cube_count(s, t, z) > 0:
+            out[n] = L.A_STUDY
+            n += 1
+        if s[pf(me, L.PF_STUDENTS)] >= t[L.T_ESP_SACRIFICE] and passive(s, t, me, L.PV_NO_ESPIONAGE) == 0:
+            for p in range(s[L.S_NPLAYERS]):
+                if can_spy_on(s, t, me, p):
+                    for c in range(t[L.T_NCOL]):
+                        if cubes(s, p, c) > 0:
+                            out[n] = L.A_SPY + p * L.MAX_COL + c
+                            n += 1
+    out[n] = L.A_END_TURN
+    return n + 1
+
+
+@njit(cache=True)
+def legal_actions(s, t, out):
+    """Fill `out` with the legal actions; return how many (0 when over)."""
+    if s[L.S_OVER] == 1:
+        return 0
+    ph = s[L.S_PHASE]
+    me = s[L.S_ACTOR]
+    n = 0
+    if ph == L.PH_ACTIVITY:
+        out[0] = L.A_REST
+        out[1] = L.A_EXPLORE
+        n = 2
+        if s[pf(me, L.PF_STARS)] >= t[L.T_THESIS_MIN_STARS]:
+            out[2] = L.A_THESIS
+            n = 3
+    elif ph == L.PH_MOVE or ph == L.PH_ACTION:
+        n = add_turn_actions(s, t, me, out, 0)
+    elif ph == L.PH_PLACE:
+        for side in range(4):
+            for rot in range(4):
+                if placement_mask(s, t, s[L.S_PL_TILE], s[L.S_PL_FROM], side, rot) != 0:
+                    out[n] = L.A_PLACE + side * 4 + rot
+                    n += 1
+    elif ph == L.PH_PILE:
+        from_floor = t[L.T_Z_FLOOR + s[L.S_PL_FROM]]
+        for f in range(L.NFLOORS):
+            if (f == from_floor - 1 or f == from_floor + 1) and s[L.S_STACK_N + f] > 0:
+                out[n] = L.A_PILE + f
+                n += 1
+    elif ph == L.PH_STUDY_N:
+        top = stat(s, t, me, L.ST_INTEL)
+        have = zone_cube_count(s, t, s[pf(me, L.PF_ZONE)])
+        if have < top:
+            top = have
+        for k in range(1, top + 1):
+            out[n] = L.A_NCUBES + k - 1
+            n += 1
+    elif ph == L.PH_COMMIT:
+        for k in range(t[L.T_NKINDS]):
+            if s[pf(me, L.PF_HAND) + k] > 0:
+                out[n] = L.A_COMMIT + k
+                n += 1
+        if s[L.S_T_WPLAYS] > 0:
+            out[n] = L.A_DECLARE
+            n += 1
+    elif ph == L.PH_WINDOW:
+        n = add_plays(s, t, me, window_mask(s, me), out, 0)
+        out[n] = L.A_PASS
+        n += 1
+    elif ph == L.PH_STUN:
+        out[0] = L.A_STUN_ACCEPT
+        out[1] = L.A_STUN_SACRIFICE
+        n = 2
+    elif ph == L.PH_DISCARD:
+        ty = s[L.S_P_TYPE]
+        for k in range(t[L.T_NKINDS]):
+            if s[pf(me, L.PF_HAND) + k] > 0 and (ty == 0 or t[L.T_KIND_TYPE + k] == ty - 1):
+                out[n] = L.A_DISCARD + k
+                n += 1
+        if s[L.S_P_OPTIONAL] == 1:
+            out[n] = L.A_PASS
+            n += 1
+    elif ph == L.PH_TARGET:
+        m = discard_targets(s, t, me)
+        for p in range(s[L.S_NPLAYERS]):
+            if (m >> p) & 1:
+                out[n] = L.A_TARGET + p
+                n += 1
+    elif ph == L.PH_JINX:
+        for j in range(t[L.T_NJINX]):
+            if s[L.S_JOWNER + j] == me and (s[L.S_JLOC + j] == L.JX_DOWN or s[L.S_JLOC + j] == L.JX_UP):
+                out[n] = L.A_JINX + j
+                n += 1
+    return n

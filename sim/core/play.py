@@ -1,0 +1,61 @@
+"""Batch play inside numba: many games, no Python per decision.
+
+The random agent lives here because the benchmark and the fuzzer need it;
+other agents (issue 3) plug into the same loop.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim import layout as L
+from sim.core.invariants import check
+from sim.core.rng import randint
+from sim.core.setup import init_state
+from sim.core.step import advance, step
+
+
+@njit(cache=True)
+def play_random(s, t, nplayers, scholars, clan, w0, w1, agent_rng, buf, check_every):
+    """Play one game with uniformly random legal actions.
+
+    agent_rng: a second state array used only for the agent's own draws, so
+    the game's chance stream does not depend on the agents.
+    Returns (decisions, error code, decision index of the error).
+    """
+    init_state(s, t, nplayers, scholars, clan, w0, w1)
+    n = advance(s, t, buf)
+    decisions = 0
+    while n > 0:
+        a = buf[randint(agent_rng, n)]
+        n = step(s, t, a, buf)
+        decisions += 1
+        if check_every:
+            err = check(s, t)
+            if err != 0:
+                return decisions, err, decisions
+        if decisions > 200000:
+            return decisions, 99, decisions
+    if check_every:
+        err = check(s, t)
+        if err != 0:
+            return decisions, err, decisions
+    return decisions, 0, 0
+
+
+@njit(cache=True)
+def play_random_batch(t, nplayers, seeds0, seeds1, check_every, out_decisions, out_err, out_turns):
+    s = np.zeros(L.STATE_SIZE, np.int64)
+    ag = np.zeros(L.STATE_SIZE, np.int64)
+    buf = np.zeros(L.MAX_LEGAL, np.int64)
+    scholars = -np.ones(L.MAXP, np.int64)
+    for g in range(seeds0.shape[0]):
+        ag[L.S_RNG0] = seeds1[g]
+        ag[L.S_RNG1] = seeds0[g] ^ 0x5BD1E995
+        if ag[L.S_RNG0] == 0 and ag[L.S_RNG1] == 0:
+            ag[L.S_RNG0] = 1
+        d, err, _ = play_random(s, t, nplayers, scholars, -1, seeds0[g], seeds1[g], ag, buf, check_every)
+        out_decisions[g] = d
+        out_err[g] = err
+        out_turns[g] = s[L.S_TURN]

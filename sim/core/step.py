@@ -1,0 +1,203 @@
+"""Applying one action and resolving the rules until the next decision.
+
+``apply_action`` handles the decision now open (``S_PHASE``); ``advance``
+pops the continuation stack until a player must choose again, applying on
+its own every decision that has a single legal action (a forced choice).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim import layout as L
+from sim.core import kstack
+from sim.core.common import pf, side_index
+from sim.core.dungeon import DX, DY, begin_placement, enter_zone, passable, place_tile
+from sim.core.effects import ask_discard, discard_continue, run_prog
+from sim.core.legal import legal_actions
+from sim.core.stealth import begin_espionage, begin_study, close_test, commit, declare, test_next
+from sim.core.supply import discard_jinx, draw_students, gain_stun_token, hand_to, sacrifice, stun_continue
+from sim.core.turn import (
+    begin_explore,
+    end_of_turn,
+    end_turn,
+    rest,
+    resume_turn,
+    submit_thesis,
+    thesis_failure,
+    turn_start,
+)
+
+
+@njit(cache=True)
+def play_card(s, t, seat, kind, aux, opt):
+    """Play a Trick Card for one option of one of its Auxiliary Effects."""
+    hand_to(s, seat, kind, L.S_PLAYED)
+    prog = t[L.T_KIND_PROG + (kind * 2 + aux) * L.MAX_OPTS + opt]
+    kstack.push(s, L.K_PROG, prog, 0, seat)
+
+
+@njit(cache=True)
+def use_skill(s, t, seat, sk, opt):
+    i = side_index(s, seat) * L.MAX_SKILLS + sk
+    kstack.push(s, L.K_PROG, t[L.T_SCH_SK_PROG + i * L.MAX_OPTS + opt], 0, seat)
+
+
+@njit(cache=True)
+def turn_action(s, t, me, a):
+    """Movement / Action Phase actions."""
+    z = s[pf(me, L.PF_ZONE)]
+    if a >= L.A_MOVE and a < L.A_MOVE + 4:
+        s[L.S_SPEED] -= 1
+        kstack.push(s, L.K_RESUME, 0, 0, 0)
+        enter_zone(s, t, me, s[L.S_NB + z * 4 + a - L.A_MOVE])
+    elif a == L.A_DRAW_ZONE:
+        s[L.S_SPEED] -= 1  # spent even when no Zone can be Linked
+        kstack.push(s, L.K_RESUME, 0, 0, 0)
+        begin_placement(s, t, me, t[L.T_Z_FLOOR + z], z, 0)
+    elif a == L.A_END_MOVE:
+        s[L.S_MOVE_PHASE] = 2
+        s[L.S_SPEED] = 0
+        s[L.S_PHASE] = L.PH_ACTION
+    elif a >= L.A_PLAY and a < L.A_SKILL:
+        r = a - L.A_PLAY
+        kstack.push(s, L.K_RESUME, 0, 0, 0)
+        play_card(s, t, me, r // 4, (r // 2) % 2, r % 2)
+    elif a >= L.A_SKILL and a < L.A_PASS:
+        r = a - L.A_SKILL
+        kstack.push(s, L.K_RESUME, 0, 0, 0)
+        use_skill(s, t, me, r // 2, r % 2)
+    elif a == L.A_STUDY:
+        s[L.S_PHASE] = L.PH_STUDY_N
+    elif a >= L.A_SPY and a < L.A_COMMIT:
+        r = a - L.A_SPY
+        begin_espionage(s, t, me, r // L.MAX_COL, r % L.MAX_COL)
+    elif a == L.A_END_TURN:
+        kstack.push(s, L.K_EOT, 0, 0, 0)
+
+
+@njit(cache=True)
+def apply_action(s, t, a):
+    """Apply a legal action of the open decision (legality checked by callers)."""
+    ph = s[L.S_PHASE]
+    me = s[L.S_ACTOR]
+    s[L.S_PHASE] = L.PH_NONE
+    if ph == L.PH_ACTIVITY:
+        if a == L.A_REST:
+            kstack.push(s, L.K_REST, 0, 0, 0)
+        elif a == L.A_THESIS:
+            submit_thesis(s, t)
+        else:
+            begin_explore(s, t, me)
+    elif ph == L.PH_MOVE or ph == L.PH_ACTION:
+        s[L.S_PHASE] = ph
+        turn_action(s, t, me, a)
+        if s[L.S_PHASE] == ph and a != L.A_END_MOVE:
+            s[L.S_PHASE] = L.PH_NONE if s[L.S_KSP] > 0 else ph
+    elif ph == L.PH_PLACE:
+        r = a - L.A_PLACE
+        side = r // 4
+        tile = s[L.S_PL_TILE]
+        anchor = s[L.S_PL_FROM]
+        stairs = s[L.S_PL_MODE] == 1
+        place_tile(s, t, tile, s[L.S_ZX + anchor] + DX[side], s[L.S_ZY + anchor] + DY[side], r % 4,
+                   anchor if stairs else -1)
+        s[L.S_PL_TILE] = -1
+        if not stairs and passable(s, t, me, anchor, side):
+            enter_zone(s, t, me, tile)
+    elif ph == L.PH_PILE:
+        begin_placement(s, t, me, a - L.A_PILE, s[L.S_PL_FROM], 1)
+    elif ph == L.PH_STUDY_N:
+        begin_study(s, t, me, a - L.A_NCUBES + 1)
+    elif ph == L.PH_COMMIT:
+        if a == L.A_DECLARE:
+            declare(s, t)
+        else:
+            commit(s, t, a - L.A_COMMIT)
+            s[L.S_PHASE] = L.PH_COMMIT
+    elif ph == L.PH_WINDOW:
+        if a == L.A_PASS:
+            kstack.push(s, L.K_TEST_NEXT, 0, 0, 0)
+        else:
+            s[L.S_T_WPLAYS] += 1
+            kstack.push(s, L.K_WINDOW, 0, 0, 0)
+            if a < L.A_SKILL:
+                r = a - L.A_PLAY
+                play_card(s, t, me, r // 4, (r // 2) % 2, r % 2)
+            else:
+                r = a - L.A_SKILL
+                use_skill(s, t, me, r // 2, r % 2)
+    elif ph == L.PH_STUN:
+        if a == L.A_STUN_ACCEPT:
+            gain_stun_token(s, me)
+        else:
+            sacrifice(s, me, 1)
+        s[L.S_P_COUNT] -= 1
+        stun_continue(s, t)
+    elif ph == L.PH_DISCARD:
+        if a == L.A_PASS:
+            s[L.S_P_COUNT] = 0
+        else:
+            hand_to(s, me, a - L.A_DISCARD, L.S_DISCARD)
+            s[L.S_P_COUNT] -= 1
+            discard_continue(s, t)
+    elif ph == L.PH_TARGET:
+        ask_discard(s, t, a - L.A_TARGET, s[L.S_P_COUNT], 0, 0)
+    elif ph == L.PH_JINX:
+        discard_jinx(s, a - L.A_JINX)
+
+
+@njit(cache=True)
+def run_continuation(s, t, code, a, b, c):
+    if code == L.K_TURN_START:
+        turn_start(s, t)
+    elif code == L.K_PROG:
+        run_prog(s, t, a, b, c)
+    elif code == L.K_TEST_NEXT:
+        test_next(s, t)
+    elif code == L.K_TEST_AFTER_FAIL:
+        draw_students(s, t, a, t[L.T_FAIL_STUDENTS])  # after the Stun Token
+    elif code == L.K_TEST_CLOSE:
+        close_test(s, t)
+        resume_turn(s, t)
+    elif code == L.K_EOT:
+        end_of_turn(s, t, a)
+    elif code == L.K_REST:
+        rest(s, t, a)
+    elif code == L.K_THESIS_FAIL:
+        thesis_failure(s, t, a)
+    elif code == L.K_END_TURN:
+        end_turn(s, t)
+    elif code == L.K_RESUME:
+        resume_turn(s, t)
+    elif code == L.K_WINDOW:
+        s[L.S_PHASE] = L.PH_WINDOW
+        s[L.S_ACTOR] = s[L.S_T_WINDOW]
+
+
+@njit(cache=True)
+def advance(s, t, buf):
+    """Resolve until a player must choose (or the game is over).
+
+    Returns the number of legal actions now (0 when over); `buf` receives them.
+    """
+    while True:
+        if s[L.S_OVER] == 1:
+            return 0
+        if s[L.S_PHASE] != L.PH_NONE:
+            n = legal_actions(s, t, buf)
+            if n == 1:
+                apply_action(s, t, buf[0])
+                continue
+            return n
+        code, a, b, c = kstack.pop(s)
+        if code == 0:
+            return 0
+        run_continuation(s, t, code, a, b, c)
+
+
+@njit(cache=True)
+def step(s, t, a, buf):
+    """Apply action `a` and advance; returns the number of legal actions."""
+    apply_action(s, t, a)
+    return advance(s, t, buf)

@@ -1,0 +1,294 @@
+"""Shared supplies: the University bag, the Bonfire, Omega Students and the
+Alert Card, the Trick deck, the Jinx deck and Stun Tokens.
+
+Rulebook: "Students", "Omega Students, Jinx Cards, Alert Card and the
+University", "Player Level", "Trick Cards" (reshuffle), "Jinx Cards",
+"Stun Tokens". The Reserve holds everything not in play, so every move here
+is between two counted places and the box stays conserved.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim import layout as L
+from sim.core.common import pf, stat
+from sim.core.rng import randint
+
+
+# ------------------------------------------------------------ Alert Card
+@njit(cache=True)
+def effective_players(s, t):
+    """Player count for Alert Card calculations after the Player Level."""
+    n = s[L.S_NPLAYERS] - t[L.T_LEVEL_REDUCTION]
+    return n if n > 1 else 1
+
+
+@njit(cache=True)
+def alert_bonus(s, t):
+    """Alert Bonus of the lowest Omega Student on the Alert Card (A)."""
+    k = s[L.S_ALERT_FILLED]
+    if k == 0:
+        return 0
+    return t[L.T_AL_BONUS + k - 1]
+
+
+@njit(cache=True)
+def fill_university(s, grey, omega):
+    """Move Students from the Reserve into the University, if available."""
+    g = grey if grey < s[L.S_RES_GREY] else s[L.S_RES_GREY]
+    s[L.S_RES_GREY] -= g
+    s[L.S_UNIV_GREY] += g
+    o = omega if omega < s[L.S_RES_OMEGA] else s[L.S_RES_OMEGA]
+    s[L.S_RES_OMEGA] -= o
+    s[L.S_UNIV_OMEGA] += o
+
+
+@njit(cache=True)
+def place_omega_on_card(s, t):
+    """An Omega Student takes the top free space: Alert Bonus and replenish (B).
+
+    The caller has already taken the Omega Student out of the bag or Reserve.
+    Returns False (and puts it in the Reserve) when no space is free.
+    """
+    k = s[L.S_ALERT_FILLED]
+    if k >= t[L.T_AL_NSLOTS]:
+        s[L.S_RES_OMEGA] += 1
+        return False
+    s[L.S_ALERT_FILLED] = k + 1
+    fill_university(
+        s, t[L.T_AL_STUD + k] * effective_players(s, t), t[L.T_AL_OMEGA + k]
+    )
+    return True
+
+
+@njit(cache=True)
+def trigger_end_at_current(s, reason):
+    """The game ends at the beginning of the current player's next turn."""
+    if s[L.S_END_AT_SEAT] < 0:
+        s[L.S_END_AT_SEAT] = s[L.S_CUR]
+        s[L.S_END_REASON] = reason
+
+
+# --------------------------------------------------------------- Jinx
+@njit(cache=True)
+def shuffle_range(s, base, n):
+    for i in range(n - 1, 0, -1):
+        j = randint(s, i + 1)
+        tmp = s[base + i]
+        s[base + i] = s[base + j]
+        s[base + j] = tmp
+
+
+@njit(cache=True)
+def draw_jinx(s, t, seat, loc):
+    """Draw the top Jinx Card to `seat` face down (JX_DOWN) or up; -1 if none.
+
+    An empty deck is rebuilt from the Jinx discards (the rulebook is silent).
+    """
+    if s[L.S_JDECK_N] == 0:
+        n = 0
+        for j in range(t[L.T_NJINX]):
+            if s[L.S_JLOC + j] == L.JX_DISCARD:
+                s[L.S_JLOC + j] = L.JX_DECK
+                s[L.S_JDECK + n] = j
+                n += 1
+        s[L.S_JDECK_N] = n
+        shuffle_range(s, L.S_JDECK, n)
+        if n == 0:
+            return -1
+    s[L.S_JDECK_N] -= 1
+    j = s[L.S_JDECK + s[L.S_JDECK_N]]
+    s[L.S_JLOC + j] = loc
+    s[L.S_JOWNER + j] = seat
+    return j
+
+
+@njit(cache=True)
+def discard_jinx(s, j):
+    s[L.S_JLOC + j] = L.JX_DISCARD
+    s[L.S_JOWNER + j] = -1
+
+
+@njit(cache=True)
+def jinx_held(s, t, seat):
+    n = 0
+    for j in range(t[L.T_NJINX]):
+        if s[L.S_JOWNER + j] == seat and (
+            s[L.S_JLOC + j] == L.JX_DOWN or s[L.S_JLOC + j] == L.JX_UP
+        ):
+            n += 1
+    return n
+
+
+# ------------------------------------------------------------- Students
+@njit(cache=True)
+def omega_drawn(s, t, seat):
+    """An Omega Student came out of the University (the three bullets)."""
+    s[L.S_UNIV_OMEGA] -= 1
+    if not place_omega_on_card(s, t):
+        trigger_end_at_current(s, L.END_ALERT_FULL)
+    s[L.S_RES_GREY] += s[L.S_BONFIRE]
+    s[L.S_BONFIRE] = 0
+    draw_jinx(s, t, seat, L.JX_DOWN)
+
+
+@njit(cache=True)
+def draw_students(s, t, seat, n):
+    """Draw n Students from the University (all of them if fewer) to the Bonfire."""
+    for _ in range(n):
+        total = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA]
+        if total == 0:
+            return
+        if randint(s, total) < s[L.S_UNIV_GREY]:
+            s[L.S_UNIV_GREY] -= 1
+            if s[L.S_BONFIRE] < t[L.T_BONFIRE_SPACES]:
+                s[L.S_BONFIRE] += 1
+            else:
+                s[L.S_RES_GREY] += 1
+        else:
+            omega_drawn(s, t, seat)
+
+
+@njit(cache=True)
+def sacrifice(s, seat, n):
+    """Sacrifice up to n of the seat's Students to the Reserve; returns how many."""
+    have = s[pf(seat, L.PF_STUDENTS)]
+    k = n if n < have else have
+    s[pf(seat, L.PF_STUDENTS)] -= k
+    s[L.S_RES_GREY] += k
+    return k
+
+
+@njit(cache=True)
+def take_bonfire(s, seat, n):
+    k = n if n < s[L.S_BONFIRE] else s[L.S_BONFIRE]
+    s[L.S_BONFIRE] -= k
+    s[pf(seat, L.PF_STUDENTS)] += k
+
+
+@njit(cache=True)
+def refill_students(s, t, seat):
+    """Rest: take Students from the Reserve up to the Initial Students value."""
+    want = stat(s, t, seat, L.ST_STUDENTS) - s[pf(seat, L.PF_STUDENTS)]
+    if want > s[L.S_RES_GREY]:
+        want = s[L.S_RES_GREY]
+    if want > 0:
+        s[L.S_RES_GREY] -= want
+        s[pf(seat, L.PF_STUDENTS)] += want
+
+
+# ---------------------------------------------------------- Trick deck
+@njit(cache=True)
+def reshuffle_tricks(s, t):
+    """The deck ran out: shuffle the discards into a new deck."""
+    n = 0
+    for k in range(t[L.T_NKINDS]):
+        c = s[L.S_DISCARD + k]
+        for _ in range(c):
+            s[L.S_DECK + n] = k
+            n += 1
+        s[L.S_DISCARD + k] = 0
+    s[L.S_DECK_N] = n
+    shuffle_range(s, L.S_DECK, n)
+
+
+@njit(cache=True)
+def pop_trick(s, t):
+    """Top card of the deck (reshuffling if empty); -1 if none anywhere."""
+    if s[L.S_DECK_N] == 0:
+        reshuffle_tricks(s, t)
+        if s[L.S_DECK_N] == 0:
+            return -1
+    s[L.S_DECK_N] -= 1
+    return s[L.S_DECK + s[L.S_DECK_N]]
+
+
+@njit(cache=True)
+def draw_tricks(s, t, seat, n):
+    for _ in range(n):
+        k = pop_trick(s, t)
+        if k < 0:
+            return
+        s[pf(seat, L.PF_HAND) + k] += 1
+        s[pf(seat, L.PF_HAND_N)] += 1
+
+
+@njit(cache=True)
+def draw_to_hand_value(s, t, seat):
+    want = stat(s, t, seat, L.ST_HAND) - s[pf(seat, L.PF_HAND_N)]
+    if want > 0:
+        draw_tricks(s, t, seat, want)
+
+
+@njit(cache=True)
+def hand_to(s, seat, kind, dest):
+    """Move one card of `kind` from the hand to the discard pile or the table."""
+    s[pf(seat, L.PF_HAND) + kind] -= 1
+    s[pf(seat, L.PF_HAND_N)] -= 1
+    s[dest + kind] += 1
+
+
+@njit(cache=True)
+def flush_played(s, t):
+    """Cards on the table (played in a test or effect) go to the discard pile."""
+    for k in range(t[L.T_NKINDS]):
+        s[L.S_DISCARD + k] += s[L.S_PLAYED + k]
+        s[L.S_PLAYED + k] = 0
+
+
+# ---------------------------------------------------------------- Stun
+@njit(cache=True)
+def can_gain_stun(s, t, seat):
+    return (
+        s[pf(seat, L.PF_STUN)] < stat(s, t, seat, L.ST_STAMINA) and s[L.S_RES_STUN] > 0
+    )
+
+
+@njit(cache=True)
+def gain_stun_token(s, seat):
+    s[pf(seat, L.PF_STUN)] += 1
+    s[L.S_RES_STUN] -= 1
+
+
+@njit(cache=True)
+def discard_stun(s, seat, n):
+    have = s[pf(seat, L.PF_STUN)]
+    k = n if n < have else have
+    s[pf(seat, L.PF_STUN)] -= k
+    s[L.S_RES_STUN] += k
+
+
+@njit(cache=True)
+def normalize_stun(s, t, seat):
+    """Stun Tokens above Stamina are discarded (Stun Tokens, rule 5)."""
+    over = s[pf(seat, L.PF_STUN)] - stat(s, t, seat, L.ST_STAMINA)
+    if over > 0:
+        discard_stun(s, seat, over)
+
+
+@njit(cache=True)
+def stun_continue(s, t):
+    """Give the pending Stun Tokens (S_P_COUNT to S_P_SEAT) one at a time.
+
+    Each one may be avoided by sacrificing a Student (a PH_STUN choice); none
+    is gained beyond Stamina or when the supply is empty.
+    """
+    seat = s[L.S_P_SEAT]
+    while s[L.S_P_COUNT] > 0:
+        if not can_gain_stun(s, t, seat):
+            s[L.S_P_COUNT] = 0
+            return
+        if s[pf(seat, L.PF_STUDENTS)] > 0:
+            s[L.S_PHASE] = L.PH_STUN
+            s[L.S_ACTOR] = seat
+            return
+        gain_stun_token(s, seat)
+        s[L.S_P_COUNT] -= 1
+
+
+@njit(cache=True)
+def give_stun(s, t, seat, n):
+    s[L.S_P_SEAT] = seat
+    s[L.S_P_COUNT] = n
+    stun_continue(s, t)

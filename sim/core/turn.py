@@ -1,0 +1,238 @@
+"""The Game Turn: the three Activities, the End of Turn Phase and the end of
+the game.
+
+Rulebook: "Choose an Activity!", "Rest", "Submit the Thesis" (SUCCESS and
+FAILURE), "Exploration" (three phases), "End of Turn Phase", "End Game" (the
+three ways the game ends). Scoring lives in ``scoring.py``.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sim import layout as L
+from sim.core import kstack
+from sim.core.board import board_points, eliminate, gain_knowledge, update_exalted
+from sim.core.common import active, in_start, next_seat, pf, stat
+from sim.core.dungeon import cubes_in_dungeon, stacks_empty
+from sim.core.effects import ask_discard
+from sim.core.supply import (
+    discard_jinx,
+    discard_stun,
+    draw_jinx,
+    draw_students,
+    draw_to_hand_value,
+    flush_played,
+    jinx_held,
+    normalize_stun,
+    place_omega_on_card,
+    refill_students,
+    trigger_end_at_current,
+)
+
+
+@njit(cache=True)
+def end_game(s, reason):
+    s[L.S_OVER] = 1
+    s[L.S_END_REASON] = reason
+    s[L.S_PHASE] = L.PH_NONE
+    s[L.S_ACTOR] = -1
+    s[L.S_KSP] = 0
+
+
+@njit(cache=True)
+def check_exhausted(s, t):
+    """No cube left in the Dungeon and no Zone can be placed: ends at once."""
+    if stacks_empty(s) and cubes_in_dungeon(s, t) == 0:
+        end_game(s, L.END_DUNGEON_EXHAUSTED)
+        return True
+    return False
+
+
+@njit(cache=True)
+def any_active(s):
+    for p in range(s[L.S_NPLAYERS]):
+        if active(s, p):
+            return True
+    return False
+
+
+@njit(cache=True)
+def thesis_clock(s, t):
+    """First submitter's turn: an Omega Student from the Reserve (or the
+    University) onto the Alert Card; no free space starts the last round."""
+    if s[L.S_ALERT_FILLED] < t[L.T_AL_NSLOTS]:
+        if s[L.S_RES_OMEGA] > 0:
+            s[L.S_RES_OMEGA] -= 1
+            place_omega_on_card(s, t)
+            return
+        if s[L.S_UNIV_OMEGA] > 0:
+            s[L.S_UNIV_OMEGA] -= 1
+            place_omega_on_card(s, t)
+            return
+    trigger_end_at_current(s, L.END_THESIS_CLOCK)
+
+
+@njit(cache=True)
+def begin_explore(s, t, seat):
+    s[L.S_MOVE_PHASE] = 1
+    s[L.S_SPEED] = stat(s, t, seat, L.ST_SPEED)
+    s[L.S_ACTION_DONE] = 0
+    s[L.S_PHASE] = L.PH_MOVE
+    s[L.S_ACTOR] = seat
+
+
+@njit(cache=True)
+def turn_start(s, t):
+    cur = s[L.S_CUR]
+    if s[L.S_END_AT_SEAT] == cur:
+        end_game(s, s[L.S_END_REASON])
+        return
+    if not any_active(s):
+        end_game(s, L.END_ALL_SUBMITTED)
+        return
+    if cur == s[L.S_FIRST]:
+        s[L.S_ROUND] += 1
+        if s[L.S_ROUND] > t[L.T_ROUND_CAP]:
+            end_game(s, L.END_ROUND_CAP)
+            return
+    if not active(s, cur):
+        if cur == s[L.S_FIRST_SUBMITTER]:
+            thesis_clock(s, t)
+        kstack.push(s, L.K_END_TURN, 0, 0, 0)
+        return
+    s[L.S_TURN] += 1
+    if s[pf(cur, L.PF_EXALTED)] == 1:
+        s[pf(cur, L.PF_EXALTED_TURNS)] += 1
+    if s[pf(cur, L.PF_STUN)] >= stat(s, t, cur, L.ST_STAMINA):
+        kstack.push(s, L.K_REST, 0, 0, 0)  # forced Rest
+    elif in_start(s, cur):
+        begin_explore(s, t, cur)  # forced Exploration
+    else:
+        s[L.S_PHASE] = L.PH_ACTIVITY
+        s[L.S_ACTOR] = cur
+
+
+@njit(cache=True)
+def rest(s, t, stage):
+    """Rest, in order: Starting Zone, Stun Tokens, one Jinx, Students, optional
+    discards, draw to Hand Value; the turn ends (no End of Turn Phase)."""
+    cur = s[L.S_CUR]
+    if stage == 0:
+        s[pf(cur, L.PF_ZONE)] = 0
+        discard_stun(s, cur, s[pf(cur, L.PF_STUN)])
+        kstack.push(s, L.K_REST, 1, 0, 0)
+        n = jinx_held(s, t, cur)
+        if n == 1:
+            for j in range(t[L.T_NJINX]):
+                if s[L.S_JOWNER + j] == cur and s[L.S_JLOC + j] != L.JX_DISCARD:
+                    discard_jinx(s, j)
+                    break
+        elif n > 1:
+            s[L.S_PHASE] = L.PH_JINX
+            s[L.S_ACTOR] = cur
+    elif stage == 1:
+        normalize_stun(s, t, cur)
+        refill_students(s, t, cur)
+        kstack.push(s, L.K_REST, 2, 0, 0)
+        ask_discard(s, t, cur, s[pf(cur, L.PF_HAND_N)], 0, 1)
+    else:
+        draw_to_hand_value(s, t, cur)
+        kstack.push(s, L.K_END_TURN, 0, 0, 0)
+
+
+@njit(cache=True)
+def submit_thesis(s, t):
+    """Submit the Thesis: Starting Zone, Knowledge Token, Clan Card check."""
+    cur = s[L.S_CUR]
+    s[pf(cur, L.PF_ZONE)] = 0
+    gain_knowledge(s, t, cur)
+    clan = s[L.S_CLAN]
+    if board_points(s, t, cur) >= t[L.T_CLAN_TARGET + clan]:
+        s[L.S_CLAN_PUBLIC] = 1
+        s[L.S_THESIS_COUNT] += 1
+        s[pf(cur, L.PF_THESIS)] = s[L.S_THESIS_COUNT]
+        s[pf(cur, L.PF_IN_GAME)] = 0
+        if s[L.S_FIRST_SUBMITTER] < 0:
+            s[L.S_FIRST_SUBMITTER] = cur
+        update_exalted(s, t, -1)
+        kstack.push(s, L.K_END_TURN, 0, 0, 0)
+    else:
+        s[pf(cur, L.PF_THESIS_FAILS)] += 1
+        kstack.push(s, L.K_THESIS_FAIL, 0, 0, 0)
+
+
+@njit(cache=True)
+def thesis_failure(s, t, stage):
+    """FAILURE: a Jinx Card revealed at once, then the most valuable cube lost."""
+    cur = s[L.S_CUR]
+    if stage == 0:
+        kstack.push(s, L.K_THESIS_FAIL, 1, 0, 0)
+        j = draw_jinx(s, t, cur, L.JX_UP)
+        if j >= 0:
+            normalize_stun(s, t, cur)
+            prog = t[L.T_JINX_PROG + j]
+            if prog >= 0:
+                kstack.push(s, L.K_PROG, prog, 0, cur)
+        return
+    for i in range(t[L.T_NCOL]):
+        c = t[L.T_LOSS_ORDER + i]
+        if s[pf(cur, L.PF_CUBES) + c] > 0:
+            eliminate(s, t, cur, c)
+            break
+    kstack.push(s, L.K_END_TURN, 0, 0, 0)
+
+
+@njit(cache=True)
+def end_of_turn(s, t, stage):
+    """End of Turn Phase: a Student drawn; face-down Jinx Cards revealed one at
+    a time (turn order from the active player); draw to the Hand Value."""
+    cur = s[L.S_CUR]
+    n = s[L.S_NPLAYERS]
+    if stage == 0:
+        kstack.push(s, L.K_EOT, 1, 0, 0)
+        draw_students(s, t, cur, t[L.T_EOT_STUDENTS])
+        return
+    if stage == 1:
+        for i in range(n):
+            seat = (cur + i) % n
+            if not active(s, seat) or in_start(s, seat):
+                continue  # out of the game, or safe in the Starting Zone
+            for j in range(t[L.T_NJINX]):
+                if s[L.S_JLOC + j] == L.JX_DOWN and s[L.S_JOWNER + j] == seat:
+                    s[L.S_JLOC + j] = L.JX_UP
+                    normalize_stun(s, t, seat)
+                    kstack.push(s, L.K_EOT, 1, 0, 0)
+                    prog = t[L.T_JINX_PROG + j]
+                    if prog >= 0:
+                        kstack.push(s, L.K_PROG, prog, 0, seat)
+                    return
+        kstack.push(s, L.K_EOT, 2, 0, 0)
+        return
+    draw_to_hand_value(s, t, cur)
+    kstack.push(s, L.K_END_TURN, 0, 0, 0)
+
+
+@njit(cache=True)
+def end_turn(s, t):
+    flush_played(s, t)
+    s[L.S_SPEED] = 0
+    s[L.S_MOVE_PHASE] = 0
+    s[L.S_ACTION_DONE] = 0
+    if check_exhausted(s, t):
+        return
+    if not any_active(s):
+        end_game(s, L.END_ALL_SUBMITTED)
+        return
+    s[L.S_CUR] = next_seat(s, s[L.S_CUR])
+    kstack.push(s, L.K_TURN_START, 0, 0, 0)
+
+
+@njit(cache=True)
+def resume_turn(s, t):
+    """Back to the Movement or Action Phase after an effect resolved."""
+    flush_played(s, t)
+    if check_exhausted(s, t):
+        return
+    s[L.S_PHASE] = L.PH_MOVE if s[L.S_MOVE_PHASE] == 1 else L.PH_ACTION
+    s[L.S_ACTOR] = s[L.S_CUR]

@@ -1,0 +1,422 @@
+"""Array layouts of the numba core: the game state and the rule tables.
+
+The whole game state is ONE flat ``int64`` array (``state``); the rule data
+compiled for one configuration is another (``tables``). Every field has a
+name here, an offset and a length; the core never uses a bare index. Cloning
+a game is ``state.copy()``.
+
+Sizes are fixed maxima (room for the expansion), so offsets are compile-time
+constants for numba.
+"""
+
+from __future__ import annotations
+
+# ----------------------------------------------------------------- maxima
+MAXP = 4  # seats
+MAX_COL = 6  # Information Cube colours (Note Board columns)
+MAX_COL_SLOTS = 12  # cubes per Note Board column
+MAX_ZONES = 32  # Zone tiles, index 0 = Starting Zone
+MAX_ZSLOTS = 6  # cube spaces on one Zone
+MAX_KINDS = 32  # distinct Trick Card kinds
+MAX_DECK = 192  # Trick Cards in the deck
+MAX_JINX = 32  # Jinx Cards
+MAX_SCH = 12  # Scholars
+MAX_SKILLS = 3  # skills on one Scholar side
+MAX_OPTS = 2  # options of one effect (e.g. Stealth or Alert)
+MAX_CLANS = 16
+MAX_ALERT_SLOTS = 8
+MAX_INTEL = 8  # largest Intelligence (cubes indicated in a Study)
+MAX_PROGS = 256  # effect programs
+MAX_OPS = 1024  # effect steps in all programs
+MAX_RAND = 32  # Randomizer cards
+NFLOORS = 3
+NPASSIVE = 9
+KSTACK_DEPTH = 16  # continuation stack entries
+KSTACK_W = 4  # ints per continuation entry
+
+# ------------------------------------------------------ passive modifiers
+PV_SPEED = 0
+PV_HAND = 1
+PV_INTEL = 2
+PV_STAMINA = 3
+PV_STUDENTS = 4
+PV_STUDY_BONUS = 5
+PV_TEST_ALERT = 6
+PV_NO_ESPIONAGE = 7
+PV_IGNORE_STUDENTS = 8
+PASSIVE_NAMES = (
+    "speed",
+    "hand",
+    "intelligence",
+    "stamina",
+    "students",
+    "study_bonus",
+    "test_alert",
+    "no_espionage",
+    "espionage_ignore_students",
+)
+
+# Scholar stats (per side)
+ST_STUDENTS = 0
+ST_HAND = 1
+ST_SPEED = 2
+ST_INTEL = 3
+ST_STAMINA = 4
+NSTATS = 5
+
+# Timing bits (see docs/DATA_FORMAT.md): where an effect may be played.
+TM_OWN = 1  # own Movement / Action Phase, outside a Stealth Test
+TM_OWN_STUDY = 2  # own Study test
+TM_OWN_ESP = 4  # own Espionage test
+TM_OTHER_TEST = 8  # a test of another Scholar in which you may play
+TIMING_MASKS = {
+    "own": TM_OWN,
+    "own_test": TM_OWN_STUDY | TM_OWN_ESP,
+    "own_espionage": TM_OWN_ESP,
+    "test": TM_OWN_STUDY | TM_OWN_ESP | TM_OTHER_TEST,
+    "instant": TM_OWN | TM_OWN_STUDY | TM_OWN_ESP | TM_OTHER_TEST,
+}
+
+# Effect-step opcodes (names as in the data files).
+OP_SACRIFICE = 1
+OP_DRAW_STUDENTS = 2
+OP_SPEED = 3
+OP_TAKE_BONFIRE = 4
+OP_DRAW_CARDS = 5
+OP_STEALTH = 6
+OP_ALERT = 7
+OP_DIV_STEALTH = 8
+OP_DIV_ALERT = 9
+OP_DISCARD_TARGET = 10
+OP_DISCARD_OWN = 11
+OP_DISCARD_TYPE = 12
+OP_STUN = 13
+OP_LOSE_RANDOM_INFO = 14
+OP_MOVE_RANDOM_DIR = 15
+OP_MOVE_RANDOM_PASSAGE = 16
+OP_GIVE_RANDOM_SCHOLAR = 17
+OPCODES = {
+    "sacrifice": OP_SACRIFICE,
+    "draw_students": OP_DRAW_STUDENTS,
+    "speed": OP_SPEED,
+    "take_bonfire": OP_TAKE_BONFIRE,
+    "draw_cards": OP_DRAW_CARDS,
+    "stealth": OP_STEALTH,
+    "alert": OP_ALERT,
+    "divination_stealth": OP_DIV_STEALTH,
+    "divination_alert": OP_DIV_ALERT,
+    "discard_target": OP_DISCARD_TARGET,
+    "discard_own": OP_DISCARD_OWN,
+    "discard_type": OP_DISCARD_TYPE,
+    "stun": OP_STUN,
+    "lose_random_info": OP_LOSE_RANDOM_INFO,
+    "move_random_direction": OP_MOVE_RANDOM_DIR,
+    "move_random_passage": OP_MOVE_RANDOM_PASSAGE,
+    "give_random_scholar": OP_GIVE_RANDOM_SCHOLAR,
+}
+OP_W = 4  # ints per step: opcode, n, type (+1, 0 = any), cost flag
+
+# Zone effect flags
+ZE_STAIRS = 1
+ZONE_EFFECT_FLAGS = {"stairs": ZE_STAIRS}
+
+# End reasons
+END_NONE = 0
+END_ALERT_FULL = 1  # an Omega Student found no free space on the Alert Card
+END_THESIS_CLOCK = 2  # the first submitter's Omega clock filled the Alert Card
+END_DUNGEON_EXHAUSTED = 3  # no cube in the Dungeon and no Zone can be placed
+END_ALL_SUBMITTED = 4  # every Scholar has left the game
+END_ROUND_CAP = 5  # engine safeguard (rules.round_cap)
+END_REASONS = (
+    "none",
+    "alert_full",
+    "thesis_clock",
+    "dungeon_exhausted",
+    "all_submitted",
+    "round_cap",
+)
+
+# Jinx card locations
+JX_DECK = 0
+JX_DISCARD = 1
+JX_DOWN = 2  # held face down
+JX_UP = 3  # held face up
+
+
+# ------------------------------------------------------------ allocator
+class _Alloc:
+    def __init__(self) -> None:
+        self.size = 0
+
+    def __call__(self, n: int = 1) -> int:
+        start = self.size
+        self.size += n
+        return start
+
+
+# ================================================================ STATE
+_s = _Alloc()
+S_RNG0 = _s()  # xoroshiro64** words (32-bit each)
+S_RNG1 = _s()
+S_NPLAYERS = _s()
+S_TURN = _s()  # turns started (all seats)
+S_ROUND = _s()  # rounds started (turns of the first player)
+S_CUR = _s()  # seat whose turn it is
+S_FIRST = _s()  # first player (Setup D)
+S_PHASE = _s()  # decision phase (PH_*), PH_NONE while resolving
+S_ACTOR = _s()  # seat that decides now
+S_OVER = _s()  # 1 once the game has ended
+S_END_REASON = _s()
+S_END_AT_SEAT = _s()  # game ends when this seat's turn would begin (-1)
+S_FIRST_SUBMITTER = _s()  # seat of the first successful Thesis (-1)
+S_THESIS_COUNT = _s()  # successful Theses so far
+S_CLAN = _s()  # Clan Card index
+S_CLAN_PUBLIC = _s()  # 1 once revealed to everybody
+S_ALERT_FILLED = _s()  # Omega Students on the Alert Card
+S_UNIV_GREY = _s()  # University bag
+S_UNIV_OMEGA = _s()
+S_BONFIRE = _s()
+S_RES_GREY = _s()  # Reserve
+S_RES_OMEGA = _s()
+S_RES_STUN = _s()
+S_RES_KNOW = _s()
+S_STAIR_USED = _s()  # Stair Tokens on the table
+S_WALL_USED = _s()  # Wall Tokens on the table
+S_RES_CUBES = _s(MAX_COL)
+# Trick deck: DECK[0:DECK_N] bottom..top; discard pile and cards on the table
+# (played in the current Stealth Test) as counts per kind.
+S_DECK_N = _s()
+S_DECK = _s(MAX_DECK)
+S_DISCARD = _s(MAX_KINDS)
+S_PLAYED = _s(MAX_KINDS)
+# Jinx: deck order JDECK[0:JDECK_N] bottom..top; per card location and owner.
+S_JDECK_N = _s()
+S_JDECK = _s(MAX_JINX)
+S_JLOC = _s(MAX_JINX)
+S_JOWNER = _s(MAX_JINX)
+# Zone stacks per Floor: STACK[f*MAX_ZONES + i], i < STACK_N[f], top = last.
+S_STACK_N = _s(NFLOORS)
+S_STACK = _s(NFLOORS * MAX_ZONES)
+# Placed Zones: grid position, rotation (quarter turns clockwise), entered.
+S_ZPLACED = _s(MAX_ZONES)
+S_ZX = _s(MAX_ZONES)
+S_ZY = _s(MAX_ZONES)
+S_ZROT = _s(MAX_ZONES)
+S_ZENTERED = _s(MAX_ZONES)
+S_ZCUBE = _s(MAX_ZONES * MAX_ZSLOTS)  # colour+1, 0 = empty space
+S_NB = _s(MAX_ZONES * 4)  # neighbour zone per side (N E S W), -1
+S_LINK = _s(MAX_ZONES * 4)  # open Passage halves per side (bits 0, 1)
+S_STAIRS = _s(MAX_ZONES * 4)  # 1 when the side's link is a Stair link
+# Turn registers
+S_SPEED = _s()  # Speed points left
+S_MOVE_PHASE = _s()  # 1 Movement Phase, 2 Action Phase
+S_ACTION_DONE = _s()  # 1 after Study / Espionage this turn
+# Zone placement in progress
+S_PL_TILE = _s()  # drawn tile (-1)
+S_PL_FROM = _s()  # zone it must attach to
+S_PL_MODE = _s()  # 0 normal (move in), 1 stairs
+S_PL_SEAT = _s()  # who places
+# Stealth Test in progress
+S_T_KIND = _s()  # 0 none, 1 Study, 2 Espionage
+S_T_STAGE = _s()  # 1 committing, 2 windows
+S_T_ACTIVE = _s()
+S_T_TARGET = _s()
+S_T_COLOR = _s()
+S_T_NCUBES = _s()
+S_T_ALERT = _s()
+S_T_STEALTH = _s()
+S_T_WINDOW = _s()  # seat whose window is open
+S_T_WPLAYS = _s()  # plays made in the open window
+S_T_ORDER_I = _s()  # Study: position in the opponents' round
+S_T_ZONE = _s()
+# Prompts
+S_P_COUNT = _s()  # cards / tokens still to resolve in the prompt
+S_P_TYPE = _s()  # discard filter: card type + 1, 0 any
+S_P_SEAT = _s()  # seat who must respond (discard target ...)
+S_P_OPTIONAL = _s()  # 1 when PASS may end the prompt
+S_P_CALLER = _s()  # seat whose effect caused the prompt
+# Continuation stack
+S_KSP = _s()
+S_KSTACK = _s(KSTACK_DEPTH * KSTACK_W)
+# Players
+P_BASE = _s.size
+_p = _Alloc()
+PF_SCHOLAR = _p()
+PF_EXALTED = _p()
+PF_ZONE = _p()
+PF_STUDENTS = _p()
+PF_STUN = _p()
+PF_STARS = _p()
+PF_ARROWS = _p()
+PF_KNOWLEDGE = _p()
+PF_IN_GAME = _p()  # 0 once the Thesis is submitted successfully
+PF_THESIS = _p()  # order of the successful Thesis, 0 none
+PF_AGE = _p()  # seeded stand-in for "youngest player" (0 = youngest)
+PF_HAND_N = _p()
+PF_HAND = _p(MAX_KINDS)
+PF_CUBES = _p(MAX_COL)
+# statistics for results
+PF_EXALTED_TURNS = _p()
+PF_STUDIES = _p()
+PF_STUDY_WINS = _p()
+PF_SPIES = _p()
+PF_SPY_WINS = _p()
+PF_THESIS_FAILS = _p()
+PSZ = _p.size
+_s(MAXP * PSZ)
+STATE_SIZE = _s.size
+
+# Decision phases
+PH_NONE = 0
+PH_ACTIVITY = 1
+PH_MOVE = 2
+PH_PLACE = 3
+PH_PILE = 4
+PH_ACTION = 5
+PH_STUDY_N = 6
+PH_COMMIT = 7
+PH_WINDOW = 8
+PH_STUN = 9
+PH_DISCARD = 10
+PH_TARGET = 11
+PH_JINX = 12
+PHASE_NAMES = (
+    "none",
+    "activity",
+    "movement",
+    "place_zone",
+    "stairs_pile",
+    "action",
+    "study_size",
+    "commit",
+    "test_window",
+    "stun",
+    "discard",
+    "target",
+    "jinx_discard",
+)
+
+# Continuation codes (what the engine does next while resolving)
+K_TURN_START = 1
+K_PROG = 2  # resume effect program: a=prog, b=pc, c=actor
+K_TEST_NEXT = 3  # open the next Stealth Test window
+K_TEST_AFTER_FAIL = 4  # a=seat: draw the failure Students
+K_TEST_CLOSE = 5  # finish the test, back to the Action Phase
+K_EOT = 6  # End of Turn Phase, a = stage, b = position
+K_REST = 7  # Rest, a = stage
+K_THESIS_FAIL = 8  # a = stage
+K_END_TURN = 9
+K_RESUME = 10  # back to the Movement / Action Phase of the turn
+K_WINDOW = 11  # reopen the current Stealth Test window
+
+
+# ================================================================ TABLES
+_t = _Alloc()
+T_NCOL = _t()
+T_COL_POINTS = _t(MAX_COL)
+T_COL_COUNT = _t(MAX_COL)
+T_COL_SLOTS = _t(MAX_COL)
+T_STAR_AT = _t(MAX_COL * (MAX_COL_SLOTS + 1))  # 1 if a Star at count k
+T_ARROW_AT = _t(MAX_COL * (MAX_COL_SLOTS + 1))
+T_LOSS_ORDER = _t(MAX_COL)
+T_GREY = _t()
+T_OMEGA = _t()
+T_STUN_TOKENS = _t()
+T_KNOW_TOKENS = _t()
+T_STAIR_TOKENS = _t()
+T_WALL_TOKENS = _t()
+T_BONFIRE_SPACES = _t()
+T_THESIS_MIN_STARS = _t()
+T_THESIS_BONUS = _t(MAXP)
+T_STUDY_PENALTY = _t(MAX_INTEL + 1)  # by cubes indicated (index 1..)
+T_FAIL_STUN = _t()
+T_FAIL_STUDENTS = _t()
+T_ESP_SACRIFICE = _t()
+T_EOT_STUDENTS = _t()
+T_DEAL_PER_POS = _t()
+T_ROUND_CAP = _t()
+T_LEVEL_REDUCTION = _t()
+T_NCOLORS = _t()  # Note Board colours
+# Alert Card of this configuration
+T_AL_NSLOTS = _t()
+T_AL_UNIV_STUD = _t()
+T_AL_UNIV_OMEGA = _t()
+T_AL_BONUS = _t(MAX_ALERT_SLOTS)
+T_AL_STUD = _t(MAX_ALERT_SLOTS)
+T_AL_OMEGA = _t(MAX_ALERT_SLOTS)
+# Scholars: [sch][side]
+T_NSCH = _t()
+T_SCH_STAT = _t(MAX_SCH * 2 * NSTATS)
+T_SCH_KNOW = _t(MAX_SCH * 2 * MAX_COL)
+T_SCH_PASSIVE = _t(MAX_SCH * 2 * NPASSIVE)
+T_SCH_NSKILLS = _t(MAX_SCH * 2)
+T_SCH_SK_TIMING = _t(MAX_SCH * 2 * MAX_SKILLS)
+T_SCH_SK_NOPTS = _t(MAX_SCH * 2 * MAX_SKILLS)
+T_SCH_SK_PROG = _t(MAX_SCH * 2 * MAX_SKILLS * MAX_OPTS)
+# Clans
+T_NCLANS = _t()
+T_CLAN_TARGET = _t(MAX_CLANS)
+T_CLAN_MOD = _t(MAX_CLANS * MAX_COL)
+# Trick card kinds
+T_NKINDS = _t()
+T_DECK_TOTAL = _t()
+T_KIND_TYPE = _t(MAX_KINDS)
+T_KIND_BONUS = _t(MAX_KINDS)
+T_KIND_COPIES = _t(MAX_KINDS)
+T_KIND_NAUX = _t(MAX_KINDS)
+T_KIND_TIMING = _t(MAX_KINDS * 2)
+T_KIND_NOPTS = _t(MAX_KINDS * 2)
+T_KIND_PROG = _t(MAX_KINDS * 2 * MAX_OPTS)
+# Effect programs
+T_NPROGS = _t()
+T_PROG_START = _t(MAX_PROGS)
+T_PROG_LEN = _t(MAX_PROGS)
+T_OPS = _t(MAX_OPS * OP_W)
+# Jinx
+T_NJINX = _t()
+T_JINX_PROG = _t(MAX_JINX)  # -1 none
+T_JINX_PASSIVE = _t(MAX_JINX * NPASSIVE)
+T_JINX_PENALTY = _t(MAX_JINX)
+# Randomizer
+T_NRAND = _t()
+T_RAND_COLOR = _t(MAX_RAND)
+T_RAND_DIR = _t(MAX_RAND)
+T_RAND_PASSAGE = _t(MAX_RAND)
+T_RAND_INFO = _t(MAX_RAND)
+# Zones (0 = Starting Zone)
+T_NZONES = _t()
+T_Z_FLOOR = _t(MAX_ZONES)  # 0-based floor
+T_Z_ALERT = _t(MAX_ZONES)
+T_Z_NCUBES = _t(MAX_ZONES)
+T_Z_CUBES = _t(MAX_ZONES * MAX_ZSLOTS)  # colour index
+T_Z_PASSAGES = _t(MAX_ZONES)  # bit p set: Passage p (unrotated)
+T_Z_DOOR = _t(MAX_ZONES * 8)  # colour bitmask needed at Passage p
+T_Z_EFFECTS = _t(MAX_ZONES)  # ZE_* bits
+TABLE_SIZE = _t.size
+
+# =============================================================== ACTIONS
+# A fixed action space, one range per verb (see docs/ACTIONS.md).
+A_REST = 0
+A_THESIS = 1
+A_EXPLORE = 2
+A_MOVE = 3  # + direction (N E S W)
+A_DRAW_ZONE = 7
+A_PLACE = 8  # + side*4 + rotation
+A_PILE = 24  # + floor (0..2)
+A_END_MOVE = 27
+A_STUDY = 28
+A_NCUBES = 29  # + n-1 (n = 1..MAX_INTEL)
+A_SPY = A_NCUBES + MAX_INTEL  # + seat*MAX_COL + colour
+A_COMMIT = A_SPY + MAXP * MAX_COL  # + kind
+A_DECLARE = A_COMMIT + MAX_KINDS
+A_PLAY = A_DECLARE + 1  # + kind*4 + aux*2 + option
+A_SKILL = A_PLAY + MAX_KINDS * 2 * MAX_OPTS  # + skill*2 + option
+A_PASS = A_SKILL + MAX_SKILLS * MAX_OPTS
+A_END_TURN = A_PASS + 1
+A_STUN_ACCEPT = A_END_TURN + 1
+A_STUN_SACRIFICE = A_STUN_ACCEPT + 1
+A_DISCARD = A_STUN_SACRIFICE + 1  # + kind
+A_TARGET = A_DISCARD + MAX_KINDS  # + seat
+A_JINX = A_TARGET + MAXP  # + jinx card
+NUM_ACTIONS = A_JINX + MAX_JINX
+MAX_LEGAL = NUM_ACTIONS

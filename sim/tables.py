@@ -1,0 +1,238 @@
+"""Compile validated component data (``sim.schema.GameData``) into the flat
+``int64`` table array read by the numba core (layout in ``sim.layout``).
+
+Tables depend on the configuration only through the Alert Card (difficulty)
+and the Player Level; everything else is the box.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim import layout as L
+from sim.errors import DataError
+from sim.schema import DIRECTIONS, PASSAGES, GameData, Step
+
+_STAT_FIELDS = ("students", "hand", "speed", "intelligence", "stamina")
+
+
+@dataclass(frozen=True)
+class Names:
+    """Index -> name lookups for turning arrays back into words."""
+
+    colors: tuple[str, ...]
+    scholars: tuple[str, ...]
+    clans: tuple[str, ...]
+    kinds: tuple[str, ...]
+    kind_aux: tuple[tuple[str, ...], ...]
+    types: tuple[str, ...]
+    jinx: tuple[str, ...]
+    zones: tuple[str, ...]  # index 0 = Starting Zone
+    skills: tuple[tuple[tuple[str, ...], ...], ...]  # [scholar][side] -> names
+    board_colors: tuple[str, ...]
+    difficulties: tuple[str, ...]
+    levels: tuple[str, ...]
+
+
+def _limit(what: str, n: int, most: int) -> None:
+    if n > most:
+        raise DataError(f"too many {what}: {n} (the engine holds at most {most})", key=what, value=n)
+
+
+class _Programs:
+    """Effect programs: each option of an effect is a list of steps."""
+
+    def __init__(self, t: np.ndarray, types: list[str]) -> None:
+        self.t = t
+        self.types = types
+        self.n = 0
+        self.ops = 0
+
+    def add(self, steps: list[Step]) -> int:
+        t = self.t
+        _limit("effect programs", self.n + 1, L.MAX_PROGS)
+        _limit("effect steps", self.ops + len(steps), L.MAX_OPS)
+        t[L.T_PROG_START + self.n] = self.ops
+        t[L.T_PROG_LEN + self.n] = len(steps)
+        for st in steps:
+            o = L.T_OPS + self.ops * L.OP_W
+            t[o] = L.OPCODES[st.op]
+            t[o + 1] = st.n
+            t[o + 2] = 0 if st.type in (None, "any") else self.types.index(st.type) + 1
+            t[o + 3] = 1 if st.cost else 0
+            self.ops += 1
+        self.n += 1
+        t[L.T_NPROGS] = self.n
+        return self.n - 1
+
+
+def compile_tables(data: GameData, difficulty: str, level: str) -> tuple[np.ndarray, Names]:
+    """Build the table array for one difficulty and Player Level."""
+    t = np.zeros(L.TABLE_SIZE, dtype=np.int64)
+    colors = [c.name for c in data.cubes]
+    cidx = {c: i for i, c in enumerate(colors)}
+    _limit("cube colours", len(colors), L.MAX_COL)
+    t[L.T_NCOL] = len(colors)
+    for i, cube in enumerate(data.cubes):
+        col = data.noteboard.columns[cube.name]
+        _limit("Note Board slots", col.slots, L.MAX_COL_SLOTS)
+        t[L.T_COL_POINTS + i] = cube.points
+        t[L.T_COL_COUNT + i] = cube.count
+        t[L.T_COL_SLOTS + i] = col.slots
+        for k in col.stars:
+            t[L.T_STAR_AT + i * (L.MAX_COL_SLOTS + 1) + k] += 1
+        for k in col.arrows:
+            t[L.T_ARROW_AT + i * (L.MAX_COL_SLOTS + 1) + k] += 1
+    for i, c in enumerate(data.rules.thesis_fail_loss_order):
+        t[L.T_LOSS_ORDER + i] = cidx[c]
+    t[L.T_GREY] = data.students.grey
+    t[L.T_OMEGA] = data.students.omega
+    t[L.T_STUN_TOKENS] = data.tokens.stun
+    t[L.T_KNOW_TOKENS] = data.tokens.knowledge
+    t[L.T_STAIR_TOKENS] = data.tokens.stair
+    t[L.T_WALL_TOKENS] = data.tokens.wall
+    t[L.T_BONFIRE_SPACES] = data.campus.bonfire_spaces
+    r = data.rules
+    t[L.T_THESIS_MIN_STARS] = r.thesis_min_stars
+    for i in range(L.MAXP):
+        t[L.T_THESIS_BONUS + i] = r.thesis_bonus[i] if i < len(r.thesis_bonus) else 0
+    for n in range(1, L.MAX_INTEL + 1):
+        pen = r.study_size_penalty
+        t[L.T_STUDY_PENALTY + n] = pen[n - 1] if n <= len(pen) else pen[-1]
+    t[L.T_FAIL_STUN] = r.failure_stun
+    t[L.T_FAIL_STUDENTS] = r.failure_students
+    t[L.T_ESP_SACRIFICE] = r.espionage_sacrifice
+    t[L.T_EOT_STUDENTS] = r.end_of_turn_students
+    t[L.T_DEAL_PER_POS] = r.deal_per_turn_position
+    t[L.T_ROUND_CAP] = r.round_cap
+    t[L.T_LEVEL_REDUCTION] = data.player_levels[level].reduction
+    t[L.T_NCOLORS] = len(data.noteboard.colors)
+
+    card = data.alert[difficulty]
+    _limit("Alert Card slots", len(card.slots), L.MAX_ALERT_SLOTS)
+    t[L.T_AL_NSLOTS] = len(card.slots)
+    t[L.T_AL_UNIV_STUD] = card.university.students_per_player
+    t[L.T_AL_UNIV_OMEGA] = card.university.omega
+    for i, sl in enumerate(card.slots):
+        t[L.T_AL_BONUS + i] = sl.bonus
+        t[L.T_AL_STUD + i] = sl.students_per_player
+        t[L.T_AL_OMEGA + i] = sl.omega
+
+    types = list(data.tricks.types)
+    progs = _Programs(t, types)
+
+    def timing_and_options(row_timing: int, row_nopts: int, row_prog: int, timing: str, options) -> None:
+        _limit("options of one effect", len(options), L.MAX_OPTS)
+        t[row_timing] = L.TIMING_MASKS[timing]
+        t[row_nopts] = len(options)
+        for o, steps in enumerate(options):
+            t[row_prog + o] = progs.add(list(steps))
+
+    # Scholars (front = side 0, Exalted = side 1)
+    scholars = list(data.scholars)
+    _limit("Scholars", len(scholars), L.MAX_SCH)
+    t[L.T_NSCH] = len(scholars)
+    skill_names = []
+    for si, name in enumerate(scholars):
+        sch = data.scholars[name]
+        sides = []
+        for side, sd in enumerate((sch, sch.exalted)):
+            row = si * 2 + side
+            for k, f in enumerate(_STAT_FIELDS):
+                t[L.T_SCH_STAT + row * L.NSTATS + k] = getattr(sd, f)
+            for c, n in sd.knowledge.items():
+                t[L.T_SCH_KNOW + row * L.MAX_COL + cidx[c]] = n
+            for p, v in sd.passive.items():
+                t[L.T_SCH_PASSIVE + row * L.NPASSIVE + L.PASSIVE_NAMES.index(p)] = v
+            _limit(f"skills of {name}", len(sd.skills), L.MAX_SKILLS)
+            t[L.T_SCH_NSKILLS + row] = len(sd.skills)
+            for k, sk in enumerate(sd.skills):
+                i = row * L.MAX_SKILLS + k
+                timing_and_options(
+                    L.T_SCH_SK_TIMING + i, L.T_SCH_SK_NOPTS + i, L.T_SCH_SK_PROG + i * L.MAX_OPTS, sk.timing, sk.options
+                )
+            sides.append(tuple(sk.name for sk in sd.skills))
+        skill_names.append(tuple(sides))
+
+    clans = list(data.clans)
+    _limit("Clans", len(clans), L.MAX_CLANS)
+    t[L.T_NCLANS] = len(clans)
+    for i, name in enumerate(clans):
+        t[L.T_CLAN_TARGET + i] = data.clans[name].target
+        for c, m in data.clans[name].modifiers.items():
+            t[L.T_CLAN_MOD + i * L.MAX_COL + cidx[c]] = m
+
+    kinds = list(data.cards)
+    _limit("Trick Card kinds", len(kinds), L.MAX_KINDS)
+    _limit("Trick Cards", data.tricks.total, L.MAX_DECK)
+    t[L.T_NKINDS] = len(kinds)
+    t[L.T_DECK_TOTAL] = data.tricks.total
+    for k, name in enumerate(kinds):
+        cd = data.cards[name]
+        t[L.T_KIND_TYPE + k] = types.index(cd.type)
+        t[L.T_KIND_BONUS + k] = cd.bonus
+        t[L.T_KIND_COPIES + k] = cd.copies
+        t[L.T_KIND_NAUX + k] = len(cd.auxiliary)
+        for a, eff_name in enumerate(cd.auxiliary):
+            eff = data.auxiliary[eff_name]
+            i = k * 2 + a
+            timing_and_options(
+                L.T_KIND_TIMING + i, L.T_KIND_NOPTS + i, L.T_KIND_PROG + i * L.MAX_OPTS, eff.timing, eff.options
+            )
+
+    jinx = list(data.jinx)
+    _limit("Jinx Cards", len(jinx), L.MAX_JINX)
+    t[L.T_NJINX] = len(jinx)
+    for j, name in enumerate(jinx):
+        jx = data.jinx[name]
+        t[L.T_JINX_PROG + j] = progs.add(list(jx.on_reveal)) if jx.on_reveal else -1
+        for p, v in jx.passive.items():
+            t[L.T_JINX_PASSIVE + j * L.NPASSIVE + L.PASSIVE_NAMES.index(p)] = v
+        t[L.T_JINX_PENALTY + j] = jx.penalty
+
+    rcards = data.randomizer.cards
+    _limit("Randomizer cards", len(rcards), L.MAX_RAND)
+    t[L.T_NRAND] = len(rcards)
+    board_colors = list(data.noteboard.colors)
+    for i, rc in enumerate(rcards):
+        t[L.T_RAND_COLOR + i] = board_colors.index(rc.color)
+        t[L.T_RAND_DIR + i] = DIRECTIONS.index(rc.direction)
+        t[L.T_RAND_PASSAGE + i] = PASSAGES.index(rc.passage)
+        t[L.T_RAND_INFO + i] = cidx[rc.information]
+
+    zones = [data.start.name, *data.zones]
+    _limit("Zones", len(zones), L.MAX_ZONES)
+    t[L.T_NZONES] = len(zones)
+    tiles = [data.start, *data.zones.values()]
+    for z, tile in enumerate(tiles):
+        t[L.T_Z_FLOOR + z] = tile.floor - 1
+        t[L.T_Z_PASSAGES + z] = sum(1 << PASSAGES.index(p) for p in tile.passages)
+        if z == 0:
+            continue
+        t[L.T_Z_ALERT + z] = tile.alert
+        _limit(f"cube spaces on {zones[z]}", len(tile.cubes), L.MAX_ZSLOTS)
+        t[L.T_Z_NCUBES + z] = len(tile.cubes)
+        for i, c in enumerate(tile.cubes):
+            t[L.T_Z_CUBES + z * L.MAX_ZSLOTS + i] = cidx[c]
+        for p, need in tile.doors.items():
+            t[L.T_Z_DOOR + z * 8 + PASSAGES.index(p)] = sum(1 << cidx[c] for c in need)
+        t[L.T_Z_EFFECTS + z] = sum(L.ZONE_EFFECT_FLAGS[e] for e in set(tile.effects))
+
+    names = Names(
+        colors=tuple(colors),
+        scholars=tuple(scholars),
+        clans=tuple(clans),
+        kinds=tuple(kinds),
+        kind_aux=tuple(tuple(data.cards[k].auxiliary) for k in kinds),
+        types=tuple(types),
+        jinx=tuple(jinx),
+        zones=tuple(zones),
+        skills=tuple(skill_names),
+        board_colors=tuple(board_colors),
+        difficulties=tuple(data.alert),
+        levels=tuple(data.player_levels),
+    )
+    t.setflags(write=False)
+    return t, names
