@@ -28,7 +28,7 @@ def play_random(s, t, nplayers, scholars, clan, w0, w1, agent_rng, buf, check_ev
     n = advance(s, t, buf)
     decisions = 0
     while n > 0:
-        a = buf[randint(agent_rng, n)]
+        a = buf[randint(agent_rng, n)]  # uniform over the legal actions
         n = step(s, t, a, buf)
         decisions += 1
         if check_every:
@@ -37,11 +37,22 @@ def play_random(s, t, nplayers, scholars, clan, w0, w1, agent_rng, buf, check_ev
                 return decisions, err, decisions
         if decisions > 200000:
             return decisions, 99, decisions
+    if s[L.S_OVER] == 0:
+        return decisions, 17, decisions  # stuck: no legal action, not over
     if check_every:
         err = check(s, t)
         if err != 0:
             return decisions, err, decisions
     return decisions, 0, 0
+
+
+@njit(cache=True)
+def seed_agent(ag, w0, w1):
+    """Seed the random agent's own generator from a game's seed words."""
+    ag[L.S_RNG0] = w1
+    ag[L.S_RNG1] = w0 ^ 0x5BD1E995
+    if ag[L.S_RNG0] == 0 and ag[L.S_RNG1] == 0:
+        ag[L.S_RNG0] = 1
 
 
 @njit(cache=True)
@@ -51,10 +62,7 @@ def play_random_batch(t, nplayers, seeds0, seeds1, check_every, out_decisions, o
     buf = np.zeros(L.MAX_LEGAL, np.int64)
     scholars = -np.ones(L.MAXP, np.int64)
     for g in range(seeds0.shape[0]):
-        ag[L.S_RNG0] = seeds1[g]
-        ag[L.S_RNG1] = seeds0[g] ^ 0x5BD1E995
-        if ag[L.S_RNG0] == 0 and ag[L.S_RNG1] == 0:
-            ag[L.S_RNG0] = 1
+        seed_agent(ag, seeds0[g], seeds1[g])
         d, err, _ = play_random(s, t, nplayers, scholars, -1, seeds0[g], seeds1[g], ag, buf, check_every)
         out_decisions[g] = d
         out_err[g] = err

@@ -1,0 +1,141 @@
+"""The action space in words: ``action_to_string`` and the verb table.
+
+The numbers are fixed ranges in ``sim.layout`` (A_*); docs/ACTIONS.md lists
+them. Every choice of every player is one action: opponents' Instant plays
+during a Stealth Test are actions of the opponent.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim import layout as L
+from sim.core.common import pf
+from sim.schema import DIRECTIONS
+from sim.tables import Names
+
+SIDES = ("north", "east", "south", "west")
+
+VERBS: tuple[tuple[str, int, int], ...] = (
+    ("rest", L.A_REST, 1),
+    ("thesis", L.A_THESIS, 1),
+    ("explore", L.A_EXPLORE, 1),
+    ("move", L.A_MOVE, 4),
+    ("draw_zone", L.A_DRAW_ZONE, 1),
+    ("place_zone", L.A_PLACE, 16),
+    ("stairs_pile", L.A_PILE, 3),
+    ("end_movement", L.A_END_MOVE, 1),
+    ("study", L.A_STUDY, 1),
+    ("study_size", L.A_NCUBES, L.MAX_INTEL),
+    ("espionage", L.A_SPY, L.MAXP * L.MAX_COL),
+    ("commit", L.A_COMMIT, L.MAX_KINDS),
+    ("declare", L.A_DECLARE, 1),
+    ("play", L.A_PLAY, L.MAX_KINDS * 4),
+    ("skill", L.A_SKILL, L.MAX_SKILLS * L.MAX_OPTS),
+    ("pass", L.A_PASS, 1),
+    ("end_turn", L.A_END_TURN, 1),
+    ("stun_accept", L.A_STUN_ACCEPT, 1),
+    ("stun_sacrifice", L.A_STUN_SACRIFICE, 1),
+    ("discard", L.A_DISCARD, L.MAX_KINDS),
+    ("target", L.A_TARGET, L.MAXP),
+    ("jinx_discard", L.A_JINX, L.MAX_JINX),
+)
+
+
+def verb_of(action: int) -> tuple[str, int]:
+    """(verb, index within its range) of an action number."""
+    for name, start, size in VERBS:
+        if start <= action < start + size:
+            return name, action - start
+    raise ValueError(f"action {action} is outside the action space 0..{L.NUM_ACTIONS - 1}")
+
+
+def option_label(tables: np.ndarray, prog: int) -> str:
+    """A short word for an effect option: what its steps change."""
+    start = tables[L.T_PROG_START + prog]
+    words = []
+    for i in range(tables[L.T_PROG_LEN + prog]):
+        op = int(tables[L.T_OPS + (start + i) * L.OP_W])
+        if op in (L.OP_STEALTH, L.OP_DIV_STEALTH):
+            words.append("Stealth")
+        elif op in (L.OP_ALERT, L.OP_DIV_ALERT):
+            words.append("Alert")
+        elif op == L.OP_DRAW_CARDS:
+            words.append("draw")
+        elif op == L.OP_DISCARD_TARGET:
+            words.append("make discard")
+        elif op == L.OP_SPEED:
+            words.append("Speed")
+    return "/".join(dict.fromkeys(words)) or "effect"
+
+
+def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action: int) -> str:
+    """Describe an action in the context of the state where it is taken."""
+    verb, i = verb_of(int(action))
+    s, t = state, tables
+    actor = int(s[L.S_ACTOR])
+    if verb == "rest":
+        return "Rest"
+    if verb == "thesis":
+        return "Submit the Thesis"
+    if verb == "explore":
+        return "Explore"
+    if verb == "move":
+        z = int(s[pf(actor, L.PF_ZONE)])
+        nb = int(s[L.S_NB + z * 4 + i])
+        where = names.zones[nb] if nb >= 0 else "?"
+        return f"Move {DIRECTIONS[i]} to {where}"
+    if verb == "draw_zone":
+        z = int(s[pf(actor, L.PF_ZONE)])
+        return f"Draw a Zone from the Floor {'I' * (int(t[L.T_Z_FLOOR + z]) + 1)} stack"
+    if verb == "place_zone":
+        tile = int(s[L.S_PL_TILE])
+        anchor = int(s[L.S_PL_FROM])
+        tname = names.zones[tile] if tile >= 0 else "?"
+        return f"Place {tname} {SIDES[i // 4]} of {names.zones[anchor]}, rotated {90 * (i % 4)} degrees"
+    if verb == "stairs_pile":
+        return f"Stairs: draw from the Floor {'I' * (i + 1)} stack"
+    if verb == "end_movement":
+        return "End the Movement Phase"
+    if verb == "study":
+        return "Study"
+    if verb == "study_size":
+        return f"Study {i + 1} cube{'s' if i else ''}"
+    if verb == "espionage":
+        seat, c = divmod(i, L.MAX_COL)
+        sch = names.scholars[int(s[pf(seat, L.PF_SCHOLAR)])]
+        return f"Espionage on seat {seat} ({sch}): a {names.colors[c]} cube"
+    if verb == "commit":
+        return f"Commit {names.kinds[i]} (Bonus Value {int(t[L.T_KIND_BONUS + i])})"
+    if verb == "declare":
+        return "Declare the Stealth Value"
+    if verb == "play":
+        kind, r = divmod(i, 4)
+        aux, opt = divmod(r, 2)
+        prog = int(t[L.T_KIND_PROG + (kind * 2 + aux) * L.MAX_OPTS + opt])
+        aux_name = names.kind_aux[kind][aux] if aux < len(names.kind_aux[kind]) else "?"
+        return f"Play {names.kinds[kind]}: {aux_name} ({option_label(t, prog)})"
+    if verb == "skill":
+        sk, opt = divmod(i, 2)
+        sch = int(s[pf(actor, L.PF_SCHOLAR)])
+        side = int(s[pf(actor, L.PF_EXALTED)])
+        skills = names.skills[sch][side]
+        row = (sch * 2 + side) * L.MAX_SKILLS + sk
+        prog = int(t[L.T_SCH_SK_PROG + row * L.MAX_OPTS + opt])
+        return f"Skill {skills[sk] if sk < len(skills) else '?'} ({option_label(t, prog)})"
+    if verb == "pass":
+        return "Pass"
+    if verb == "end_turn":
+        return "End the turn"
+    if verb == "stun_accept":
+        return "Take the Stun Token"
+    if verb == "stun_sacrifice":
+        return "Sacrifice a Student to avoid the Stun Token"
+    if verb == "discard":
+        return f"Discard {names.kinds[i]}"
+    if verb == "target":
+        sch = names.scholars[int(s[pf(i, L.PF_SCHOLAR)])]
+        return f"Target seat {i} ({sch})"
+    jx = int(s[L.S_JLOC + i])
+    shown = names.jinx[i] if jx == L.JX_UP else "a face-down Jinx Card"
+    return f"Discard {shown}"

@@ -1,0 +1,129 @@
+"""Game configuration: players, Scholars, Alert difficulty, Player Level and
+the component data (a folder plus overrides), validated with clear errors.
+
+Compiled tables are cached per (data, overrides, difficulty, level), so
+creating many games with one configuration costs one compilation.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from sim.errors import ConfigError
+from sim.loader import LoadedData, load_data
+from sim.tables import Names, compile_tables
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """One game set-up ("Game Setup" B, H, J and "Player Level").
+
+    scholars: None deals them at random (Setup B); otherwise one name per seat
+    (None in the list deals that seat at random). clan: None draws the Clan
+    Card at random (Setup J). data: a folder of TOML files (None = the base
+    box); overrides: dotted keys to values (``{"scholars.Sofia.speed": 4}``).
+    """
+
+    players: int = 4
+    scholars: Sequence[str | None] | None = None
+    alert: str = "medium"
+    player_level: str = "students"
+    data: str | None = None
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+    clan: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "scholars": list(self.scholars) if self.scholars is not None else None,
+            "alert": self.alert,
+            "player_level": self.player_level,
+            "data": self.data,
+            "overrides": dict(self.overrides),
+            "clan": self.clan,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> GameConfig:
+        known = {"players", "scholars", "alert", "player_level", "data", "overrides", "clan"}
+        unknown = sorted(set(d) - known)
+        if unknown:
+            raise ConfigError(f"unknown configuration key(s) {unknown} (allowed: {sorted(known)})", key=unknown[0])
+        return cls(**dict(d))
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """Everything the core needs for one configuration."""
+
+    config: GameConfig
+    loaded: LoadedData
+    tables: np.ndarray
+    names: Names
+    scholars: np.ndarray  # seat -> scholar index, -1 = deal at random
+    clan: int  # -1 = draw at random
+
+
+def _freeze(overrides: Mapping[str, Any]) -> str:
+    return json.dumps(dict(overrides), sort_keys=True, default=str)
+
+
+@lru_cache(maxsize=32)
+def _load(data: str | None, frozen_overrides: str) -> LoadedData:
+    return load_data(data, json.loads(frozen_overrides))
+
+
+@lru_cache(maxsize=64)
+def _tables(data: str | None, frozen_overrides: str, alert: str, level: str) -> tuple[np.ndarray, Names]:
+    return compile_tables(_load(data, frozen_overrides).data, alert, level)
+
+
+def compile_config(config: GameConfig) -> Compiled:
+    """Validate a configuration against its data and compile the tables."""
+    if not isinstance(config.players, int) or isinstance(config.players, bool) or not 2 <= config.players <= 4:
+        raise ConfigError("the game is for 2, 3 or 4 players", key="players", value=config.players)
+    frozen = _freeze(config.overrides)
+    loaded = _load(config.data, frozen)
+    data = loaded.data
+    if config.alert not in data.alert:
+        raise ConfigError(f"unknown Alert difficulty (allowed: {', '.join(data.alert)})", key="alert",
+                          value=config.alert)
+    if config.player_level not in data.player_levels:
+        raise ConfigError(f"unknown Player Level (allowed: {', '.join(data.player_levels)})",
+                          key="player_level", value=config.player_level)
+    level = data.player_levels[config.player_level]
+    if config.players < level.min_players:
+        raise ConfigError(
+            f"Player Level {config.player_level!r} needs at least {level.min_players} players "
+            f"(this game has {config.players})", key="player_level", value=config.player_level)
+    names = list(data.scholars)
+    seats = np.full(4, -1, dtype=np.int64)
+    if config.scholars is not None:
+        chosen = list(config.scholars)
+        if len(chosen) != config.players:
+            raise ConfigError(f"give one Scholar per seat ({config.players}), or None to deal at random",
+                              key="scholars", value=chosen)
+        for i, name in enumerate(chosen):
+            if name is None:
+                continue
+            if name not in names:
+                raise ConfigError(f"unknown Scholar (allowed: {', '.join(names)})", key=f"scholars[{i}]", value=name)
+            seats[i] = names.index(name)
+        picked = [n for n in chosen if n is not None]
+        if len(set(picked)) != len(picked):
+            raise ConfigError("each Scholar can be chosen once", key="scholars", value=chosen)
+    if config.players > len(names):
+        raise ConfigError(f"only {len(names)} Scholars in the data", key="players", value=config.players)
+    clan = -1
+    if config.clan is not None:
+        if config.clan not in data.clans:
+            raise ConfigError(f"unknown Clan Card (allowed: {', '.join(data.clans)})", key="clan", value=config.clan)
+        clan = list(data.clans).index(config.clan)
+    tables, tnames = _tables(config.data, frozen, config.alert, config.player_level)
+    return Compiled(config, loaded, tables, tnames, seats, clan)

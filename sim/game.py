@@ -1,0 +1,224 @@
+"""The Python surface of the engine (OpenSpiel-style names).
+
+>>> from sim import GameConfig, new_game, replay
+>>> g = new_game(GameConfig(players=3), seed=7)
+>>> while not g.is_terminal():
+...     g.apply(g.legal_actions()[0])
+>>> g.result()["winner"]  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+
+from sim import layout as L
+from sim.actions import action_to_string
+from sim.config import Compiled, GameConfig, compile_config
+from sim.core.common import pf
+from sim.core.invariants import INVARIANTS, check
+from sim.core.rng import seed_words
+from sim.core.scoring import rank_seats, score_parts
+from sim.core.setup import init_state
+from sim.core.step import advance, step
+from sim.errors import ConfigError, IllegalActionError, RecordError
+from sim.view import state_dict
+
+RECORD_FORMAT = "dungeonology-record"
+RECORD_VERSION = 1
+
+
+class Game:
+    """One game: a state array, the compiled tables and the action history."""
+
+    def __init__(self, compiled: Compiled, seed: int, state: np.ndarray, initial: np.ndarray | None = None) -> None:
+        self.compiled = compiled
+        self.config = compiled.config
+        self.seed = seed
+        self.tables = compiled.tables
+        self.names = compiled.names
+        self.state = state
+        self.history: list[int] = []
+        self._initial = initial  # set for games started from a scenario
+        self._buf = np.zeros(L.MAX_LEGAL, dtype=np.int64)
+        self._n = int(advance(self.state, self.tables, self._buf))
+
+    # -------------------------------------------------------------- play
+    def current_player(self) -> int:
+        """Seat that decides now, or -1 when the game is over."""
+        return -1 if self.is_terminal() else int(self.state[L.S_ACTOR])
+
+    def legal_actions(self) -> list[int]:
+        return [int(a) for a in self._buf[: self._n]]
+
+    def legal_action_mask(self) -> np.ndarray:
+        mask = np.zeros(L.NUM_ACTIONS, dtype=bool)
+        mask[self._buf[: self._n]] = True
+        return mask
+
+    def apply(self, action: int) -> None:
+        """Apply a legal action (IllegalActionError otherwise)."""
+        if self.is_terminal():
+            raise IllegalActionError(f"the game is over; action {action!r} cannot be applied")
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise IllegalActionError(f"an action is an integer, got {action!r}")
+        a = int(action)
+        if a not in self._buf[: self._n]:
+            legal = ", ".join(f"{x} ({self.action_to_string(x)})" for x in self.legal_actions())
+            raise IllegalActionError(
+                f"action {a} is not legal now (seat {self.current_player()}, phase "
+                f"{L.PHASE_NAMES[int(self.state[L.S_PHASE])]}); legal: {legal}"
+            )
+        self._n = int(step(self.state, self.tables, a, self._buf))
+        self.history.append(a)
+
+    def is_terminal(self) -> bool:
+        return bool(self.state[L.S_OVER])
+
+    def phase(self) -> str:
+        return L.PHASE_NAMES[int(self.state[L.S_PHASE])]
+
+    def clone(self) -> Game:
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.state = self.state.copy()
+        g.history = list(self.history)
+        g._buf = self._buf.copy()
+        return g
+
+    def action_to_string(self, action: int) -> str:
+        return action_to_string(self.state, self.tables, self.names, action)
+
+    # ----------------------------------------------------------- results
+    def result(self) -> dict[str, Any]:
+        """Scores, breakdowns, ranks, Thesis order and the winner (Game Scoring).
+
+        Meaningful once the game is over; before that it scores the position."""
+        s, t = self.state, self.tables
+        n = int(s[L.S_NPLAYERS])
+        scores = np.zeros(L.MAXP, np.int64)
+        ranks = np.zeros(L.MAXP, np.int64)
+        rank_seats(s, t, scores, ranks)
+        parts = np.zeros(4, np.int64)
+        seats = []
+        any_thesis = int(s[L.S_THESIS_COUNT]) > 0
+        for p in range(n):
+            score_parts(s, t, p, parts)
+            order = int(s[pf(p, L.PF_THESIS)])
+            seats.append({
+                "seat": p,
+                "scholar": self.names.scholars[int(s[pf(p, L.PF_SCHOLAR)])],
+                "score": int(parts[3]),
+                "breakdown": {"board": int(parts[0]), "thesis_bonus": int(parts[1]), "jinx_penalty": int(parts[2])},
+                "rank": int(ranks[p]),
+                "thesis_order": order or None,
+                "eligible": (order > 0) or not any_thesis,
+                "winner": int(ranks[p]) == 1,
+            })
+        return {
+            "over": self.is_terminal(),
+            "end_reason": L.END_REASONS[int(s[L.S_END_REASON])] if self.is_terminal() else None,
+            "turns": int(s[L.S_TURN]),
+            "rounds": int(s[L.S_ROUND]),
+            "clan": self.names.clans[int(s[L.S_CLAN])],
+            "winner": next(x["seat"] for x in seats if x["winner"]),
+            "seats": seats,
+        }
+
+    def returns(self) -> list[float]:
+        """1 for the winner, 0 otherwise (OpenSpiel's `returns`)."""
+        w = self.result()["winner"]
+        return [1.0 if p == w else 0.0 for p in range(self.config.players)]
+
+    # --------------------------------------------------------- snapshots
+    def to_dict(self) -> dict[str, Any]:
+        return state_dict(self.state, self.tables, self.names, self.config.to_dict())
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        if not isinstance(seat, (int, np.integer)) or not 0 <= int(seat) < self.config.players:
+            raise ConfigError(f"no seat {seat!r} in a {self.config.players}-player game", key="seat", value=seat)
+        return state_dict(self.state, self.tables, self.names, self.config.to_dict(), viewer=int(seat))
+
+    def check_invariants(self) -> str | None:
+        """None, or the name of the first invariant the state violates."""
+        code = int(check(self.state, self.tables))
+        return INVARIANTS.get(code, f"invariant {code}") if code else None
+
+    def record(self) -> dict[str, Any]:
+        """JSON-ready record: configuration, seed, data hash and every action."""
+        rec: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "config": self.config.to_dict(),
+            "seed": self.seed,
+            "data_hash": self.compiled.loaded.hash,
+            "actions": list(self.history),
+        }
+        if self._initial is not None:
+            rec["initial_state"] = [int(x) for x in self._initial]
+        return rec
+
+
+def _check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ConfigError("the seed is a non-negative integer", key="seed", value=seed)
+    return int(seed)
+
+
+def new_game(config: GameConfig | None = None, seed: int = 0) -> Game:
+    """Set up a game (Game Setup A-P) and advance to the first decision."""
+    config = config or GameConfig()
+    seed = _check_seed(seed)
+    compiled = compile_config(config)
+    state = np.zeros(L.STATE_SIZE, dtype=np.int64)
+    w0, w1 = seed_words(seed)
+    init_state(state, compiled.tables, config.players, compiled.scholars, compiled.clan, w0, w1)
+    return Game(compiled, seed, state)
+
+
+def game_from_state(config: GameConfig, seed: int, state: np.ndarray) -> Game:
+    """A game continuing from a prepared state (used by sim.scenario)."""
+    compiled = compile_config(config)
+    if state.shape != (L.STATE_SIZE,):
+        raise RecordError(f"a state has {L.STATE_SIZE} integers, got {state.shape}")
+    return Game(compiled, seed, state.astype(np.int64).copy(), initial=state.astype(np.int64).copy())
+
+
+def replay(record: dict[str, Any] | str) -> Game:
+    """Rebuild the game of a record (a dict, or its JSON text)."""
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"the record is not valid JSON: {exc}") from None
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"not a game record (expected \"format\": \"{RECORD_FORMAT}\")")
+    if record.get("version") != RECORD_VERSION:
+        raise RecordError(f"unsupported record version {record.get('version')!r} (this engine reads {RECORD_VERSION})")
+    for key in ("config", "seed", "actions"):
+        if key not in record:
+            raise RecordError(f"the record has no {key!r}")
+    if not isinstance(record["config"], dict):
+        raise RecordError("the record's config must be a table of settings")
+    actions = record["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
+        raise RecordError("the record's actions must be a list of integers")
+    config = GameConfig.from_dict(record["config"])
+    if "initial_state" in record:
+        init = record["initial_state"]
+        if not isinstance(init, list) or len(init) != L.STATE_SIZE:
+            raise RecordError(f"the record's initial_state must be a list of {L.STATE_SIZE} integers")
+        g = game_from_state(config, _check_seed(record["seed"]), np.array(init, dtype=np.int64))
+    else:
+        g = new_game(config, record["seed"])
+    wanted = record.get("data_hash")
+    if wanted is not None and wanted != g.compiled.loaded.hash:
+        raise RecordError("the record was made with different component data (data hash differs)")
+    for i, a in enumerate(actions):
+        try:
+            g.apply(a)
+        except IllegalActionError as exc:
+            raise RecordError(f"action #{i} ({a}) of the record is not legal: {exc}") from None
+    return g
