@@ -18,6 +18,7 @@ from sim import layout as L
 from sim.actions import action_to_string
 from sim.config import Compiled, GameConfig, compile_config
 from sim.core.common import pf
+from sim.core.determinize import determinize
 from sim.core.invariants import INVARIANTS, check
 from sim.core.rng import seed_words
 from sim.core.scoring import rank_seats, score_parts
@@ -140,6 +141,16 @@ class Game:
         if not isinstance(seat, (int, np.integer)) or not 0 <= int(seat) < self.config.players:
             raise ConfigError(f"no seat {seat!r} in a {self.config.players}-player game", key="seat", value=seat)
         return state_dict(self.state, self.tables, self.names, self.config.to_dict(), viewer=int(seat))
+
+    def determinize(self, seat: int, seed: int) -> Game:
+        """A copy with everything `seat` cannot see resampled (for ISMCTS)."""
+        g = self.clone()
+        rng = np.zeros(L.STATE_SIZE, dtype=np.int64)
+        w0, w1 = seed_words(_check_seed(seed))
+        rng[L.S_RNG0], rng[L.S_RNG1] = w0, w1
+        determinize(g.state, g.tables, int(seat), rng)
+        g._n = int(advance(g.state, g.tables, g._buf))
+        return g
 
     def check_invariants(self) -> str | None:
         """None, or the name of the first invariant the state violates."""

@@ -38,16 +38,17 @@ def _cubes(s: np.ndarray, names: Names, seat: int) -> dict[str, int]:
 
 
 def _jinx(s: np.ndarray, names: Names, seat: int, viewer: int | None) -> list[dict[str, Any]]:
-    out = []
+    """Face-up cards first, then face-down ones (whose names nobody sees)."""
+    up, down = [], []
     for j, name in enumerate(names.jinx):
         if _i(s[L.S_JOWNER + j]) != seat:
             continue
         loc = _i(s[L.S_JLOC + j])
         if loc == L.JX_UP:
-            out.append({"name": name, "face": "up"})
+            up.append({"name": name, "face": "up"})
         elif loc == L.JX_DOWN:
-            out.append({"name": name if viewer is None else HIDDEN, "face": "down"})
-    return out
+            down.append({"name": name if viewer is None else HIDDEN, "face": "down"})
+    return up + down
 
 
 def _player(s: np.ndarray, t: np.ndarray, names: Names, seat: int, viewer: int | None) -> dict[str, Any]:

@@ -1,0 +1,39 @@
+"""Random games with every invariant checked after every action (the
+OpenSpiel conformance habit): 2,000+ games per run of the suite."""
+
+import numpy as np
+import pytest
+
+from sim import GameConfig
+from sim.config import compile_config
+from sim.core.invariants import INVARIANTS
+from sim.core.play import play_random_batch
+from sim.core.rng import seed_words
+
+
+def _fuzz(players: int, alert: str, level: str, games: int, base: int) -> tuple[np.ndarray, np.ndarray]:
+    tables = compile_config(GameConfig(players=players, alert=alert, player_level=level)).tables
+    words = np.array([seed_words(base + i) for i in range(games)], dtype=np.int64)
+    dec = np.zeros(games, np.int64)
+    err = np.zeros(games, np.int64)
+    turns = np.zeros(games, np.int64)
+    play_random_batch(tables, players, words[:, 0].copy(), words[:, 1].copy(), True, dec, err, turns)
+    return err, dec
+
+
+@pytest.mark.parametrize(
+    "players,alert,level",
+    [
+        (2, "introductory", "students"),
+        (2, "hard", "scholars"),
+        (3, "easy", "professors"),
+        (3, "medium", "students"),
+        (4, "medium", "students"),
+        (4, "hard", "rectors"),
+    ],
+)
+def test_random_games_keep_every_invariant(players, alert, level):
+    err, dec = _fuzz(players, alert, level, 400, base=players * 100_000)
+    bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
+    assert not bad, bad
+    assert dec.min() > 0
