@@ -39,6 +39,7 @@ VERBS: tuple[tuple[str, int, int], ...] = (
     ("discard", L.A_DISCARD, L.MAX_KINDS),
     ("target", L.A_TARGET, L.MAXP),
     ("jinx_discard", L.A_JINX, L.MAX_JINX),
+    ("choose_color", L.A_COLOR, L.MAX_COL),
 )
 
 
@@ -136,6 +137,8 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
     if verb == "target":
         sch = names.scholars[int(s[pf(i, L.PF_SCHOLAR)])]
         return f"Target seat {i} ({sch})"
+    if verb == "choose_color":
+        return f"Drop a {names.colors[i]} cube"
     jx = int(s[L.S_JLOC + i])
     shown = names.jinx[i] if jx == L.JX_UP else "a face-down Jinx Card"
     return f"Discard {shown}"

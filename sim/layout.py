@@ -95,6 +95,7 @@ OP_LOSE_RANDOM_INFO = 14
 OP_MOVE_RANDOM_DIR = 15
 OP_MOVE_RANDOM_PASSAGE = 16
 OP_GIVE_RANDOM_SCHOLAR = 17
+OP_DROP = 18
 OPCODES = {
     "sacrifice": OP_SACRIFICE,
     "draw_students": OP_DRAW_STUDENTS,
@@ -113,7 +114,10 @@ OPCODES = {
     "move_random_direction": OP_MOVE_RANDOM_DIR,
     "move_random_passage": OP_MOVE_RANDOM_PASSAGE,
     "give_random_scholar": OP_GIVE_RANDOM_SCHOLAR,
+    "drop": OP_DROP,
 }
+# Steps whose n means "do it n times" (compiled into n single steps).
+REPEATED_OPS = ("move_random_direction", "move_random_passage", "give_random_scholar", "drop")
 OP_W = 4  # ints per step: opcode, n, type (+1, 0 = any), cost flag
 
 # Zone effect flags
@@ -280,6 +284,7 @@ PH_STUN = 9
 PH_DISCARD = 10
 PH_TARGET = 11
 PH_JINX = 12
+PH_COLOR = 13
 PHASE_NAMES = (
     "none",
     "activity",
@@ -294,6 +299,7 @@ PHASE_NAMES = (
     "discard",
     "target",
     "jinx_discard",
+    "choose_color",
 )
 
 # Continuation codes (what the engine does next while resolving)
@@ -418,5 +424,6 @@ A_STUN_SACRIFICE = A_STUN_ACCEPT + 1
 A_DISCARD = A_STUN_SACRIFICE + 1  # + kind
 A_TARGET = A_DISCARD + MAX_KINDS  # + seat
 A_JINX = A_TARGET + MAXP  # + jinx card
-NUM_ACTIONS = A_JINX + MAX_JINX
+A_COLOR = A_JINX + MAX_JINX  # + colour (Drop: which cube)
+NUM_ACTIONS = A_COLOR + MAX_COL
 MAX_LEGAL = NUM_ACTIONS

@@ -45,9 +45,10 @@ OPS: dict[str, str] = {
     "discard_type": "discard n of your Trick Cards of type `type` (or any type)",
     "stun": "gain n Stun Tokens",
     "lose_random_info": "lose n Information Cubes chosen by the Randomizer",
-    "move_random_direction": "move n Zones in a direction chosen by the Randomizer",
-    "move_random_passage": "move n Zones through a Passage chosen by the Randomizer",
-    "give_random_scholar": "give n Information Cubes chosen by the Randomizer to a Scholar it chooses",
+    "move_random_direction": "n times: move to the Linked Zone in a direction chosen by the Randomizer",
+    "move_random_passage": "n times: move through a Passage of your Zone chosen by the Randomizer",
+    "give_random_scholar": "n times: Give the top cube of a Randomized Information to a Randomized Scholar",
+    "drop": "n times: Drop a cube of your choice in your Zone (or a Linked Zone, or the Reserve)",
 }
 PASSIVES = (
     "speed",
@@ -671,7 +672,7 @@ class _Checker:
 
         for name, effect in self.data.auxiliary.items():
             yield from options(("auxiliary", name), effect.options)
-        for name, side, parts in self._sides():
+        for _name, side, parts in self._sides():
             for k, skill in enumerate(side.skills):
                 yield from options((*parts, "skills", k), skill.options)
         for name, jinx in self.data.jinx.items():

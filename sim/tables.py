@@ -41,6 +41,17 @@ def _limit(what: str, n: int, most: int) -> None:
         raise DataError(f"too many {what}: {n} (the engine holds at most {most})", key=what, value=n)
 
 
+def _expand_repeats(steps: list[Step]) -> list[Step]:
+    """A "do it n times" step (layout.REPEATED_OPS) becomes n single steps."""
+    out: list[Step] = []
+    for st in steps:
+        if st.op in L.REPEATED_OPS:
+            out += [st.model_copy(update={"n": 1})] * st.n
+        else:
+            out.append(st)
+    return out
+
+
 class _Programs:
     """Effect programs: each option of an effect is a list of steps."""
 
@@ -54,6 +65,7 @@ class _Programs:
         t = self.t
         _limit("effect programs", self.n + 1, L.MAX_PROGS)
         _limit("effect steps", self.ops + len(steps), L.MAX_OPS)
+        steps = _expand_repeats(steps)
         t[L.T_PROG_START + self.n] = self.ops
         t[L.T_PROG_LEN + self.n] = len(steps)
         for st in steps:

@@ -13,9 +13,9 @@ from numba import njit
 
 from sim import layout as L
 from sim.core import kstack
-from sim.core.board import eliminate, give
+from sim.core.board import eliminate, give, take_top
 from sim.core.common import hand_size, pf, stat, targetable
-from sim.core.dungeon import door_colors, enter_zone, player_colors
+from sim.core.dungeon import door_colors, enter_zone, linked, player_colors
 from sim.core.randomizer import (
     direction_passable,
     information_held,
@@ -139,6 +139,37 @@ def move_through(s, t, seat, world_p):
 
 
 @njit(cache=True)
+def first_empty_space(s, t, z):
+    for i in range(t[L.T_Z_NCUBES + z]):
+        if s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i] == 0:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def drop_cube(s, t, seat, c):
+    """Drop (Rocca Civetta keywords): the top cube of column c goes to the first
+    free space of the Scholar's Zone, else of a Linked Zone (N, E, S, W order),
+    else to the Reserve (Eliminated)."""
+    if not take_top(s, t, seat, c):
+        return
+    z = s[pf(seat, L.PF_ZONE)]
+    i = first_empty_space(s, t, z)
+    if i < 0:
+        for side in range(4):
+            if linked(s, z, side):
+                nb = s[L.S_NB + z * 4 + side]
+                i = first_empty_space(s, t, nb)
+                if i >= 0:
+                    z = nb
+                    break
+    if i >= 0:
+        s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i] = c + 1
+    else:
+        s[L.S_RES_CUBES + c] += 1
+
+
+@njit(cache=True)
 def exec_op(s, t, op, n, type1, actor):
     """Run one step. It may open a decision (S_PHASE != PH_NONE)."""
     if op == L.OP_SACRIFICE:
@@ -189,6 +220,10 @@ def exec_op(s, t, op, n, type1, actor):
         p = passage_of_zone(s, t, s[pf(actor, L.PF_ZONE)])
         if p >= 0:
             move_through(s, t, actor, p)
+    elif op == L.OP_DROP:
+        if player_colors(s, t, actor) != 0:
+            s[L.S_PHASE] = L.PH_COLOR
+            s[L.S_ACTOR] = actor
     elif op == L.OP_GIVE_RANDOM_SCHOLAR:
         target = target_scholar(s, t, actor)
         if target >= 0:

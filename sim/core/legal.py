@@ -147,6 +147,11 @@ def legal_actions(s, t, out):
             if (m >> p) & 1:
                 out[n] = L.A_TARGET + p
                 n += 1
+    elif ph == L.PH_COLOR:
+        for c in range(t[L.T_NCOL]):
+            if cubes(s, me, c) > 0:
+                out[n] = L.A_COLOR + c
+                n += 1
     elif ph == L.PH_JINX:
         for j in range(t[L.T_NJINX]):
             if s[L.S_JOWNER + j] == me and (s[L.S_JLOC + j] == L.JX_DOWN or s[L.S_JLOC + j] == L.JX_UP):

@@ -13,7 +13,7 @@ from sim import layout as L
 from sim.core import kstack
 from sim.core.common import pf, side_index
 from sim.core.dungeon import DX, DY, begin_placement, enter_zone, passable, place_tile
-from sim.core.effects import ask_discard, discard_continue, run_prog
+from sim.core.effects import ask_discard, discard_continue, drop_cube, run_prog
 from sim.core.legal import legal_actions
 from sim.core.stealth import begin_espionage, begin_study, close_test, commit, declare, test_next
 from sim.core.supply import discard_jinx, draw_students, gain_stun_token, hand_to, sacrifice, stun_continue
@@ -90,10 +90,7 @@ def apply_action(s, t, a):
         else:
             begin_explore(s, t, me)
     elif ph == L.PH_MOVE or ph == L.PH_ACTION:
-        s[L.S_PHASE] = ph
         turn_action(s, t, me, a)
-        if s[L.S_PHASE] == ph and a != L.A_END_MOVE:
-            s[L.S_PHASE] = L.PH_NONE if s[L.S_KSP] > 0 else ph
     elif ph == L.PH_PLACE:
         r = a - L.A_PLACE
         side = r // 4
@@ -145,6 +142,8 @@ def apply_action(s, t, a):
         ask_discard(s, t, a - L.A_TARGET, s[L.S_P_COUNT], 0, 0)
     elif ph == L.PH_JINX:
         discard_jinx(s, a - L.A_JINX)
+    elif ph == L.PH_COLOR:
+        drop_cube(s, t, me, a - L.A_COLOR)
 
 
 @njit(cache=True)
