@@ -1,0 +1,35 @@
+"""Batch results as pandas frames: one row per (game, seat), named columns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from sim import layout as L
+from sim.core.batch import GAME_FIELDS, ROW_FIELDS
+from sim.tables import Names
+
+
+def rows_frame(rows: np.ndarray, games: np.ndarray, names: Names, players: int,
+               game_ids: Sequence[int], extra: dict[str, object] | None = None) -> pd.DataFrame:
+    """Tidy frame from the arrays of ``sim.core.batch`` (seat rows x games)."""
+    n = rows.shape[0]
+    flat = rows[:, :players, :].reshape(n * players, len(ROW_FIELDS))
+    df = pd.DataFrame(flat, columns=list(ROW_FIELDS))
+    g = pd.DataFrame(np.repeat(games, players, axis=0), columns=list(GAME_FIELDS))
+    df = pd.concat([g, df], axis=1)
+    df.insert(0, "game", np.repeat(np.asarray(game_ids, dtype=np.int64), players))
+    df["players"] = players
+    df["scholar"] = pd.Categorical.from_codes(df["scholar"], categories=list(names.scholars))
+    df["clan"] = pd.Categorical.from_codes(df["clan"], categories=list(names.clans))
+    df["end_reason"] = pd.Categorical.from_codes(df["end_reason"], categories=list(L.END_REASONS))
+    df["turn_position"] = (df["seat"] - df["first_player"]) % players
+    for c, color in enumerate(names.colors):
+        df = df.rename(columns={f"cubes_{c}": f"cubes_{color}"})
+    df = df.drop(columns=[c for c in df.columns if c.startswith("cubes_") and c[6:].isdigit()])
+    for key, value in (extra or {}).items():
+        df[key] = value
+    df["won"] = df["won"].astype(bool)
+    return df
