@@ -73,7 +73,7 @@ def run_baseline(out: Path, games_per_cell: int = 2000, players: int = 4, seed: 
 
 
 def _table(df: pd.DataFrame) -> str:
-    return df.to_markdown(index=False, floatfmt=".3f")
+    return df.round(3).astype(object).to_markdown(index=False)
 
 
 def write_report(df: pd.DataFrame, out: Path, players: int, seconds: float, provisional: bool,
