@@ -9,13 +9,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
 import numpy as np
 
 from sim import layout as L
-from sim.actions import action_to_string
+from sim.actions import VERBS, action_to_string
 from sim.config import Compiled, GameConfig, compile_config
 from sim.core.common import pf
 from sim.core.determinize import determinize
@@ -29,6 +30,8 @@ from sim.view import state_dict
 
 RECORD_FORMAT = "dungeonology-record"
 RECORD_VERSION = 1
+# Fingerprint of the action numbering: a record replays only on the same one.
+ACTION_SPACE = hashlib.sha256(repr((VERBS, L.NUM_ACTIONS, L.STATE_SIZE)).encode()).hexdigest()[:16]
 
 
 class Game:
@@ -165,6 +168,7 @@ class Game:
             "config": self.config.to_dict(),
             "seed": self.seed,
             "data_hash": self.compiled.loaded.hash,
+            "action_space": ACTION_SPACE,
             "actions": list(self.history),
         }
         if self._initial is not None:
@@ -216,6 +220,8 @@ def replay(record: dict[str, Any] | str) -> Game:
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
         raise RecordError("the record's actions must be a list of integers")
+    if record.get("action_space", ACTION_SPACE) != ACTION_SPACE:
+        raise RecordError("the record was made by an engine with a different action space; replay it with that version")
     config = GameConfig.from_dict(record["config"])
     if "initial_state" in record:
         init = record["initial_state"]

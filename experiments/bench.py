@@ -1,0 +1,236 @@
+"""Benchmarks of the engine: random play throughput, memory, start-up times
+and the JIT speed-up (what ``dungeonology bench`` prints).
+
+- throughput: ``play_batch`` (the numba batch of sim.core.play) on one core,
+  timed after a warm-up call, without invariant checks (``fuzz`` measures
+  with them);
+- peak memory: ``resource.getrusage(...).ru_maxrss`` of this process after
+  each player count, and of the largest subprocess;
+- cold start: a subprocess that imports the engine and plays one game with
+  ``NUMBA_CACHE_DIR`` set to a fresh temporary folder (everything compiles);
+- warm start: wall time of ``dungeonology play --players 4 --seed 7 --quiet``
+  in a subprocess (caches in place; best of two runs after one untimed run);
+- JIT speed-up: a few games played with ``NUMBA_DISABLE_JIT=1`` in a
+  subprocess, compared per decision with the warm JIT rate (and checked to be
+  the same games: same decisions and turns for the same seeds).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from experiments.fuzz import game_seed, play_batch
+from sim.config import GameConfig, compile_config
+from sim.layout import STATE_SIZE, TABLE_SIZE
+
+DEFAULT_GAMES = 5000
+QUICK_GAMES = 300
+NOJIT_GAMES = 3
+
+# Run in subprocesses: argv[1] = config JSON, argv[2] = number of games.
+_PLAY_SNIPPET = """
+import json, sys, time
+t0 = time.perf_counter()
+from sim.config import GameConfig, compile_config
+from experiments.fuzz import play_batch
+compiled = compile_config(GameConfig.from_dict(json.loads(sys.argv[1])))
+t1 = time.perf_counter()
+dec, err, turns = play_batch(compiled, list(range(int(sys.argv[2]))), False)
+t2 = time.perf_counter()
+print(json.dumps({"import_s": t1 - t0, "play_s": t2 - t1, "decisions": [int(x) for x in dec],
+                  "turns": [int(x) for x in turns]}))
+"""
+
+
+@dataclass
+class ThroughputRow:
+    players: int
+    games: int
+    decisions: int
+    seconds: float
+    peak_rss_mib: float
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def decisions_per_s(self) -> float:
+        return self.decisions / self.seconds
+
+
+@dataclass
+class BenchReport:
+    rows: list[ThroughputRow] = field(default_factory=list)
+    peak_rss_mib: float = 0.0
+    children_peak_rss_mib: float | None = None
+    cold_start_s: float | None = None
+    warm_start_s: float | None = None
+    nojit: dict[str, Any] | None = None  # games, seconds, decisions, same_games
+    jit_same: dict[str, Any] | None = None  # the same games with the JIT
+    provisional: int = 0  # provisional values in the data in use
+    data_source: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def speedup_per_decision(self) -> float | None:
+        if not self.nojit or not self.rows:
+            return None
+        ref = self._reference_row()
+        nojit_dps = self.nojit["decisions"] / self.nojit["seconds"]
+        return ref.decisions_per_s / nojit_dps
+
+    @property
+    def speedup_per_game(self) -> float | None:
+        if not self.nojit or not self.rows:
+            return None
+        ref = self._reference_row()
+        return (self.nojit["seconds"] / self.nojit["games"]) / (1.0 / ref.games_per_s)
+
+    def _reference_row(self) -> ThroughputRow:
+        wanted = self.nojit["players"] if self.nojit else None
+        return next((r for r in self.rows if r.players == wanted), self.rows[-1])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rows": [dict(r.__dict__, games_per_s=r.games_per_s, decisions_per_s=r.decisions_per_s) for r in self.rows],
+            "peak_rss_mib": self.peak_rss_mib,
+            "children_peak_rss_mib": self.children_peak_rss_mib,
+            "cold_start_s": self.cold_start_s,
+            "warm_start_s": self.warm_start_s,
+            "nojit": self.nojit,
+            "speedup_per_decision": self.speedup_per_decision,
+            "speedup_per_game": self.speedup_per_game,
+            "provisional": self.provisional,
+            "data_source": self.data_source,
+        }
+
+
+def _rss_mib(who: int = resource.RUSAGE_SELF) -> float:
+    kib = resource.getrusage(who).ru_maxrss  # KiB on Linux (bytes on macOS)
+    return kib / 1024.0 if sys.platform != "darwin" else kib / 2**20
+
+
+def throughput(config: GameConfig, games: int) -> ThroughputRow:
+    """Warm games/s and decisions/s of random play in the numba batch."""
+    compiled = compile_config(config)
+    seeds = [game_seed(0, i) for i in range(games)]
+    play_batch(compiled, seeds[: min(20, games)], False)  # warm-up: compile or load the cache
+    t0 = time.perf_counter()
+    dec, _, _ = play_batch(compiled, seeds, False)
+    seconds = time.perf_counter() - t0
+    return ThroughputRow(config.players, games, int(dec.sum()), seconds, _rss_mib())
+
+
+def _run(cmd: Sequence[str], env: dict[str, str] | None = None, timeout: float = 600) -> tuple[float, str]:
+    t0 = time.perf_counter()
+    proc = subprocess.run(list(cmd), capture_output=True, text=True, env=env, timeout=timeout)
+    wall = time.perf_counter() - t0
+    if proc.returncode != 0:
+        tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["(no output)"]
+        raise RuntimeError(f"benchmark subprocess failed ({' '.join(cmd[:3])} ...): {tail[0]}")
+    return wall, proc.stdout
+
+
+def cold_start(config: GameConfig) -> float:
+    """Wall time of a fresh interpreter that imports and plays one game with an empty numba cache."""
+    with tempfile.TemporaryDirectory(prefix="dungeonology-cold-") as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        env.pop("NUMBA_DISABLE_JIT", None)
+        wall, _ = _run([sys.executable, "-c", _PLAY_SNIPPET, json.dumps(config.to_dict()), "1"], env)
+    return wall
+
+
+def cli_command() -> list[str]:
+    """How to start the CLI: the ``dungeonology`` script next to this Python, else ``-m``."""
+    script = Path(sys.executable).with_name("dungeonology")
+    if script.is_file():
+        return [str(script)]
+    found = shutil.which("dungeonology")
+    return [found] if found else [sys.executable, "-m", "experiments.cli"]
+
+
+def config_args(config: GameConfig) -> list[str]:
+    """CLI options that rebuild ``config`` (players excluded)."""
+    args = ["--alert", config.alert, "--level", config.player_level]
+    if config.data is not None:
+        args += ["--data", str(config.data)]
+    for key, value in config.overrides.items():
+        args += ["--set", f"{key}={value}"]
+    for name in config.scholars or ():
+        if name is not None:
+            args += ["--scholar", name]
+    return args
+
+
+def warm_start(config: GameConfig, runs: int = 2) -> float:
+    """Best wall time of ``dungeonology play --players 4 --seed 7 --quiet`` (after one untimed run)."""
+    cmd = [*cli_command(), "play", "--players", str(config.players), "--seed", "7", "--quiet", *config_args(config)]
+    env = dict(os.environ)
+    env.pop("NUMBA_DISABLE_JIT", None)
+    env.pop("NUMBA_CACHE_DIR", None)
+    _run(cmd, env)
+    return min(_run(cmd, env)[0] for _ in range(runs))
+
+
+def nojit(config: GameConfig, games: int = NOJIT_GAMES) -> dict[str, Any]:
+    """Play seeds 0..games-1 with NUMBA_DISABLE_JIT=1; seconds of play (import excluded)."""
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    _, out = _run([sys.executable, "-c", _PLAY_SNIPPET, json.dumps(config.to_dict()), str(games)], env)
+    data = json.loads(out.strip().splitlines()[-1])
+    compiled = compile_config(config)
+    dec, _, turns = play_batch(compiled, list(range(games)), False)
+    same = [int(x) for x in dec] == data["decisions"] and [int(x) for x in turns] == data["turns"]
+    return {
+        "players": config.players,
+        "games": games,
+        "seconds": data["play_s"],
+        "decisions": sum(data["decisions"]),
+        "same_games": same,
+    }
+
+
+def run_bench(
+    configs: Sequence[GameConfig],
+    games: int | None = None,
+    quick: bool = False,
+    cold: bool = True,
+    log: Callable[[str], None] | None = None,
+) -> BenchReport:
+    """Measure everything; ``configs`` is one configuration per player count.
+
+    The start-up and no-JIT measurements use the configuration with the most
+    players (4 by default)."""
+    say = log or (lambda _msg: None)
+    n = games if games is not None else (QUICK_GAMES if quick else DEFAULT_GAMES)
+    report = BenchReport()
+    ref = max(configs, key=lambda c: c.players)
+    loaded = compile_config(ref).loaded
+    report.provisional = len(loaded.provisional)
+    report.data_source = loaded.source
+    for cfg in configs:
+        say(f"random play, {cfg.players} players: {n} games")
+        report.rows.append(throughput(cfg, n))
+    report.peak_rss_mib = _rss_mib()
+    say(f"no-JIT run: {NOJIT_GAMES} games")
+    report.nojit = nojit(ref, NOJIT_GAMES)
+    say("warm start of `dungeonology play`")
+    report.warm_start_s = warm_start(ref)
+    if cold:
+        say("cold start (fresh numba cache: everything compiles, this takes a while)")
+        report.cold_start_s = cold_start(ref)
+    report.children_peak_rss_mib = _rss_mib(resource.RUSAGE_CHILDREN)
+    report.notes.append(f"state: {STATE_SIZE} int64 ({STATE_SIZE * 8 / 1024:.1f} KiB per game); "
+                        f"tables: {TABLE_SIZE} int64 ({TABLE_SIZE * 8 / 1024:.1f} KiB per configuration)")
+    return report

@@ -1,0 +1,494 @@
+"""The ``dungeonology`` command line: play, replay, data, fuzz, bench.
+
+Every command that plays takes the same game options (``--players``,
+``--alert``, ``--level``, ``--scholar``, ``--data``, ``--set``), turned into a
+``GameConfig`` by ``build_config`` alone. Errors of the engine
+(``DungeonologyError``) and bad values print one line on stderr and exit
+with status 2; typer's own usage errors exit 2 as well. See docs/CLI.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import numpy as np
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from experiments.narrate import narrate, setup_lines, snapshot, turn_header
+from sim.config import GameConfig, compile_config
+from sim.errors import ConfigError, DataError, DungeonologyError, format_value
+from sim.game import Game, game_from_state, new_game
+from sim.game import replay as replay_record
+from sim.loader import describe, load_data, parse_set_options
+
+PLAYER_COUNTS = (2, 3, 4)
+
+
+# ------------------------------------------------------------- help text
+def _provisional_note() -> str:
+    """One sentence for the help: whether the built-in data holds provisional values."""
+    try:
+        loaded = load_data()
+    except DungeonologyError as exc:  # a broken installation: say so, do not crash the help
+        return f"Note: the built-in data cannot be loaded ({_one_line(str(exc))})."
+    if not loaded.is_provisional:
+        return "The built-in data holds no provisional values."
+    return (
+        "Note: the built-in data contains provisional values "
+        f"({len(loaded.provisional)} printed card values not given in the rulebooks); "
+        "see `dungeonology data`."
+    )
+
+
+def _one_line(text: str) -> str:
+    return re.sub(r"\s*\n\s*", " ", text).strip()
+
+
+NOTE = _provisional_note()
+
+app = typer.Typer(
+    name="dungeonology",
+    help=f"Play, replay, fuzz and benchmark the Dungeonology rules engine.\n\n{NOTE}",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+# ---------------------------------------------------------- game options
+PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players: 2, 3 or 4.")]
+AlertOpt = Annotated[
+    str,
+    typer.Option("--alert", metavar="DIFFICULTY", help="Alert Card difficulty: introductory, easy, medium or hard."),
+]
+LevelOpt = Annotated[
+    str,
+    typer.Option(
+        "--level", metavar="LEVEL", help="Player Level: students, scholars, professors or rectors (rectors: 4 players)."
+    ),
+]
+ScholarOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--scholar",
+        metavar="NAME",
+        help="Scholar of seat 0, 1, ... in order (repeat the option, one per seat); "
+        "seats without one are dealt at random.",
+    ),
+]
+DataOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--data", metavar="FOLDER", help="A folder of component data (TOML files) instead of the built-in box."
+    ),
+]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set", metavar="KEY=VALUE", help="Override one data value (repeatable), e.g. scholars.Sofia.speed=4."
+    ),
+]
+
+# GameConfig keys -> the option that sets them, for error messages
+_OPTION_OF = {"players": "--players", "alert": "--alert", "player_level": "--level", "scholars": "--scholar",
+              "seed": "--seed", "data": "--data"}
+
+
+def build_config(
+    players: int,
+    alert: str = "medium",
+    level: str = "students",
+    scholars: Sequence[str] | None = None,
+    data: str | None = None,
+    sets: Sequence[str] | None = None,
+) -> GameConfig:
+    """The one place where command-line options become a (validated) GameConfig.
+
+    ``scholars`` name seats 0, 1, ... in order; missing seats are dealt at
+    random. Raises ConfigError / DataError for any bad value."""
+    try:
+        overrides = parse_set_options(sets or [])
+    except ConfigError as exc:
+        raise ConfigError(exc.message, key="--set", value=exc.value) from None
+    seats: list[str | None] | None = None
+    if scholars:
+        if len(scholars) > players:
+            raise ConfigError(f"{len(scholars)} Scholars given for {players} seats (at most one per seat)",
+                              key="--scholar", value=list(scholars))
+        seats = [*scholars, *[None] * (players - len(scholars))]
+    config = GameConfig(players=players, scholars=seats, alert=alert, player_level=level, data=data,
+                        overrides=overrides)
+    compile_config(config)  # validates everything against the data
+    return config
+
+
+def player_counts(spec: str, alert: str, level: str, scholars: Sequence[str] | None, data: str | None,
+                  sets: Sequence[str] | None) -> list[GameConfig]:
+    """Configurations for ``--players 2|3|4|all`` (all: the counts the Player Level allows)."""
+    if spec.strip().lower() == "all":
+        probe = build_config(4, alert, level, scholars, data, sets)
+        minimum = compile_config(probe).loaded.data.player_levels[level].min_players
+        counts = [n for n in PLAYER_COUNTS if n >= minimum and n >= len(scholars or ())]
+        return [build_config(n, alert, level, scholars, data, sets) for n in counts]
+    try:
+        n = int(spec)
+    except ValueError:
+        raise ConfigError("expected 2, 3, 4 or all", key="--players", value=spec) from None
+    return [build_config(n, alert, level, scholars, data, sets)]
+
+
+# ---------------------------------------------------------------- errors
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, ConfigError) and exc.file is None and exc.key is not None:
+        key = exc.key
+        option = _OPTION_OF.get(re.sub(r"\[\d+\]$", "", key), key)
+        if option.startswith("--"):
+            shown = "" if exc.value is None else f" {format_value(exc.value)}"
+            return _one_line(f"{option}{shown}: {exc.message}")
+    if isinstance(exc, DataError) and exc.file is None and exc.key is not None:
+        return _one_line(f"--set {exc}")  # an override names a key the data does not have
+    return _one_line(str(exc))
+
+
+def fail(message: str) -> NoReturn:
+    """Print ``error: message`` on stderr and exit with status 2."""
+    typer.echo(f"error: {_one_line(message)}", err=True)
+    raise typer.Exit(2)
+
+
+@contextmanager
+def cli_errors(prefix: str | None = None) -> Iterator[None]:
+    """Turn engine errors into a one-line message and exit status 2."""
+    try:
+        yield
+    except DungeonologyError as exc:
+        # inside a file (a record) the keys are the file's, not command-line options
+        fail(f"{prefix}: {_one_line(str(exc))}" if prefix else _message(exc))
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+# ------------------------------------------------------------------- log
+_STYLES = (("SUCCESS", "bold green"), ("FAILURE", "bold red"), ("Jinx", "magenta"), ("Omega Student", "yellow"),
+           ("Stun", "red"))
+
+
+def _emit(console: Console) -> Callable[[str], None]:
+    def out(line: str) -> None:
+        if line.startswith("==="):
+            console.print(Text(line, style="bold cyan"))
+        elif line.startswith("Game over"):
+            console.print(Text(line, style="bold"))
+        else:
+            text = Text(line)
+            for word, style in _STYLES:
+                text.highlight_words([word], style)
+            console.print(text)
+
+    return out
+
+
+def play_out(
+    g: Game,
+    choose: Callable[[Game], int | None],
+    emit: Callable[[str], None] | None,
+    seed: int | None = None,
+    check: bool = False,
+) -> list[str]:
+    """Play ``g`` to the end (or until ``choose`` returns None), narrating with ``emit``.
+
+    Returns the invariant violations seen when ``check`` is on."""
+    violations: list[str] = []
+    before = snapshot(g) if emit else None
+    if emit:
+        for line in setup_lines(before, seed):
+            emit(line)
+        if not g.is_terminal():
+            emit(turn_header(before))
+    while not g.is_terminal():
+        action = choose(g)
+        if action is None:
+            break
+        text = g.action_to_string(action) if emit else ""
+        g.apply(action)
+        if check:
+            broken = g.check_invariants()
+            if broken:
+                violations.append(f"after action #{len(g.history) - 1} ({action}): {broken}")
+                if emit:
+                    emit(f"  INVARIANT VIOLATED: {broken}")
+        if emit:
+            after = snapshot(g)
+            for line in narrate(before, after, text):
+                emit(line)
+            before = after
+    return violations
+
+
+def print_result(console: Console, g: Game) -> None:
+    r = g.result()
+    if r["over"]:
+        head = f"Final scores: {r['end_reason']} after {r['turns']} turns ({r['rounds']} rounds); Clan Card {r['clan']}"
+    else:
+        head = f"Scores so far (the game is not over): {r['turns']} turns ({r['rounds']} rounds); Clan Card {r['clan']}"
+    console.print(Text(head, style="bold"))
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, header_style="bold", pad_edge=False, collapse_padding=True)
+    for col in ("rank", "seat", "Scholar", "score", "board", "thesis", "jinx", "Thesis #", ""):
+        table.add_column(col, justify="left" if col in ("Scholar", "Thesis #", "") else "right", no_wrap=True)
+    for s in sorted(r["seats"], key=lambda x: (x["rank"], x["seat"])):
+        b = s["breakdown"]
+        thesis = f"#{s['thesis_order']}" if s["thesis_order"] else "-"
+        if not s["eligible"]:
+            thesis += " (not eligible)"
+        table.add_row(str(s["rank"]), str(s["seat"]), s["scholar"], str(s["score"]), str(b["board"]),
+                      str(b["thesis_bonus"]), str(b["jinx_penalty"]), thesis, "WINNER" if s["winner"] else "")
+    console.print(table)
+    console.print("score = board (Note Board points with the Clan modifiers) + thesis (Thesis bonus) - jinx "
+                  "(Jinx penalty)", markup=False)
+
+
+# -------------------------------------------------------------- commands
+@app.command(help=f"Play one game with uniformly random legal actions and print it turn by turn.\n\n"
+             "The random agent is the one of `fuzz` and `bench`: `play --seed S` plays the game that "
+             f"their game with seed S plays.\n\n{NOTE}")
+def play(
+    players: PlayersOpt = 4,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of the game and of the random agent.")] = 0,
+    save: Annotated[Path | None, typer.Option("--save", help="Write the game record (JSON) to this file.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result, not the log.")] = False,
+    alert: AlertOpt = "medium",
+    level: LevelOpt = "students",
+    scholar: ScholarOpt = None,
+    data: DataOpt = None,
+    set_: SetOpt = None,
+) -> None:
+    from experiments.fuzz import RandomAgent
+
+    console = _console()
+    with cli_errors():
+        config = build_config(players, alert, level, scholar, data, set_)
+        g = new_game(config, seed)
+    if g.compiled.loaded.is_provisional and not quiet:
+        console.print(f"Note: provisional data in use ({len(g.compiled.loaded.provisional)} values); "
+                      "see `dungeonology data`.", markup=False)
+    agent = RandomAgent(seed)
+    with cli_errors():
+        play_out(g, lambda game: agent.choose(game.legal_actions()), None if quiet else _emit(console), seed)
+    print_result(console, g)
+    if save is not None:
+        try:
+            save.write_text(json.dumps(g.record()) + "\n", encoding="utf-8")
+        except OSError as exc:
+            fail(f"{save}: cannot write the record: {exc.strerror or exc}")
+        if not quiet:
+            console.print(f"Record written to {save}", markup=False)
+
+
+def read_record(file: Path) -> dict[str, Any]:
+    """The JSON of a record file (exit 2 naming the file when it cannot be read)."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"{file}: cannot read the record: {getattr(exc, 'strerror', None) or exc}")
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{file}: not a JSON game record (line {exc.lineno}, column {exc.colno}: {exc.msg})")
+    if not isinstance(record, dict):
+        fail(f"{file}: not a game record (a JSON object is expected)")
+    return record
+
+
+@app.command(help="Replay a game record (JSON, from `play --save` or `fuzz`) and print its log and result.\n\n"
+             "Invariants are checked after every action.")
+def replay(
+    file: Annotated[Path, typer.Argument(help="The record file.", show_default=False)],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result, not the log.")] = False,
+) -> None:
+    console = _console()
+    record = read_record(file)
+    with cli_errors(str(file)):
+        replay_record(record)  # validates the record: config, data hash, every action
+        config = GameConfig.from_dict(record["config"])
+        if "initial_state" in record:
+            g = game_from_state(config, int(record["seed"]), np.array(record["initial_state"], dtype=np.int64))
+        else:
+            g = new_game(config, record["seed"])
+    actions = iter(record["actions"])
+    with cli_errors(str(file)):
+        violations = play_out(g, lambda _g: next(actions, None), None if quiet else _emit(console),
+                              record["seed"], check=True)
+    if not g.is_terminal() and not quiet:
+        console.print("The record ends here; the game is not over.", markup=False)
+    print_result(console, g)
+    for v in violations:
+        console.print(f"Invariant violated {v}", markup=False, style="bold red")
+
+
+@app.command(help=f"Print the component data: every component and every provisional value.\n\n{NOTE}")
+def data(
+    data: DataOpt = None,
+    set_: SetOpt = None,
+) -> None:
+    with cli_errors():
+        try:
+            overrides = parse_set_options(set_ or [])
+        except ConfigError as exc:
+            raise ConfigError(exc.message, key="--set", value=exc.value) from None
+        loaded = load_data(data, overrides)
+    typer.echo(describe(loaded))
+
+
+@app.command(help="Play many random games per player count in the numba batch, checking every invariant "
+             "after every action; write a replayable record of each failing game.\n\n"
+             "Game i uses the seed SEED * 1000003 + i (with --seed 0: seed i), so `play --seed <that>` "
+             f"replays it. Exit status 1 when an invariant is violated.\n\n{NOTE}")
+def fuzz(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per player count.")] = 2000,
+    players: Annotated[str, typer.Option("--players", "-p", help="2, 3, 4 or all.")] = "all",
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Base seed (see above).")] = 0,
+    out: Annotated[Path, typer.Option("--out", help="Folder for the failure records.")] = Path("results/fuzz"),
+    progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Show a progress bar.")] = True,
+    alert: AlertOpt = "medium",
+    level: LevelOpt = "students",
+    scholar: ScholarOpt = None,
+    data: DataOpt = None,
+    set_: SetOpt = None,
+) -> None:
+    from experiments.fuzz import run_fuzz
+
+    console = _console()
+    with cli_errors():
+        configs = player_counts(players, alert, level, scholar, data, set_)
+        try:
+            report = run_fuzz(configs, games=games, seed=seed, progress=progress, out_dir=out)
+        except OSError as exc:
+            fail(f"{getattr(exc, 'filename', None) or out}: cannot write a failure record: {exc.strerror or exc}")
+    table = Table(box=box.SIMPLE_HEAD, title=f"Random-play fuzz, base seed {seed}, invariants checked after every "
+                  "action", show_edge=False, pad_edge=False, collapse_padding=True, header_style="bold")
+    for col in ("players", "games", "decisions", "turns/game", "seconds", "games/s", "decisions/s", "fails"):
+        table.add_column(col, justify="right")
+    for r in report.rows:
+        table.add_row(str(r.players), str(r.games), str(r.decisions), f"{r.turns / max(r.games, 1):.1f}",
+                      f"{r.seconds:.2f}", f"{r.games_per_s:,.0f}", f"{r.decisions_per_s:,.0f}", str(len(r.failures)))
+    console.print(table)
+    console.print(f"Total: {report.games} games, {report.decisions} decisions in {report.seconds:.2f} s "
+                  f"({report.games / max(report.seconds, 1e-9):,.0f} games/s)", markup=False)
+    if report.ok:
+        console.print("No invariant violated.", markup=False)
+        return
+    for f in report.failures:
+        note = "" if f.reproduced else " (NOT reproduced by the Python rebuild)"
+        console.print(
+            f"VIOLATION {f.players} players, seed {f.seed}: [{f.code}] {f.invariant} "
+            f"(after {f.decision} actions){note}; record: {f.record}", markup=False, style="bold red")
+    raise typer.Exit(1)
+
+
+@app.command(help="Benchmark random play (2, 3 and 4 players), memory, cold and warm start, and the JIT "
+             f"speed-up.\n\n{NOTE}")
+def bench(
+    games: Annotated[int | None, typer.Option("--games", "-n", min=1, help="Games per player count "
+                                              "(default 5000, or 300 with --quick).")] = None,
+    quick: Annotated[bool, typer.Option("--quick", help="Fewer games (for tests).")] = False,
+    cold: Annotated[bool, typer.Option("--cold/--no-cold", help="Measure the cold start (about 40 s).")] = True,
+    players: Annotated[str, typer.Option("--players", "-p", help="2, 3, 4 or all.")] = "all",
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the figures as JSON.")] = None,
+    alert: AlertOpt = "medium",
+    level: LevelOpt = "students",
+    scholar: ScholarOpt = None,
+    data: DataOpt = None,
+    set_: SetOpt = None,
+) -> None:
+    from experiments.bench import NOJIT_GAMES, run_bench
+
+    console = _console()
+    err = Console(stderr=True, highlight=False)
+    with cli_errors():
+        configs = player_counts(players, alert, level, scholar, data, set_)
+    try:
+        report = run_bench(configs, games=games, quick=quick, cold=cold,
+                           log=lambda msg: err.print(f"bench: {msg} ...", markup=False))
+    except (RuntimeError, subprocess.SubprocessError) as exc:
+        fail(str(exc))
+    table = Table(box=box.SIMPLE_HEAD, title="Random play, numba batch, one core (warm, no invariant checks)",
+                  show_edge=False, pad_edge=False, collapse_padding=True, header_style="bold")
+    for col in ("players", "games", "decisions", "seconds", "games/s", "decisions/s", "peak RSS MiB"):
+        table.add_column(col, justify="right")
+    for r in report.rows:
+        table.add_row(str(r.players), str(r.games), str(r.decisions), f"{r.seconds:.3f}", f"{r.games_per_s:,.0f}",
+                      f"{r.decisions_per_s:,.0f}", f"{r.peak_rss_mib:.0f}")
+    console.print(table)
+    lines = [f"Peak memory (ru_maxrss): this process {report.peak_rss_mib:.0f} MiB; "
+             f"largest subprocess {report.children_peak_rss_mib:.0f} MiB"]
+    lines += report.notes
+    lines.append("Cold start (fresh NUMBA_CACHE_DIR, import + compile + one game): "
+                 + (f"{report.cold_start_s:.1f} s" if report.cold_start_s is not None else "not measured (--no-cold)"))
+    lines.append(f"Warm start (`dungeonology play --players 4 --seed 7 --quiet`, wall): {report.warm_start_s:.2f} s")
+    nj = report.nojit
+    if nj:
+        lines.append(
+            f"NUMBA_DISABLE_JIT=1: {nj['games']} games ({nj['players']} players), {nj['decisions']} decisions in "
+            f"{nj['seconds']:.2f} s = {nj['seconds'] / nj['games']:.3f} s/game, "
+            f"{nj['decisions'] / nj['seconds']:,.0f} decisions/s; same games as with the JIT: "
+            f"{'yes' if nj['same_games'] else 'NO'}")
+        lines.append(f"JIT speed-up: x{report.speedup_per_decision:,.0f} per decision, "
+                     f"x{report.speedup_per_game:,.0f} per game (warm JIT rate vs {NOJIT_GAMES} games without JIT)")
+    if report.provisional:
+        lines.append(f"Data: {report.data_source}: PROVISIONAL values in use ({report.provisional}); "
+                     "see `dungeonology data`")
+    else:
+        lines.append(f"Data: {report.data_source}: no provisional values")
+    for line in lines:
+        console.print(line, markup=False)
+    if json_out is not None:
+        try:
+            json_out.write_text(json.dumps(report.to_dict(), indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            fail(f"{json_out}: cannot write: {exc.strerror or exc}")
+
+
+@app.command("main", help="The main job: a balance sweep of the basic game with the built-in data (every Alert "
+             "difficulty x every Player Level, Scholars and Clan dealt at random), ending in a report "
+             "(report.md, CSV tables, a plot and rows.parquet in --out). Seats are played by the random agent "
+             f"until stronger agents exist.\n\n{NOTE}")
+def main_job(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per sweep cell.")] = 2000,
+    players: PlayersOpt = 4,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Master seed.")] = 1,
+    out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("results/main"),
+    data: DataOpt = None,
+    set_: SetOpt = None,
+) -> None:
+    from experiments.baseline import run_baseline
+
+    with cli_errors():
+        config = build_config(players, data=data, sets=set_)
+        try:
+            result = run_baseline(out, games_per_cell=games, players=players, seed=seed, data=data,
+                                  overrides=dict(config.overrides))
+        except OSError as exc:
+            fail(f"{out}: cannot write the results: {exc.strerror or exc}")
+    typer.echo(f"{result.games} games in {result.seconds:.1f} s; report: {result.report}")
+    if result.provisional:
+        typer.echo("Note: provisional card data was used (see `dungeonology data`).")
+
+
+def main() -> None:
+    app(prog_name="dungeonology")
+
+
+if __name__ == "__main__":
+    main()

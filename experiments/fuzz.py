@@ -1,0 +1,269 @@
+"""Random-play fuzzing: many games in the numba batch, invariants checked after
+every action, failures rebuilt in Python as replayable records.
+
+Seeds: game ``i`` of a run with base seed ``S`` uses the game seed
+``game_seed(S, i) = S * 1_000_003 + i`` (so with the default ``S = 0`` game
+``i`` has seed ``i``). The game's chance stream starts from
+``sim.core.rng.seed_words(game seed)`` exactly as ``sim.new_game(config,
+game seed)`` does, and the random agent is seeded from the same words with
+``sim.core.play.seed_agent``. Hence ``dungeonology play --seed <game seed>``
+(same options) plays exactly the game the batch played.
+
+>>> from sim import GameConfig
+>>> report = run_fuzz(GameConfig(players=3), games=50, seed=1, progress=False)  # doctest: +SKIP
+>>> report.ok  # doctest: +SKIP
+True
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from sim import layout as L
+from sim.config import Compiled, GameConfig, compile_config
+from sim.core.invariants import INVARIANTS, check
+from sim.core.play import play_random, play_random_batch, seed_agent
+from sim.core.rng import randint, seed_words
+from sim.game import Game, new_game
+
+SEED_STRIDE = 1_000_003
+DECISION_LIMIT = 200_000  # as in sim.core.play.play_random (error 99 beyond it)
+CODE_STUCK = 17
+CODE_LIMIT = 99
+
+
+def game_seed(base_seed: int, index: int) -> int:
+    """The seed of game ``index`` in a run with base seed ``base_seed``."""
+    return base_seed * SEED_STRIDE + index
+
+
+def invariant_name(code: int) -> str:
+    return INVARIANTS.get(int(code), f"invariant {int(code)}")
+
+
+# ---------------------------------------------------------------- agent
+class RandomAgent:
+    """The batch's random agent, from Python: for the same seed it makes the
+    same draws, so it chooses exactly what ``play_random`` chooses."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = np.zeros(L.STATE_SIZE, np.int64)
+        w0, w1 = seed_words(seed)
+        seed_agent(self.rng, w0, w1)
+
+    def choose(self, legal: Sequence[int]) -> int:
+        return int(legal[int(randint(self.rng, len(legal)))])
+
+
+# ----------------------------------------------------------------- batch
+@njit(cache=True)
+def _batch_fixed(t, nplayers, scholars, clan, seeds0, seeds1, check_every, out_decisions, out_err, out_turns):
+    """``play_random_batch`` for configurations that fix Scholars or the Clan Card."""
+    s = np.zeros(L.STATE_SIZE, np.int64)
+    ag = np.zeros(L.STATE_SIZE, np.int64)
+    buf = np.zeros(L.MAX_LEGAL, np.int64)
+    for g in range(seeds0.shape[0]):
+        seed_agent(ag, seeds0[g], seeds1[g])
+        d, err, _ = play_random(s, t, nplayers, scholars, clan, seeds0[g], seeds1[g], ag, buf, check_every)
+        out_decisions[g] = d
+        out_err[g] = err
+        out_turns[g] = s[L.S_TURN]
+
+
+def seed_arrays(seeds: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    words = [seed_words(s) for s in seeds]
+    return (np.array([w[0] for w in words], np.int64), np.array([w[1] for w in words], np.int64))
+
+
+def play_batch(
+    compiled: Compiled, seeds: Sequence[int], check_every: bool = True
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Play one random game per seed in numba; (decisions, error codes, turns).
+
+    Uses ``sim.core.play.play_random_batch`` (Scholars dealt and Clan Card
+    drawn at random), or the same loop with the configured Scholars / Clan.
+    """
+    s0, s1 = seed_arrays(seeds)
+    n = len(seeds)
+    dec, err, turns = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
+    players = compiled.config.players
+    if bool(np.all(compiled.scholars < 0)) and compiled.clan < 0:
+        play_random_batch(compiled.tables, players, s0, s1, check_every, dec, err, turns)
+    else:
+        _batch_fixed(compiled.tables, players, compiled.scholars, compiled.clan, s0, s1, check_every, dec, err, turns)
+    return dec, err, turns
+
+
+# --------------------------------------------------------------- rebuild
+def rebuild(config: GameConfig, seed: int, check_every: bool = True) -> tuple[Game, int]:
+    """Replay the random agent's game in Python, stopping at the first violation.
+
+    Returns the game (its history is the actions up to and including the one
+    after which the invariant failed) and the error code (0 = none), with the
+    same codes and limits as ``play_random``.
+    """
+    g = new_game(config, seed)
+    agent = RandomAgent(seed)
+    decisions = 0
+    while not g.is_terminal():
+        legal = g.legal_actions()
+        if not legal:
+            return g, CODE_STUCK
+        g.apply(agent.choose(legal))
+        decisions += 1
+        if check_every:
+            code = int(check(g.state, g.tables))
+            if code:
+                return g, code
+        if decisions > DECISION_LIMIT:
+            return g, CODE_LIMIT
+    return g, 0
+
+
+# ---------------------------------------------------------------- report
+@dataclass
+class Failure:
+    players: int
+    seed: int
+    code: int
+    invariant: str
+    decision: int  # actions played when the violation was seen (Python rebuild)
+    record: str | None  # path of the replayable record, if written
+    reproduced: bool  # the Python rebuild hit the same error code
+
+
+@dataclass
+class FuzzRow:
+    players: int
+    games: int = 0
+    decisions: int = 0
+    turns: int = 0
+    seconds: float = 0.0
+    failures: list[Failure] = field(default_factory=list)
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    @property
+    def decisions_per_s(self) -> float:
+        return self.decisions / self.seconds if self.seconds > 0 else float("inf")
+
+
+@dataclass
+class FuzzReport:
+    base_seed: int
+    rows: list[FuzzRow] = field(default_factory=list)
+
+    @property
+    def failures(self) -> list[Failure]:
+        return [f for r in self.rows for f in r.failures]
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    @property
+    def games(self) -> int:
+        return sum(r.games for r in self.rows)
+
+    @property
+    def decisions(self) -> int:
+        return sum(r.decisions for r in self.rows)
+
+    @property
+    def seconds(self) -> float:
+        return sum(r.seconds for r in self.rows)
+
+
+def write_failure(g: Game, out_dir: Path, players: int, seed: int) -> Path:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    path = out_dir / f"failure-{players}p-{seed}.json"
+    path.write_text(json.dumps(g.record(), indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+ProgressHook = Callable[[int, int], None]  # (players, games done in this chunk)
+
+
+def run_fuzz(
+    config: GameConfig | Sequence[GameConfig],
+    games: int = 2000,
+    seed: int = 0,
+    progress: bool = True,
+    out_dir: str | Path | None = None,
+    chunk: int = 250,
+) -> FuzzReport:
+    """Play ``games`` random games per configuration with invariants checked
+    after every action; rebuild every failing game in Python and, when
+    ``out_dir`` is given, write its record to ``out_dir/failure-<P>p-<seed>.json``.
+
+    ``config`` is one configuration or several (e.g. one per player count).
+    ``progress`` shows a rich progress bar on stderr.
+    """
+    configs = [config] if isinstance(config, GameConfig) else list(config)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a non-negative integer, got {games!r}")
+    report = FuzzReport(base_seed=seed)
+    bar = _progress_bar() if progress else None
+    try:
+        if bar is not None:
+            bar.start()
+        for cfg in configs:
+            compiled = compile_config(cfg)
+            row = FuzzRow(players=cfg.players)
+            report.rows.append(row)
+            task = bar.add_task(f"{cfg.players} players", total=games) if bar is not None else None
+            play_batch(compiled, [game_seed(seed, 0)])  # compile / load the cache outside the timing
+            for start in range(0, games, chunk):
+                seeds = [game_seed(seed, i) for i in range(start, min(games, start + chunk))]
+                t0 = time.perf_counter()
+                dec, err, turns = play_batch(compiled, seeds, True)
+                row.seconds += time.perf_counter() - t0
+                row.games += len(seeds)
+                row.decisions += int(dec.sum())
+                row.turns += int(turns.sum())
+                for k in np.flatnonzero(err):
+                    row.failures.append(_failure(cfg, seeds[k], int(err[k]), out_dir))
+                if bar is not None:
+                    bar.advance(task, len(seeds))
+    finally:
+        if bar is not None:
+            bar.stop()
+    return report
+
+
+def _failure(cfg: GameConfig, seed: int, code: int, out_dir: str | Path | None) -> Failure:
+    g, again = rebuild(cfg, seed)
+    path = write_failure(g, Path(out_dir), cfg.players, seed) if out_dir is not None else None
+    return Failure(
+        players=cfg.players,
+        seed=seed,
+        code=code,
+        invariant=invariant_name(code),
+        decision=len(g.history),
+        record=str(path) if path is not None else None,
+        reproduced=again == code,
+    )
+
+
+def _progress_bar():
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=False,
+    )
+
