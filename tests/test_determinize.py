@@ -37,3 +37,29 @@ def test_determinize_does_not_touch_the_original():
     before = g.state.copy()
     g.determinize(g.current_player(), 5)
     assert (g.state == before).all()
+
+
+def test_determinize_depends_only_on_what_the_seat_sees():
+    """Swap hidden cards between an opponent's hand and the deck: same result."""
+    from sim import layout as L
+    from sim.core.common import pf
+
+    for seed in range(20):
+        g = _midgame(seed)
+        if g.is_terminal():
+            continue
+        me = g.current_player()
+        other = next((p for p in range(4) if p != me and g.state[pf(p, L.PF_HAND_N)] > 0), None)
+        if other is None or g.state[L.S_DECK_N] == 0:
+            continue
+        h = g.clone()
+        s = h.state
+        k_hand = next(k for k in range(L.MAX_KINDS) if s[pf(other, L.PF_HAND) + k] > 0)
+        top = s[L.S_DECK_N] - 1
+        k_deck = int(s[L.S_DECK + top])
+        s[pf(other, L.PF_HAND) + k_hand] -= 1
+        s[pf(other, L.PF_HAND) + k_deck] += 1
+        s[L.S_DECK + top] = k_hand
+        assert h.observation(me) == g.observation(me)
+        a, b = g.determinize(me, 42), h.determinize(me, 42)
+        assert (a.state == b.state).all()

@@ -7,6 +7,10 @@ the order of the three Zone stacks, the Clan Card when the seat holds no
 Knowledge Token and it is not public, and the chance stream itself.
 Tiles a seat saw go to the bottom of a stack are not tracked (documented in
 docs/RULES_COVERAGE.md).
+
+Every unknown pool is put in a canonical order before it is shuffled, so the
+result depends only on what the seat can see and on `rng`: changing hidden
+information the seat cannot see does not change any determinization.
 """
 
 from __future__ import annotations
@@ -36,21 +40,23 @@ def determinize(s, t, seat, rng):
     """
     n = s[L.S_NPLAYERS]
     # Trick cards: the deck and the other hands form one unknown pool
-    pool = np.empty(L.MAX_DECK, np.int64)
-    m = 0
+    counts = np.zeros(L.MAX_KINDS, np.int64)
     for i in range(s[L.S_DECK_N]):
-        pool[m] = s[L.S_DECK + i]
-        m += 1
+        counts[s[L.S_DECK + i]] += 1
     sizes = np.zeros(L.MAXP, np.int64)
     for p in range(n):
         if p == seat:
             continue
         sizes[p] = s[pf(p, L.PF_HAND_N)]
         for k in range(t[L.T_NKINDS]):
-            for _ in range(s[pf(p, L.PF_HAND) + k]):
-                pool[m] = k
-                m += 1
+            counts[k] += s[pf(p, L.PF_HAND) + k]
             s[pf(p, L.PF_HAND) + k] = 0
+    pool = np.empty(L.MAX_DECK, np.int64)
+    m = 0
+    for k in range(t[L.T_NKINDS]):  # canonical order: by kind
+        for _ in range(counts[k]):
+            pool[m] = k
+            m += 1
     _shuffle(rng, pool, m)
     j = 0
     for p in range(n):
@@ -67,22 +73,24 @@ def determinize(s, t, seat, rng):
     # Jinx: face-down cards (anyone's) and the deck
     jpool = np.empty(L.MAX_JINX, np.int64)
     jm = 0
-    for i in range(s[L.S_JDECK_N]):
-        jpool[jm] = s[L.S_JDECK + i]
-        jm += 1
-    owners = np.empty(L.MAX_JINX, np.int64)
-    no = 0
-    for x in range(t[L.T_NJINX]):
+    owners = np.zeros(L.MAXP, np.int64)  # face-down cards per seat
+    for x in range(t[L.T_NJINX]):  # canonical order: by card
         if s[L.S_JLOC + x] == L.JX_DOWN:
+            owners[s[L.S_JOWNER + x]] += 1
+        if s[L.S_JLOC + x] == L.JX_DOWN or s[L.S_JLOC + x] == L.JX_DECK:
             jpool[jm] = x
             jm += 1
-            owners[no] = s[L.S_JOWNER + x]
-            no += 1
+    no = 0
+    for p in range(n):
+        no += owners[p]
     _shuffle(rng, jpool, jm)
-    for i in range(no):
-        x = jpool[i]
-        s[L.S_JLOC + x] = L.JX_DOWN
-        s[L.S_JOWNER + x] = owners[i]
+    i = 0
+    for p in range(n):
+        for _ in range(owners[p]):
+            x = jpool[i]
+            s[L.S_JLOC + x] = L.JX_DOWN
+            s[L.S_JOWNER + x] = p
+            i += 1
     for i in range(no, jm):
         x = jpool[i]
         s[L.S_JLOC + x] = L.JX_DECK
@@ -91,6 +99,7 @@ def determinize(s, t, seat, rng):
     # Zone stacks: order unknown
     for f in range(L.NFLOORS):
         base = L.S_STACK + f * L.MAX_ZONES
+        s[base : base + s[L.S_STACK_N + f]].sort()  # canonical order
         for i in range(s[L.S_STACK_N + f] - 1, 0, -1):
             k = randint(rng, i + 1)
             tmp = s[base + i]
