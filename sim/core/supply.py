@@ -124,8 +124,8 @@ def jinx_held(s, t, seat):
 # ------------------------------------------------------------- Students
 @njit(cache=True)
 def omega_drawn(s, t, seat):
-    """An Omega Student came out of the University (the three bullets)."""
-    s[L.S_UNIV_OMEGA] -= 1
+    """An Omega Student came out of the University (the three bullets); the
+    caller has already taken it out of the bag."""
     if not place_omega_on_card(s, t):
         trigger_end_at_current(s, L.END_ALERT_FULL)
     s[L.S_RES_GREY] += s[L.S_BONFIRE]
@@ -135,11 +135,15 @@ def omega_drawn(s, t, seat):
 
 @njit(cache=True)
 def draw_students(s, t, seat, n):
-    """Draw n Students from the University (all of them if fewer) to the Bonfire."""
+    """Draw n Students from the University at once (all of them if fewer): the
+    grey ones go to the Bonfire (the Reserve once it is full), then each Omega
+    Student drawn is resolved (which empties the Bonfire and replenishes the
+    bag, so no Student of this draw comes from the replenishment)."""
+    omegas = 0
     for _ in range(n):
         total = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA]
         if total == 0:
-            return
+            break
         if randint(s, total) < s[L.S_UNIV_GREY]:
             s[L.S_UNIV_GREY] -= 1
             if s[L.S_BONFIRE] < t[L.T_BONFIRE_SPACES]:
@@ -147,7 +151,10 @@ def draw_students(s, t, seat, n):
             else:
                 s[L.S_RES_GREY] += 1
         else:
-            omega_drawn(s, t, seat)
+            s[L.S_UNIV_OMEGA] -= 1
+            omegas += 1
+    for _ in range(omegas):
+        omega_drawn(s, t, seat)
 
 
 @njit(cache=True)

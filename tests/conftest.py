@@ -1,0 +1,73 @@
+"""Shared fixtures of the rules tests.
+
+Positions are built with :class:`sim.scenario.Scenario` and driven with the
+real actions through :func:`sim.scenario.do` (actions named by their
+description). ``helpers`` bundles a few readers of a Game used everywhere.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from sim import GameConfig
+from sim import layout as L
+from sim.core.common import pf
+from sim.game import Game
+from sim.scenario import Scenario
+
+
+def config(players: int = 2, scholars: list[str] | None = None, clan: str = "Blood Worshipers",
+           **kw: Any) -> GameConfig:
+    if scholars is None:
+        scholars = ["Sofia", "Valerio", "Rebecca", "Vincenzo"][:players]
+    return GameConfig(players=players, scholars=scholars, clan=clan, **kw)
+
+
+def scenario(players: int = 2, scholars: list[str] | None = None, seed: int = 1, **kw: Any) -> Scenario:
+    """A Scenario with named Scholars (Sofia, Valerio, Rebecca, Vincenzo by seat) and a known Clan."""
+    return Scenario(config(players, scholars, **kw), seed=seed)
+
+
+def player(g: Game, who: int | str) -> dict[str, Any]:
+    d = g.to_dict()
+    for p in d["players"]:
+        if p["seat"] == who or p["scholar"] == who:
+            return p
+    raise KeyError(who)
+
+
+def test_of(g: Game) -> dict[str, Any] | None:
+    return g.to_dict()["test"]
+
+
+def zone(g: Game, name: str) -> dict[str, Any] | None:
+    return next((z for z in g.to_dict()["zones"] if z["name"] == name), None)
+
+
+def column_points(g: Game, who: int | str) -> dict[str, int]:
+    """The visible number of each Note Board column (cubes x points, no Clan modifier)."""
+    cubes = player(g, who)["cubes"]
+    pts = {c: int(g.tables[L.T_COL_POINTS + i]) for i, c in enumerate(g.names.colors)}
+    return {c: cubes[c] * pts[c] for c in cubes}
+
+
+def kind(g: Game, name: str) -> int:
+    return g.names.kinds.index(name)
+
+
+def field(g: Game, who: int, f: int) -> int:
+    return int(g.state[pf(who, f)])
+
+
+def legal_text(g: Game) -> list[str]:
+    return [g.action_to_string(a) for a in g.legal_actions()]
+
+
+@pytest.fixture
+def h() -> SimpleNamespace:
+    """Helpers: config, scenario, player, test_of, zone, column_points, kind, field, legal_text."""
+    return SimpleNamespace(config=config, scenario=scenario, player=player, test_of=test_of, zone=zone,
+                           column_points=column_points, kind=kind, field=field, legal_text=legal_text)
