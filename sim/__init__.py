@@ -1,8 +1,12 @@
 """Dungeonology rules engine: numba core over arrays, Python surface here."""
 
-from sim.config import GameConfig
-from sim.errors import ConfigError, DataError, DungeonologyError, IllegalActionError, RecordError
-from sim.game import Game, new_game, replay
+from sim._cache import refresh_numba_cache
+
+refresh_numba_cache()
+
+from sim.config import GameConfig  # noqa: E402
+from sim.errors import ConfigError, DataError, DungeonologyError, IllegalActionError, RecordError  # noqa: E402
+from sim.game import Game, new_game, replay  # noqa: E402
 
 __all__ = [
     "ConfigError",

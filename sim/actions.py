@@ -20,9 +20,9 @@ VERBS: tuple[tuple[str, int, int], ...] = (
     ("rest", L.A_REST, 1),
     ("thesis", L.A_THESIS, 1),
     ("explore", L.A_EXPLORE, 1),
-    ("move", L.A_MOVE, 4),
+    ("move", L.A_MOVE, 8),
     ("draw_zone", L.A_DRAW_ZONE, 1),
-    ("place_zone", L.A_PLACE, 16),
+    ("place_zone", L.A_PLACE, 48),
     ("stairs_pile", L.A_PILE, 3),
     ("end_movement", L.A_END_MOVE, 1),
     ("study", L.A_STUDY, 1),
@@ -83,9 +83,9 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         return "Explore"
     if verb == "move":
         z = int(s[pf(actor, L.PF_ZONE)])
-        nb = int(s[L.S_NB + z * 4 + i])
+        nb = int(s[L.S_NB + z * 8 + i])
         where = names.zones[nb] if nb >= 0 else "?"
-        return f"Move {DIRECTIONS[i]} to {where}"
+        return f"Move {DIRECTIONS[i // 2]} to {where}"
     if verb == "draw_zone":
         z = int(s[pf(actor, L.PF_ZONE)])
         return f"Draw a Zone from the Floor {'I' * (int(t[L.T_Z_FLOOR + z]) + 1)} stack"
@@ -93,7 +93,10 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         tile = int(s[L.S_PL_TILE])
         anchor = int(s[L.S_PL_FROM])
         tname = names.zones[tile] if tile >= 0 else "?"
-        return f"Place {tname} {SIDES[i // 4]} of {names.zones[anchor]}, rotated {90 * (i % 4)} degrees"
+        side, shift = i // 12, (i // 4) % 3 - 1
+        along = ("west", "east") if side % 2 == 0 else ("north", "south")
+        shifted = "" if shift == 0 else f", shifted half a tile {along[shift > 0]}"
+        return f"Place {tname} {SIDES[side]} of {names.zones[anchor]}{shifted}, rotated {90 * (i % 4)} degrees"
     if verb == "stairs_pile":
         return f"Stairs: draw from the Floor {'I' * (i + 1)} stack"
     if verb == "end_movement":

@@ -201,16 +201,20 @@ S_JOWNER = _s(MAX_JINX)
 # Zone stacks per Floor: STACK[f*MAX_ZONES + i], i < STACK_N[f], top = last.
 S_STACK_N = _s(NFLOORS)
 S_STACK = _s(NFLOORS * MAX_ZONES)
-# Placed Zones: grid position, rotation (quarter turns clockwise), entered.
+# Placed Zones: position in half-tile units (a tile covers [x, x+2) x [y, y+2);
+# tiles may be shifted by half a tile along a side), rotation (quarter turns
+# clockwise), entered.
 S_ZPLACED = _s(MAX_ZONES)
 S_ZX = _s(MAX_ZONES)
 S_ZY = _s(MAX_ZONES)
 S_ZROT = _s(MAX_ZONES)
 S_ZENTERED = _s(MAX_ZONES)
 S_ZCUBE = _s(MAX_ZONES * MAX_ZSLOTS)  # colour+1, 0 = empty space
-S_NB = _s(MAX_ZONES * 4)  # neighbour zone per side (N E S W), -1
-S_LINK = _s(MAX_ZONES * 4)  # open Passage halves per side (bits 0, 1)
-S_STAIRS = _s(MAX_ZONES * 4)  # 1 when the side's link is a Stair link
+# Per Passage position p (world, 0..7: N1 N2 E1 E2 S1 S2 W1 W2) of each Zone:
+S_NB = _s(MAX_ZONES * 8)  # the Adjacent Zone across that half side, -1
+S_NBQ = _s(MAX_ZONES * 8)  # the facing Passage position on that Zone
+S_LINK = _s(MAX_ZONES * 8)  # 1: both Passages exist and are open (same Floor, or Stairs)
+S_STAIRS = _s(MAX_ZONES * 8)  # 1: the link is a Stair link
 # Turn registers
 S_SPEED = _s()  # Speed points left
 S_MOVE_PHASE = _s()  # 1 Movement Phase, 2 Action Phase
@@ -405,13 +409,13 @@ TABLE_SIZE = _t.size
 A_REST = 0
 A_THESIS = 1
 A_EXPLORE = 2
-A_MOVE = 3  # + direction (N E S W)
-A_DRAW_ZONE = 7
-A_PLACE = 8  # + side*4 + rotation
-A_PILE = 24  # + floor (0..2)
-A_END_MOVE = 27
-A_STUDY = 28
-A_NCUBES = 29  # + n-1 (n = 1..MAX_INTEL)
+A_MOVE = 3  # + Passage position (0..7) leading to the destination
+A_DRAW_ZONE = A_MOVE + 8
+A_PLACE = A_DRAW_ZONE + 1  # + (side*3 + shift+1)*4 + rotation
+A_PILE = A_PLACE + 48  # + floor (0..2)
+A_END_MOVE = A_PILE + 3
+A_STUDY = A_END_MOVE + 1
+A_NCUBES = A_STUDY + 1  # + n-1 (n = 1..MAX_INTEL)
 A_SPY = A_NCUBES + MAX_INTEL  # + seat*MAX_COL + colour
 A_COMMIT = A_SPY + MAXP * MAX_COL  # + kind
 A_DECLARE = A_COMMIT + MAX_KINDS

@@ -100,7 +100,7 @@ from sim import layout as L
 from sim.config import GameConfig, compile_config
 from sim.core.board import board_changed, board_points, gain_knowledge, update_exalted
 from sim.core.common import pf, stat
-from sim.core.dungeon import DX, DY, place_tile, zone_at
+from sim.core.dungeon import OUT_DX, OUT_DY, overlapping, place_tile, zone_covering
 from sim.core.invariants import INVARIANTS, check
 from sim.core.rng import seed_words
 from sim.core.setup import init_state
@@ -212,9 +212,10 @@ class Scenario:
 
     # ------------------------------------------------------------------ Dungeon
     @_atomic
-    def place_zone(self, zone: str, x: int, y: int, rotation: int = 0, stair_to: str | None = None,
+    def place_zone(self, zone: str, x: float, y: float, rotation: int = 0, stair_to: str | None = None,
                    entered: bool = False) -> Scenario:
-        """Take a tile off its Floor stack and place it at (x, y); its cubes come from the Reserve."""
+        """Take a tile off its Floor stack and place it at (x, y) in tile units
+        (north is -y; a .5 shifts it half a tile); its cubes come from the Reserve."""
         s, t = self.s, self.t
         z = self._zone(zone)
         if z == 0:
@@ -222,16 +223,16 @@ class Scenario:
         if s[L.S_ZPLACED + z]:
             raise ConfigError("this Zone is already placed", key="zone", value=zone)
         for v, what in ((x, "x"), (y, "y")):
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-                raise ConfigError("a position is an integer", key=what, value=v)
+            if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)) or (2 * v) % 1:
+                raise ConfigError("a position is a whole or half number of tiles", key=what, value=v)
         if isinstance(rotation, bool) or rotation not in (0, 1, 2, 3):
             raise ConfigError("rotation is 0-3 quarter turns clockwise", key="rotation", value=rotation)
-        x, y = int(x), int(y)
-        other = zone_at(s, t, x, y)
+        hx, hy = int(2 * x), int(2 * y)  # half-tile units of the engine
+        other = overlapping(s, t, hx, hy)
         if other >= 0:
-            raise ConfigError(f"cell ({x}, {y}) is occupied by {self.names.zones[other]}", key="zone", value=zone)
-        touching = [zone_at(s, t, x + DX[d], y + DY[d]) for d in range(4)]
-        if all(nb < 0 for nb in touching):
+            raise ConfigError(f"({x}, {y}) overlaps {self.names.zones[other]}", key="zone", value=zone)
+        touching = {zone_covering(s, t, hx + OUT_DX[p], hy + OUT_DY[p]) for p in range(8)} - {-1}
+        if not touching:
             raise ConfigError(f"({x}, {y}) touches no placed Zone (the Dungeon is one Area)", key="zone", value=zone)
         stair = -1
         if stair_to is not None:
@@ -246,7 +247,7 @@ class Scenario:
             raise ConfigError(f"this Zone is not in the Floor {FLOOR_NAMES[f]} stack", key="zone", value=zone)
         stack.remove(z)
         self._set_stack(f, stack)
-        place_tile(s, t, z, x, y, int(rotation), stair)
+        place_tile(s, t, z, hx, hy, int(rotation), stair)
         s[L.S_ZENTERED + z] = 1 if entered else 0
         return self
 

@@ -16,6 +16,7 @@ from sim import layout as L
 from sim.core.board import board_points, study_bonus
 from sim.core.common import pf, stat
 from sim.core.supply import alert_bonus
+from sim.schema import PASSAGES
 from sim.tables import Names
 
 HIDDEN = "hidden"
@@ -91,13 +92,14 @@ def _zones(s: np.ndarray, t: np.ndarray, names: Names) -> list[dict[str, Any]]:
         out.append({
             "name": name,
             "floor": FLOORS[_i(t[L.T_Z_FLOOR + z])],
-            "x": _i(s[L.S_ZX + z]),
-            "y": _i(s[L.S_ZY + z]),
+            # tile units (north is -y); .5 when shifted half a tile
+            "x": _i(s[L.S_ZX + z]) / 2,
+            "y": _i(s[L.S_ZY + z]) / 2,
             "rotation": _i(s[L.S_ZROT + z]),
             "alert": _i(t[L.T_Z_ALERT + z]),
             "cubes": spaces,
             "entered": bool(s[L.S_ZENTERED + z]),
-            "stairs": [("N", "E", "S", "W")[d] for d in range(4) if s[L.S_STAIRS + z * 4 + d]],
+            "stairs": [PASSAGES[p] for p in range(8) if s[L.S_STAIRS + z * 8 + p]],
         })
     return out
 

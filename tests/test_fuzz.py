@@ -10,7 +10,6 @@ from sim.core.invariants import INVARIANTS
 from sim.core.play import play_random_batch
 from sim.core.rng import seed_words
 
-
 COLORS = ("civilization", "militia", "worship", "riches", "caste")
 # Data that makes Theses easy, so random play reaches the Thesis, the first
 # submitter's Omega clock and the last round.

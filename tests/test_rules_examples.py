@@ -131,83 +131,105 @@ def _stairs_game(h):
             .build())
 
 
+def _facing_pairs(g, a: str, b: str):
+    """(Passage of a, linked?) for every facing pair of Passages between Zones a and b."""
+    za, zb = g.names.zones.index(a), g.names.zones.index(b)
+    return [(p, int(g.state[L.S_LINK + za * 8 + p])) for p in range(8) if g.state[L.S_NB + za * 8 + p] == zb]
+
+
 def test_stairs_example(h):
     """Rebecca in I-3 spends a Speed point, draws and places I-2 and moves in;
-    its Stairs Effect draws II-2 from the Floor II stack (the only pile next to
-    Floor I, so no choice is asked) and she places it: a Stair link to I-2 and a
-    Wall on the Passage facing a Floor I Zone it touches.
-
-    On the square grid of the engine II-2 can never touch both I-2 and I-3 (two
-    side-by-side cells have no common neighbour), so the Wall here is against
-    the Starting Zone, which belongs to Floor I as the rulebook says."""
+    its Stairs Effect draws II-2 from the Floor II stack (the only pile beside
+    Floor I, so no choice is asked) and she connects it "as she prefers": a
+    Stair Token marks the Floor Passage to I-2 and a Wall Token blocks the
+    Passage to the previously placed I-3 (II-2 sits half a tile over, touching
+    both, as in the rulebook's picture)."""
     g = _stairs_game(h)
     speed = g.to_dict()["speed_left"]
-    assert speed == 3
     do(g, "Draw a Zone from the Floor I stack")
     assert g.to_dict()["speed_left"] == speed - 1
-    assert g.phase() == "place_zone"
-    do(g, "Place I-2 east of I-3, rotated 0 degrees")
-    # she is in I-2; its Stairs Effect drew II-2 (Floor II pile forced) to place
+    do(g, "Place I-2 west of I-3, rotated 0 degrees")
     assert h.player(g, "Rebecca")["zone"] == "I-2"
     assert g.phase() == "place_zone"
-    assert g.action_to_string(g.legal_actions()[0]).startswith("Place II-2")
-    assert g.to_dict()["stacks"]["II"][-1] != "II-2" and len(g.to_dict()["stacks"]["II"]) == 5
-    do(g, "Place II-2 south of I-2, rotated 90 degrees")
+    assert all(t.startswith("Place II-2") for t in h.legal_text(g))
+    # the placements that touch I-3 as well: Stair link to I-2, Wall against I-3
+    both = []
+    for a in g.legal_actions():
+        trial = g.clone()
+        text = trial.action_to_string(a)
+        trial.apply(a)
+        if _facing_pairs(trial, "II-2", "I-3"):
+            both.append((text, trial))
+    assert both, "II-2 can be placed touching both I-2 and I-3"
+    text, g = both[0]
+    assert "shifted half a tile" in text  # touching two side-by-side Zones needs the half shift
     d = g.to_dict()
+    assert d["reserve"]["stair_tokens"] == 9 - 1  # "She places the Stair Token"
+    assert d["reserve"]["wall_tokens"] == 18 - 1  # "She must place a Wall Token ... to I-3"
+    assert [linked for _, linked in _facing_pairs(g, "II-2", "I-3")] == [0]
+    assert [linked for _, linked in _facing_pairs(g, "II-2", "I-2")] == [1]
     z = {x["name"]: x for x in d["zones"]}
-    assert z["I-2"]["stairs"] == ["S"] and z["II-2"]["stairs"] == ["N"]
-    assert (z["II-2"]["x"], z["II-2"]["y"]) == (1, 0)
+    assert len(z["II-2"]["stairs"]) == 1 and len(z["I-2"]["stairs"]) == 1
     assert z["II-2"]["entered"] is False and z["I-2"]["entered"] is True
-    assert d["reserve"]["stair_tokens"] == 9 - 1
-    assert d["reserve"]["wall_tokens"] == 18 - 1
-    ii2 = g.names.zones.index("II-2")
-    i2 = g.names.zones.index("I-2")
-    assert g.state[L.S_NB + ii2 * 4 + 3] == 0 and g.state[L.S_LINK + ii2 * 4 + 3] == 0  # walled from Start
-    assert g.state[L.S_NB + ii2 * 4 + 0] == i2 and g.state[L.S_LINK + ii2 * 4 + 0] != 0  # the Stair link
     assert h.player(g, "Rebecca")["zone"] == "I-2"
-    assert g.phase() == "movement" and d["speed_left"] == 2
-    # the Stairs Passage can be walked; she has not entered II-2 yet
-    assert "Move S to II-2" in h.legal_text(g)
+    assert g.phase() == "movement" and d["speed_left"] == speed - 1
+    assert any(t.endswith("to II-2") for t in h.legal_text(g))  # the Stairs can be walked
     assert g.check_invariants() is None
 
 
-def test_stairs_walls_every_other_floor_passage(h):
-    """A Floor II tile placed by Stairs next to two Floor I Zones: Stair link only
-    with the Stairs Zone, a Wall against the other one (here I-3, laid out so
-    that the new tile touches it)."""
-    # I-3 north of the Start, I-2 east of it: the cell north of I-2 is east of I-3.
-    g = (h.scenario(scholars=["Rebecca", "Sofia"])
-         .place_zone("I-3", x=0, y=-1, rotation=0)
-         .place_zone("I-2", x=1, y=0, rotation=0)
-         .stack_top("II", ["II-2"])
-         .turn("Rebecca", phase="movement").build())
-    do(g, "Move E to I-2")  # the first to enter: Stairs
-    assert g.phase() == "place_zone"
-    legal = h.legal_text(g)
-    assert all(t.startswith("Place II-2") for t in legal)
-    # rotated 90 degrees II-2 shows S1 to I-2's N2 and W1 to I-3's E2
-    do(g, "Place II-2 north of I-2, rotated 90 degrees")
-    d = g.to_dict()
-    assert d["reserve"]["wall_tokens"] == 18 - 1 and d["reserve"]["stair_tokens"] == 9 - 1
-    ii2, i3 = g.names.zones.index("II-2"), g.names.zones.index("I-3")
-    assert g.state[L.S_NB + ii2 * 4 + 3] == i3 and g.state[L.S_LINK + ii2 * 4 + 3] == 0
-    assert h.zone(g, "II-2")["stairs"] == ["S"]
+def _both_passages(g, a: str, b: str) -> int:
+    """Facing Passage pairs between Zones a and b where both tiles show a Passage."""
+    from sim.core.dungeon import zone_passages
+
+    za, zb = g.names.zones.index(a), g.names.zones.index(b)
+    n = 0
+    for p in range(8):
+        if g.state[L.S_NB + za * 8 + p] == zb:
+            q = int(g.state[L.S_NBQ + za * 8 + p])
+            n += (zone_passages(g.state, g.tables, za) >> p) & 1 and (zone_passages(g.state, g.tables, zb) >> q) & 1
+    return n
+
+
+def test_stairs_link_only_to_the_stairs_zone(h):
+    """For every placement the Stairs allow: the facing Passages to I-2 are
+    Stair links (one Stair Token each), every facing Passage pair to another
+    Floor I Zone gets a Wall Token and stays closed."""
+    g = _stairs_game(h)
+    do(g, "Draw a Zone from the Floor I stack", "Place I-2 west of I-3, rotated 0 degrees")
+    assert len(g.legal_actions()) > 1
+    for a in g.legal_actions():
+        trial = g.clone()
+        trial.apply(a)
+        d = trial.to_dict()
+        stairs = _both_passages(trial, "II-2", "I-2")
+        walls = _both_passages(trial, "II-2", "I-3") + _both_passages(trial, "II-2", "Starting Zone")
+        assert stairs >= 1
+        assert [linked for _, linked in _facing_pairs(trial, "II-2", "I-2")].count(1) == stairs
+        assert 9 - d["reserve"]["stair_tokens"] == stairs
+        assert 18 - d["reserve"]["wall_tokens"] == walls
+        for other in ("I-3", "Starting Zone"):
+            assert all(linked == 0 for _, linked in _facing_pairs(trial, "II-2", other))
+        assert trial.check_invariants() is None
 
 
 def test_new_zone_that_cannot_be_linked_goes_to_the_bottom(h):
     """'If the Zones cannot be Linked, place the Zone you just drew to the bottom
-    of the stack and draw another.' I-1 is given a single Passage that no
-    Passage of the Starting Zone can face."""
+    of the stack and draw another.' Only the east side of the Starting Zone is
+    free, and tiles beside it leave no room for a half-tile shift, so a tile
+    must show an even Passage position (E1, W1, ...) to face the Start's E2:
+    I-1, given the single Passage N2, cannot; I-4 (eight Passages) can."""
     g = (h.scenario(overrides={'zones."I-1".passages': ["N2"]})
+         .place_zone("I-3", 0, -1).place_zone("I-6", 0, 1).place_zone("I-2", -1, 0)
+         .place_zone("I-5", 1, -1).place_zone("II-1", 1, 1)
          .stack_top("I", ["I-1", "I-4"])
          .turn("Sofia", phase="movement").build())
     before = g.to_dict()["stacks"]["I"]
     assert before[-2:] == ["I-4", "I-1"]
     do(g, "Draw a Zone from the Floor I stack")
     assert g.phase() == "place_zone"
-    assert all(t.startswith("Place I-4") for t in h.legal_text(g))
+    assert h.legal_text(g) and all(t.startswith("Place I-4 east of Starting Zone") for t in h.legal_text(g))
     after = g.to_dict()["stacks"]["I"]
-    assert after[0] == "I-1" and "I-4" not in after and len(after) == len(before) - 1
+    assert after == ["I-1"]  # I-1 went under; I-4 was drawn
     do(g, h.legal_text(g)[0])
     assert h.player(g, "Sofia")["zone"] == "I-4"
 

@@ -94,7 +94,7 @@ def test_stairs_between_floors_by_the_builder():
     g = (Scenario(CFG, seed=4).place_zone("I-2", 1, 0).place_zone("II-2", 1, -1, rotation=1, stair_to="I-2")
          .build())
     z = {x["name"]: x for x in g.to_dict()["zones"]}
-    assert z["II-2"]["stairs"] == ["S"] and z["I-2"]["stairs"] == ["N"]
+    assert z["II-2"]["stairs"] == ["S1"] and z["I-2"]["stairs"] == ["N2"]
     assert g.to_dict()["reserve"]["stair_tokens"] == 8
 
 
@@ -129,7 +129,7 @@ def test_submitted_and_first_player_and_ages():
     (lambda sc: sc.move("Nobody", "I-3"), "no such Scholar"),
     (lambda sc: sc.move(5, "I-3"), "no seat 5"),
     (lambda sc: sc.place_zone("I-9", 0, -1), "unknown Zone"),
-    (lambda sc: sc.place_zone("I-3", 0, 0), "occupied by Starting Zone"),
+    (lambda sc: sc.place_zone("I-3", 0, 0), "overlaps Starting Zone"),
     (lambda sc: sc.place_zone("I-3", 0, -1).place_zone("I-3", 0, 1), "already placed"),
     (lambda sc: sc.place_zone("I-3", 5, 5), "touches no placed Zone"),
     (lambda sc: sc.place_zone("I-3", 0, -1, rotation=4), "rotation"),

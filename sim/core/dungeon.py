@@ -1,11 +1,15 @@
-"""The Dungeon: square Zone tiles on a grid, Passages, Links, Doors, Stairs
-and Walls, placing new Zones and moving between them.
+"""The Dungeon: square Zone tiles, Passages, Links, Doors, Stairs and Walls,
+placing new Zones and moving between them.
 
 Rulebook: "1. Movement Phase", "Dungeon Zones" (C Passage, F Floor, G Doors),
-"Placing Zones and Stairs". Geometry: Passage p = 2*side + half, sides N E S
-W, halves clockwise; a tile rotated r quarter turns shows its Passage p at
-world position (p + 2r) mod 8. Facing Passages: side s half h meets side
-(s+2) mod 4 half 1-h.
+"Placing Zones and Stairs". Geometry: each side of a tile has two Passage
+positions (halves), p = 2*side + half, sides N E S W, halves clockwise
+(N1 N2 E1 E2 S1 S2 W1 W2). Positions are in half-tile units: a tile covers
+[x, x+2) x [y, y+2) and may sit shifted by half a tile along its neighbour's
+side, so one side can touch two Zones (the Stairs example: II-2 touches I-2
+and I-3). Two Zones are Adjacent when they touch on a side and Linked through
+each pair of facing Passages. A tile rotated r quarter turns shows its
+Passage p at world position (p + 2r) mod 8.
 """
 
 from __future__ import annotations
@@ -13,10 +17,16 @@ from __future__ import annotations
 from numba import njit
 
 from sim import layout as L
-from sim.core.common import pf, popcount2
+from sim.core.common import pf
 
-DX = (0, 1, 0, -1)
-DY = (-1, 0, 1, 0)
+# Unit cell (half-tile square) just outside / just inside Passage position p.
+OUT_DX = (0, 1, 2, 2, 1, 0, -1, -1)
+OUT_DY = (-1, -1, 0, 1, 2, 2, 1, 0)
+IN_DX = (0, 1, 1, 1, 1, 0, 0, 0)
+IN_DY = (0, 0, 0, 1, 1, 1, 1, 0)
+# Where a tile goes beside an anchor: per side, the offset of its corner.
+SIDE_DX = (0, 2, 0, -2)
+SIDE_DY = (-2, 0, 2, 0)
 
 
 @njit(cache=True)
@@ -40,27 +50,37 @@ def door_colors(s, t, z, world_p):
 
 
 @njit(cache=True)
-def zone_at(s, t, x, y):
+def zone_covering(s, t, ux, uy):
+    """The placed Zone covering unit cell (ux, uy), or -1."""
     for z in range(t[L.T_NZONES]):
-        if s[L.S_ZPLACED + z] == 1 and s[L.S_ZX + z] == x and s[L.S_ZY + z] == y:
+        if s[L.S_ZPLACED + z] == 1:
+            x = s[L.S_ZX + z]
+            y = s[L.S_ZY + z]
+            if x <= ux <= x + 1 and y <= uy <= y + 1:
+                return z
+    return -1
+
+
+@njit(cache=True)
+def overlapping(s, t, x, y):
+    """A placed Zone overlapping a tile at (x, y), or -1."""
+    for z in range(t[L.T_NZONES]):
+        if s[L.S_ZPLACED + z] == 1 and abs(s[L.S_ZX + z] - x) < 2 and abs(s[L.S_ZY + z] - y) < 2:
             return z
     return -1
 
 
 @njit(cache=True)
-def facing_mask(pa, side, pb):
-    """Halves of `side` where world masks pa (this tile) and pb (neighbour) meet."""
-    m = 0
-    opp = (side + 2) % 4
+def facing(bx, by, ax, ay, p):
+    """Passage position of a tile at (bx, by) facing position p of one at (ax, ay)."""
+    opp = (p // 2 + 2) % 4
+    ix = ax + IN_DX[p]
+    iy = ay + IN_DY[p]
     for h in range(2):
-        if (pa >> (2 * side + h)) & 1 and (pb >> (2 * opp + 1 - h)) & 1:
-            m |= 1 << h
-    return m
-
-
-@njit(cache=True)
-def swap_halves(m):
-    return ((m & 1) << 1) | ((m >> 1) & 1)
+        q = 2 * opp + h
+        if bx + OUT_DX[q] == ix and by + OUT_DY[q] == iy:
+            return q
+    return -1
 
 
 @njit(cache=True)
@@ -73,49 +93,58 @@ def player_colors(s, t, seat):
 
 
 @njit(cache=True)
-def passable(s, t, seat, z, side):
-    """Can the seat go from zone z through `side` (Linked, not Walled, Doors)?"""
-    nb = s[L.S_NB + z * 4 + side]
-    if nb < 0:
+def passable(s, t, seat, z, p):
+    """Can the seat leave zone z through Passage position p (Linked, not
+    Walled, and every Door on it opened by a cube of its colours)?"""
+    if s[L.S_LINK + z * 8 + p] == 0:
         return False
-    mask = s[L.S_LINK + z * 4 + side]
-    if mask == 0:
-        return False
-    have = player_colors(s, t, seat)
-    opp = (side + 2) % 4
-    for h in range(2):
-        if (mask >> h) & 1:
-            need = door_colors(s, t, z, 2 * side + h) | door_colors(
-                s, t, nb, 2 * opp + 1 - h
-            )
-            if (need & have) == need:
-                return True
+    nb = s[L.S_NB + z * 8 + p]
+    need = door_colors(s, t, z, p) | door_colors(s, t, nb, s[L.S_NBQ + z * 8 + p])
+    return (need & player_colors(s, t, seat)) == need
+
+
+@njit(cache=True)
+def linked_to(s, z, other):
+    """Zones z and other are Adjacent and Linked (Doors do not matter)."""
+    for p in range(8):
+        if s[L.S_NB + z * 8 + p] == other and s[L.S_LINK + z * 8 + p] == 1:
+            return True
     return False
 
 
 @njit(cache=True)
-def linked(s, z, side):
-    """Adjacent and Linked through this side (Doors do not matter)."""
-    return s[L.S_NB + z * 4 + side] >= 0 and s[L.S_LINK + z * 4 + side] != 0
+def placement_position(s, anchor, side, shift):
+    return (s[L.S_ZX + anchor] + SIDE_DX[side] + (shift if side % 2 == 0 else 0),
+            s[L.S_ZY + anchor] + SIDE_DY[side] + (shift if side % 2 == 1 else 0))
 
 
 @njit(cache=True)
-def placement_mask(s, t, tile, anchor, side, rot):
-    """Halves linking `tile` (rotation rot) set beside `anchor` on `side`; 0 if
-    the cell is taken or nothing matches."""
-    x = s[L.S_ZX + anchor] + DX[side]
-    y = s[L.S_ZY + anchor] + DY[side]
-    if zone_at(s, t, x, y) >= 0:
+def placement_links(s, t, tile, anchor, side, shift, rot):
+    """Passages linking `tile` (rotation rot) set beside `anchor` (side, shift
+    -1/0/+1 half tile); 0 if it would overlap a placed Zone."""
+    x, y = placement_position(s, anchor, side, shift)
+    if overlapping(s, t, x, y) >= 0:
         return 0
-    return facing_mask(zone_passages(s, t, anchor), side, world_passages(t, tile, rot))
+    mine = world_passages(t, tile, rot)
+    theirs = zone_passages(s, t, anchor)
+    ax = s[L.S_ZX + anchor]
+    ay = s[L.S_ZY + anchor]
+    n = 0
+    for p in range(8):
+        if (mine >> p) & 1 and zone_covering(s, t, x + OUT_DX[p], y + OUT_DY[p]) == anchor:
+            q = facing(ax, ay, x, y, p)
+            if q >= 0 and (theirs >> q) & 1:
+                n += 1
+    return n
 
 
 @njit(cache=True)
 def can_place_anywhere(s, t, tile, anchor):
     for side in range(4):
-        for rot in range(4):
-            if placement_mask(s, t, tile, anchor, side, rot) != 0:
-                return True
+        for shift in range(-1, 2):
+            for rot in range(4):
+                if placement_links(s, t, tile, anchor, side, shift, rot) != 0:
+                    return True
     return False
 
 
@@ -147,52 +176,49 @@ def put_cubes(s, t, z):
 
 
 @njit(cache=True)
-def place_tile(s, t, tile, x, y, rot, stair_to):
-    """Put a tile on the grid and work out its Links with every neighbour.
+def _use_token(s, t, field, limit_field):
+    if s[field] < t[limit_field]:
+        s[field] += 1
 
-    Same Floor: Linked through facing Passages. Different Floors: a Stair link
-    with `stair_to` (the Stairs zone), Walls on every other facing Passage.
+
+@njit(cache=True)
+def place_tile(s, t, tile, x, y, rot, stair_to):
+    """Put a tile at (x, y) and work out its Links with every Adjacent Zone.
+
+    Facing Passages of the same Floor are Linked. Between Floors: a Stair link
+    with `stair_to` (the Zone whose Stairs Effect placed it; a Stair Token per
+    Passage), a Wall Token on every other facing pair.
     """
     s[L.S_ZPLACED + tile] = 1
     s[L.S_ZX + tile] = x
     s[L.S_ZY + tile] = y
     s[L.S_ZROT + tile] = rot
     mine = zone_passages(s, t, tile)
-    for side in range(4):
-        nb = zone_at(s, t, x + DX[side], y + DY[side])
+    for p in range(8):
+        nb = zone_covering(s, t, x + OUT_DX[p], y + OUT_DY[p])
         if nb < 0 or nb == tile:
             continue
-        opp = (side + 2) % 4
-        m = facing_mask(mine, side, zone_passages(s, t, nb))
-        s[L.S_NB + tile * 4 + side] = nb
-        s[L.S_NB + nb * 4 + opp] = tile
+        q = facing(s[L.S_ZX + nb], s[L.S_ZY + nb], x, y, p)
+        s[L.S_NB + tile * 8 + p] = nb
+        s[L.S_NBQ + tile * 8 + p] = q
+        s[L.S_NB + nb * 8 + q] = tile
+        s[L.S_NBQ + nb * 8 + q] = p
+        both = (mine >> p) & 1 and (zone_passages(s, t, nb) >> q) & 1
+        if not both:
+            continue
         if t[L.T_Z_FLOOR + nb] == t[L.T_Z_FLOOR + tile]:
-            s[L.S_LINK + tile * 4 + side] = m
-            s[L.S_LINK + nb * 4 + opp] = swap_halves(m)
+            link = 1
         elif nb == stair_to:
-            s[L.S_LINK + tile * 4 + side] = m
-            s[L.S_LINK + nb * 4 + opp] = swap_halves(m)
-            s[L.S_STAIRS + tile * 4 + side] = 1
-            s[L.S_STAIRS + nb * 4 + opp] = 1
-            k = popcount2(m)
-            room = t[L.T_STAIR_TOKENS] - s[L.S_STAIR_USED]
-            s[L.S_STAIR_USED] += k if k < room else room
+            link = 1
+            s[L.S_STAIRS + tile * 8 + p] = 1
+            s[L.S_STAIRS + nb * 8 + q] = 1
+            _use_token(s, t, L.S_STAIR_USED, L.T_STAIR_TOKENS)
         else:
-            k = popcount2(m)
-            room = t[L.T_WALL_TOKENS] - s[L.S_WALL_USED]
-            s[L.S_WALL_USED] += k if k < room else room
+            link = 0
+            _use_token(s, t, L.S_WALL_USED, L.T_WALL_TOKENS)
+        s[L.S_LINK + tile * 8 + p] = link
+        s[L.S_LINK + nb * 8 + q] = link
     put_cubes(s, t, tile)
-
-
-@njit(cache=True)
-def cubes_in_dungeon(s, t):
-    n = 0
-    for z in range(t[L.T_NZONES]):
-        if s[L.S_ZPLACED + z] == 1:
-            for i in range(t[L.T_Z_NCUBES + z]):
-                if s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i] > 0:
-                    n += 1
-    return n
 
 
 @njit(cache=True)
@@ -205,11 +231,31 @@ def zone_cube_count(s, t, z):
 
 
 @njit(cache=True)
-def stacks_empty(s):
+def cubes_in_dungeon(s, t):
+    n = 0
+    for z in range(t[L.T_NZONES]):
+        if s[L.S_ZPLACED + z] == 1:
+            n += zone_cube_count(s, t, z)
+    return n
+
+
+@njit(cache=True)
+def zone_placeable(s, t):
+    """Could any Zone still be placed? A tile of a Floor stack fits beside a
+    placed Zone of its Floor, or beside a Stairs Zone nobody has entered yet
+    on the Floor above or below ("Placing Zones and Stairs")."""
     for f in range(L.NFLOORS):
-        if s[L.S_STACK_N + f] > 0:
-            return False
-    return True
+        base = L.S_STACK + f * L.MAX_ZONES
+        for i in range(s[L.S_STACK_N + f]):
+            tile = s[base + i]
+            for z in range(t[L.T_NZONES]):
+                if s[L.S_ZPLACED + z] == 0:
+                    continue
+                fz = t[L.T_Z_FLOOR + z]
+                stairs = (t[L.T_Z_EFFECTS + z] & L.ZE_STAIRS) != 0 and s[L.S_ZENTERED + z] == 0
+                if (fz == f or (stairs and abs(fz - f) == 1)) and can_place_anywhere(s, t, tile, z):
+                    return True
+    return False
 
 
 @njit(cache=True)
@@ -254,8 +300,7 @@ def enter_zone(s, t, seat, z):
         return
     s[L.S_ZENTERED + z] = 1
     if t[L.T_Z_EFFECTS + z] & L.ZE_STAIRS:
-        piles = stair_piles(s, t, z)
-        if piles == 0:
+        if stair_piles(s, t, z) == 0:
             return
         s[L.S_PL_FROM] = z
         s[L.S_PL_SEAT] = seat

@@ -15,7 +15,7 @@ from sim import layout as L
 from sim.core import kstack
 from sim.core.board import eliminate, give, take_top
 from sim.core.common import hand_size, pf, stat, targetable
-from sim.core.dungeon import door_colors, enter_zone, linked, player_colors
+from sim.core.dungeon import enter_zone, passable, player_colors
 from sim.core.randomizer import (
     direction_passable,
     information_held,
@@ -126,16 +126,8 @@ def discard_targets(s, t, actor):
 def move_through(s, t, seat, world_p):
     """Move through one Passage of the Scholar's Zone if it is open to him."""
     z = s[pf(seat, L.PF_ZONE)]
-    side = world_p // 2
-    h = world_p % 2
-    nb = s[L.S_NB + z * 4 + side]
-    if nb < 0 or ((s[L.S_LINK + z * 4 + side] >> h) & 1) == 0:
-        return
-    need = door_colors(s, t, z, world_p) | door_colors(
-        s, t, nb, 2 * ((side + 2) % 4) + 1 - h
-    )
-    if (need & player_colors(s, t, seat)) == need:
-        enter_zone(s, t, seat, nb)
+    if passable(s, t, seat, z, world_p):
+        enter_zone(s, t, seat, s[L.S_NB + z * 8 + world_p])
 
 
 @njit(cache=True)
@@ -149,16 +141,16 @@ def first_empty_space(s, t, z):
 @njit(cache=True)
 def drop_cube(s, t, seat, c):
     """Drop (Rocca Civetta keywords): the top cube of column c goes to the first
-    free space of the Scholar's Zone, else of a Linked Zone (N, E, S, W order),
+    free space of the Scholar's Zone, else of a Linked Zone (Passage order N1..W2),
     else to the Reserve (Eliminated)."""
     if not take_top(s, t, seat, c):
         return
     z = s[pf(seat, L.PF_ZONE)]
     i = first_empty_space(s, t, z)
     if i < 0:
-        for side in range(4):
-            if linked(s, z, side):
-                nb = s[L.S_NB + z * 4 + side]
+        for p in range(8):
+            if s[L.S_LINK + z * 8 + p] == 1:
+                nb = s[L.S_NB + z * 8 + p]
                 i = first_empty_space(s, t, nb)
                 if i >= 0:
                     z = nb
@@ -215,7 +207,7 @@ def exec_op(s, t, op, n, type1, actor):
         d = direction_passable(s, t, actor)
         if d >= 0:
             z = s[pf(actor, L.PF_ZONE)]
-            enter_zone(s, t, actor, s[L.S_NB + z * 4 + d])
+            move_through(s, t, actor, 2 * d if passable(s, t, actor, z, 2 * d) else 2 * d + 1)
     elif op == L.OP_MOVE_RANDOM_PASSAGE:
         p = passage_of_zone(s, t, s[pf(actor, L.PF_ZONE)])
         if p >= 0:

@@ -8,7 +8,7 @@ from numba import njit
 from sim import layout as L
 from sim.core.board import cubes
 from sim.core.common import hand_size, in_start, passive, pf, side_index, stat
-from sim.core.dungeon import passable, placement_mask, zone_cube_count
+from sim.core.dungeon import passable, placement_links, zone_cube_count
 from sim.core.effects import discard_targets, payable
 from sim.core.stealth import can_spy_on
 
@@ -52,10 +52,16 @@ def add_turn_actions(s, t, me, out, n):
     """Movement / Action Phase: move, draw Zones, play, Study, Espionage."""
     z = s[pf(me, L.PF_ZONE)]
     if s[L.S_SPEED] > 0:
-        for d in range(4):
-            if passable(s, t, me, z, d):
-                out[n] = L.A_MOVE + d
-                n += 1
+        for p in range(8):  # one action per destination: its first open Passage
+            if passable(s, t, me, z, p):
+                nb = s[L.S_NB + z * 8 + p]
+                first = True
+                for q in range(p):
+                    if s[L.S_NB + z * 8 + q] == nb and passable(s, t, me, z, q):
+                        first = False
+                if first:
+                    out[n] = L.A_MOVE + p
+                    n += 1
         if s[L.S_STACK_N + t[L.T_Z_FLOOR + z]] > 0:
             out[n] = L.A_DRAW_ZONE
             n += 1
@@ -98,10 +104,11 @@ def legal_actions(s, t, out):
         n = add_turn_actions(s, t, me, out, 0)
     elif ph == L.PH_PLACE:
         for side in range(4):
-            for rot in range(4):
-                if placement_mask(s, t, s[L.S_PL_TILE], s[L.S_PL_FROM], side, rot) != 0:
-                    out[n] = L.A_PLACE + side * 4 + rot
-                    n += 1
+            for shift in range(-1, 2):
+                for rot in range(4):
+                    if placement_links(s, t, s[L.S_PL_TILE], s[L.S_PL_FROM], side, shift, rot) != 0:
+                        out[n] = L.A_PLACE + (side * 3 + shift + 1) * 4 + rot
+                        n += 1
     elif ph == L.PH_PILE:
         from_floor = t[L.T_Z_FLOOR + s[L.S_PL_FROM]]
         for f in range(L.NFLOORS):

@@ -78,7 +78,7 @@ def direction_passable(s, t, seat):
     order = _fresh_order(t)
     for i in range(t[L.T_NRAND]):
         d = t[L.T_RAND_DIR + _draw_order(s, t, i, order)]
-        if passable(s, t, seat, z, d):
+        if passable(s, t, seat, z, 2 * d) or passable(s, t, seat, z, 2 * d + 1):
             return d
     return -1
 

@@ -90,8 +90,9 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
     s[L.S_JDECK_N] = t[L.T_NJINX]
     shuffle_range(s, L.S_JDECK, t[L.T_NJINX])
     # M. Starting Zone in the centre; no neighbours yet
-    for i in range(L.MAX_ZONES * 4):
+    for i in range(L.MAX_ZONES * 8):
         s[L.S_NB + i] = -1
+        s[L.S_NBQ + i] = -1
     s[L.S_ZPLACED] = 1
     s[L.S_ZENTERED] = 1
     # N. three Zone stacks by Floor, shuffled

@@ -16,7 +16,7 @@ from sim import layout as L
 from sim.core import kstack
 from sim.core.board import gain_cube, steal, study_bonus
 from sim.core.common import active, in_start, passive, pf, targetable
-from sim.core.dungeon import linked
+from sim.core.dungeon import linked_to
 from sim.core.supply import alert_bonus, flush_played, give_stun, hand_to, sacrifice
 
 
@@ -27,13 +27,8 @@ def can_spy_on(s, t, seat, target):
         return False
     z = s[pf(seat, L.PF_ZONE)]
     zt = s[pf(target, L.PF_ZONE)]
-    if z != zt:
-        ok = False
-        for side in range(4):
-            if s[L.S_NB + z * 4 + side] == zt and linked(s, z, side):
-                ok = True
-        if not ok:
-            return False
+    if z != zt and not linked_to(s, z, zt):
+        return False
     for c in range(t[L.T_NCOL]):
         if s[pf(target, L.PF_CUBES) + c] > 0:
             return True

@@ -12,7 +12,7 @@ from numba import njit
 from sim import layout as L
 from sim.core import kstack
 from sim.core.common import pf, side_index
-from sim.core.dungeon import DX, DY, begin_placement, enter_zone, passable, place_tile
+from sim.core.dungeon import begin_placement, enter_zone, passable, place_tile, placement_position
 from sim.core.effects import ask_discard, discard_continue, drop_cube, run_prog
 from sim.core.legal import legal_actions
 from sim.core.stealth import begin_espionage, begin_study, close_test, commit, declare, test_next
@@ -47,10 +47,10 @@ def use_skill(s, t, seat, sk, opt):
 def turn_action(s, t, me, a):
     """Movement / Action Phase actions."""
     z = s[pf(me, L.PF_ZONE)]
-    if a >= L.A_MOVE and a < L.A_MOVE + 4:
+    if a >= L.A_MOVE and a < L.A_MOVE + 8:
         s[L.S_SPEED] -= 1
         kstack.push(s, L.K_RESUME, 0, 0, 0)
-        enter_zone(s, t, me, s[L.S_NB + z * 4 + a - L.A_MOVE])
+        enter_zone(s, t, me, s[L.S_NB + z * 8 + a - L.A_MOVE])
     elif a == L.A_DRAW_ZONE:
         s[L.S_SPEED] -= 1  # spent even when no Zone can be Linked
         kstack.push(s, L.K_RESUME, 0, 0, 0)
@@ -93,15 +93,19 @@ def apply_action(s, t, a):
         turn_action(s, t, me, a)
     elif ph == L.PH_PLACE:
         r = a - L.A_PLACE
-        side = r // 4
+        side = r // 12
         tile = s[L.S_PL_TILE]
         anchor = s[L.S_PL_FROM]
         stairs = s[L.S_PL_MODE] == 1
-        place_tile(s, t, tile, s[L.S_ZX + anchor] + DX[side], s[L.S_ZY + anchor] + DY[side], r % 4,
-                   anchor if stairs else -1)
+        x, y = placement_position(s, anchor, side, (r // 4) % 3 - 1)
+        place_tile(s, t, tile, x, y, r % 4, anchor if stairs else -1)
         s[L.S_PL_TILE] = -1
-        if not stairs and passable(s, t, me, anchor, side):
-            enter_zone(s, t, me, tile)
+        if not stairs:
+            # move in, unless every Passage from the anchor is barred by a Door
+            for p in range(8):
+                if s[L.S_NB + anchor * 8 + p] == tile and passable(s, t, me, anchor, p):
+                    enter_zone(s, t, me, tile)
+                    break
     elif ph == L.PH_PILE:
         begin_placement(s, t, me, a - L.A_PILE, s[L.S_PL_FROM], 1)
     elif ph == L.PH_STUDY_N:

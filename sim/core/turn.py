@@ -14,7 +14,7 @@ from sim import layout as L
 from sim.core import kstack
 from sim.core.board import board_points, eliminate, gain_knowledge, update_exalted
 from sim.core.common import active, in_start, next_seat, pf, stat
-from sim.core.dungeon import cubes_in_dungeon, stacks_empty
+from sim.core.dungeon import cubes_in_dungeon, zone_placeable
 from sim.core.effects import ask_discard
 from sim.core.supply import (
     discard_jinx,
@@ -43,7 +43,7 @@ def end_game(s, reason):
 @njit(cache=True)
 def check_exhausted(s, t):
     """No cube left in the Dungeon and no Zone can be placed: ends at once."""
-    if stacks_empty(s) and cubes_in_dungeon(s, t) == 0:
+    if cubes_in_dungeon(s, t) == 0 and not zone_placeable(s, t):
         end_game(s, L.END_DUNGEON_EXHAUSTED)
         return True
     return False

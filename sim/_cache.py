@@ -1,0 +1,41 @@
+"""Keep numba's on-disk cache honest.
+
+numba caches each compiled function next to its source and checks only that
+function's own file: when a function it calls (in another module) changes,
+the stale machine code is reused. On import we hash the sources of the
+packages that hold numba code and drop their cache files when anything
+changed since the last run. Costs a few milliseconds; silent when the
+package folders are read-only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+PACKAGES = ("sim", "agents", "experiments")
+
+
+def refresh_numba_cache(root: Path | None = None) -> bool:
+    """Delete stale numba cache files; True when something was deleted."""
+    root = root or Path(__file__).resolve().parent.parent
+    dirs = [root / p for p in PACKAGES if (root / p).is_dir()]
+    digest = hashlib.sha256()
+    for path in sorted(f for d in dirs for f in d.rglob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    stamp = root / "sim" / "__pycache__" / "numba-sources.sha256"
+    current = digest.hexdigest()
+    try:
+        if stamp.is_file() and stamp.read_text() == current:
+            return False
+        removed = False
+        for d in dirs:
+            for cached in list(d.rglob("*.nbi")) + list(d.rglob("*.nbc")):
+                cached.unlink(missing_ok=True)
+                removed = True
+        stamp.parent.mkdir(exist_ok=True)
+        stamp.write_text(current)
+        return removed
+    except OSError:
+        return False
