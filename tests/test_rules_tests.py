@@ -276,3 +276,17 @@ def test_give_moves_the_top_cube_or_to_the_reserve(h, valerio_civ, to_reserve):
     assert h.player(g, "Sofia")["cubes"]["civilization"] == 1
     assert h.player(g, "Valerio")["cubes"]["civilization"] == (8 if to_reserve else 1)
     assert g.to_dict()["reserve"]["cubes"]["civilization"] == reserve + (1 if to_reserve else 0)
+
+
+def test_a_stun_token_paid_as_a_cost_cannot_be_avoided(h):
+    """Headbutt's Stun Token is the price of the skill: it is taken even with
+    Students to spare (no sacrifice is offered), so the skill stops at Stamina."""
+    g = (h.scenario(scholars=["Valerio", "Sofia"]).place_zone("I-3", 0, -1).move("Valerio", "I-3")
+         .hand("Valerio", ["Secret Map", "Smoke Bomb"]).students("Valerio", 4).stun("Valerio", 2)
+         .university(students=12, omega=0).turn("Valerio", phase="action").build())
+    do(g, "Study", "Study 1 cube", "Commit Secret Map", "Declare the Stealth Value", "Skill Headbutt")
+    assert g.phase() == "test_window"  # no stun decision was asked
+    assert h.player(g, "Valerio")["stun"] == 3 and h.player(g, "Valerio")["students"] == 4
+    do(g, "Skill Headbutt")
+    assert h.player(g, "Valerio")["stun"] == 4 and h.test_of(g)["stealth_value"] == 1 + 2 + 2
+    assert not any(t.startswith("Skill Headbutt") for t in h.legal_text(g))

@@ -23,8 +23,10 @@ from sim.core.randomizer import (
     target_scholar,
 )
 from sim.core.supply import (
+    can_gain_stun,
     draw_students,
     draw_tricks,
+    gain_stun_token,
     give_stun,
     pop_trick,
     sacrifice,
@@ -162,7 +164,7 @@ def drop_cube(s, t, seat, c):
 
 
 @njit(cache=True)
-def exec_op(s, t, op, n, type1, actor):
+def exec_op(s, t, op, n, type1, cost, actor):
     """Run one step. It may open a decision (S_PHASE != PH_NONE)."""
     if op == L.OP_SACRIFICE:
         sacrifice(s, actor, n)
@@ -197,7 +199,14 @@ def exec_op(s, t, op, n, type1, actor):
     elif op == L.OP_DISCARD_TYPE:
         ask_discard(s, t, actor, 1, type1, 0)
     elif op == L.OP_STUN:
-        give_stun(s, t, actor, n)
+        if cost:
+            # a Stun Token paid as a cost is taken: the Student sacrifice
+            # avoids tokens inflicted on the Scholar, not a price he pays
+            for _ in range(n):
+                if can_gain_stun(s, t, actor):
+                    gain_stun_token(s, actor)
+        else:
+            give_stun(s, t, actor, n)
     elif op == L.OP_LOSE_RANDOM_INFO:
         c = information_held(s, t, actor)
         if c >= 0:
@@ -233,7 +242,7 @@ def run_prog(s, t, prog, pc, actor):
         o = L.T_OPS + (start + pc) * L.OP_W
         pc += 1
         kstack.push(s, L.K_PROG, prog, pc, actor)
-        exec_op(s, t, t[o], t[o + 1], t[o + 2], actor)
+        exec_op(s, t, t[o], t[o + 1], t[o + 2], t[o + 3], actor)
         if s[L.S_PHASE] != L.PH_NONE:
             return
         kstack.pop(s)
