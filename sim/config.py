@@ -88,6 +88,12 @@ def compile_config(config: GameConfig) -> Compiled:
     """Validate a configuration against its data and compile the tables."""
     if not isinstance(config.players, int) or isinstance(config.players, bool) or not 2 <= config.players <= 4:
         raise ConfigError("the game is for 2, 3 or 4 players", key="players", value=config.players)
+    if not isinstance(config.overrides, Mapping):
+        raise ConfigError("overrides map dotted keys to values, e.g. {\"scholars.Sofia.speed\": 4}",
+                          key="overrides", value=config.overrides)
+    if isinstance(config.scholars, str):
+        raise ConfigError("scholars is a list with one name (or None) per seat", key="scholars",
+                          value=config.scholars)
     frozen = _freeze(config.overrides)
     loaded = _load(config.data, frozen)
     data = loaded.data
