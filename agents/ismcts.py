@@ -1,0 +1,244 @@
+"""Single-observer Information-Set Monte Carlo Tree Search (Cowling, Powley
+and Whitehouse, 2012), in numba.
+
+Each iteration samples a determinization of the current state from the
+deciding seat's point of view (``sim.core.determinize``: everything that
+seat cannot see is resampled), descends the one tree shared by all
+determinizations with UCB restricted to the actions legal in this
+determinization (availability counts), expands one untried action, plays a
+rollout with a heuristic persona (optionally cut off after ``depth``
+decisions and scored by an evaluation), and backs up a reward vector (one
+component per seat, max^n style: each node is judged by the seat that chose
+it). A decision with a single legal action costs nothing.
+
+Parameters: iterations, c (UCB constant), depth (rollout cut-off in
+decisions, 0 = play to the end), time_ms (a per-decision budget in
+milliseconds that replaces iterations when > 0), rollout (persona of the
+rollout policy: 0 default heuristic, 1 cautious, 2 greedy, 3 spy,
+4 saboteur, 5 random).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+from numba import njit, objmode
+
+from agents import heuristic as H
+from agents.registry import AgentKind, register
+from sim import layout as L
+from sim.core.board import board_points, jinx_penalty
+from sim.core.common import pf
+from sim.core.determinize import determinize
+from sim.core.legal import legal_actions
+from sim.core.rng import randint
+from sim.core.scoring import rank_seats
+from sim.core.step import step
+
+Q_ITER = 0
+Q_C = 1
+Q_DEPTH = 2
+Q_TIME = 3
+Q_ROLLOUT = 4
+
+ROLLOUT_NAMES = ("heuristic", "cautious", "greedy", "spy", "saboteur", "random")
+
+
+def _rollout_table() -> np.ndarray:
+    names = list(H.DEFAULTS)
+    rows = []
+    for persona in ROLLOUT_NAMES[:-1]:
+        values = dict(H.DEFAULTS)
+        values.update(H.PERSONAS.get(persona, {}))
+        row = np.zeros(16)
+        row[: len(names)] = [values[k] for k in names]
+        rows.append(row)
+    return np.array(rows)
+
+
+ROLLOUT_PARAMS = _rollout_table()
+
+
+@njit(cache=True)
+def now_ms():
+    with objmode(v="f8"):
+        v = time.perf_counter() * 1000.0
+    return v
+
+
+@njit(cache=True)
+def evaluate(s, t, out):
+    """Reward per seat in [0, 1]: at the end, the ranking; before it, a
+    soft ranking of the scores each seat would have now."""
+    n = s[L.S_NPLAYERS]
+    if s[L.S_OVER] == 1:
+        scores = np.zeros(L.MAXP, np.int64)
+        ranks = np.zeros(L.MAXP, np.int64)
+        rank_seats(s, t, scores, ranks)
+        for p in range(n):
+            out[p] = 0.75 * (1.0 if ranks[p] == 1 else 0.0) + 0.25 * (n - ranks[p]) / (n - 1)
+        return
+    total = 0.0
+    vals = np.zeros(L.MAXP)
+    for p in range(n):
+        v = board_points(s, t, p) - jinx_penalty(s, t, p) + 3.0 * s[pf(p, L.PF_STARS)]
+        order = s[pf(p, L.PF_THESIS)]
+        if order > 0:
+            v += t[L.T_THESIS_BONUS + order - 1] + 20.0
+        vals[p] = math.exp(v / 6.0)
+        total += vals[p]
+    for p in range(n):
+        out[p] = vals[p] / total
+
+
+@njit(cache=True)
+def rollout(d, t, buf, n, params, rng, depth, out):
+    """Play on with the rollout policy; write the reward vector into out."""
+    k = 0
+    while n > 0 and (depth <= 0 or k < depth):
+        if params[15] > 0.5:  # random rollout
+            a = buf[randint(rng, n)]
+        else:
+            a = H.act(d, t, buf, n, params, rng)
+        n = step(d, t, a, buf)
+        k += 1
+    evaluate(d, t, out)
+
+
+@njit(cache=True)
+def search(s, t, buf, n, params, rng):
+    """ISMCTS from the state `s` (not modified) for the seat deciding now."""
+    me = s[L.S_ACTOR]
+    iters = int(params[Q_ITER])
+    c = params[Q_C]
+    depth = int(params[Q_DEPTH])
+    budget = params[Q_TIME]
+    persona = int(params[Q_ROLLOUT])
+    rparams = np.zeros(16)
+    if persona >= ROLLOUT_PARAMS.shape[0]:
+        rparams[15] = 1.0
+    else:
+        rparams[:] = ROLLOUT_PARAMS[persona]
+    cap = iters + 1 if budget <= 0 else 200000
+    action = np.zeros(cap, np.int64)
+    parent = np.zeros(cap, np.int64)
+    child = np.full(cap, -1, np.int64)
+    sibling = np.full(cap, -1, np.int64)
+    actor = np.zeros(cap, np.int64)
+    visits = np.zeros(cap)
+    avail = np.zeros(cap)
+    reward = np.zeros((cap, L.MAXP))
+    nodes = 1
+    d = np.empty_like(s)
+    lbuf = np.zeros(L.MAX_LEGAL, np.int64)
+    r = np.zeros(L.MAXP)
+    start = now_ms() if budget > 0 else 0.0
+    it = 0
+    while nodes < cap:
+        if budget > 0:
+            if it % 8 == 0 and now_ms() - start >= budget:
+                break
+        elif it >= iters:
+            break
+        it += 1
+        d[:] = s
+        determinize(d, t, me, rng)
+        m = legal_actions(d, t, lbuf)
+        node = 0
+        while m > 0:
+            # availability, and the untried actions of this determinization
+            untried = 0
+            for i in range(m):
+                a = lbuf[i]
+                ch = child[node]
+                found = False
+                while ch >= 0:
+                    if action[ch] == a:
+                        avail[ch] += 1.0
+                        found = True
+                        break
+                    ch = sibling[ch]
+                if not found:
+                    untried += 1
+            who = d[L.S_ACTOR]
+            if untried > 0:
+                pick = randint(rng, untried)
+                for i in range(m):
+                    a = lbuf[i]
+                    ch = child[node]
+                    found = False
+                    while ch >= 0:
+                        if action[ch] == a:
+                            found = True
+                            break
+                        ch = sibling[ch]
+                    if not found:
+                        if pick == 0:
+                            new = nodes
+                            nodes += 1
+                            action[new] = a
+                            parent[new] = node
+                            actor[new] = who
+                            sibling[new] = child[node]
+                            child[node] = new
+                            avail[new] = 1.0
+                            node = new
+                            m = step(d, t, a, lbuf)
+                            break
+                        pick -= 1
+                break
+            best = -1.0
+            best_ch = -1
+            best_a = lbuf[0]
+            for i in range(m):
+                a = lbuf[i]
+                ch = child[node]
+                while ch >= 0:
+                    if action[ch] == a:
+                        q = reward[ch, who] / visits[ch] if visits[ch] > 0 else 1.0
+                        u = q + c * math.sqrt(math.log(avail[ch]) / (visits[ch] + 1e-9))
+                        if u > best:
+                            best = u
+                            best_ch = ch
+                            best_a = a
+                        break
+                    ch = sibling[ch]
+            node = best_ch
+            m = step(d, t, best_a, lbuf)
+        rollout(d, t, lbuf, m, rparams, rng, depth, r)
+        while node >= 0:
+            visits[node] += 1.0
+            for p in range(L.MAXP):
+                reward[node, p] += r[p]
+            node = parent[node] if node > 0 else -1
+    # the most visited legal action at the root
+    best_a = buf[0]
+    most = -1.0
+    ch = child[0]
+    while ch >= 0:
+        if visits[ch] > most:
+            for i in range(n):
+                if buf[i] == action[ch]:
+                    most = visits[ch]
+                    best_a = action[ch]
+                    break
+        ch = sibling[ch]
+    return best_a
+
+
+@njit(cache=True)
+def act(s, t, buf, n, params, rng):
+    if n == 1:
+        return buf[0]
+    return search(s, t, buf, n, params, rng)
+
+
+register(AgentKind(
+    "ismcts", act, "information-set Monte Carlo tree search with heuristic rollouts",
+    params={"iterations": 300.0, "c": 0.7, "depth": 40.0, "time_ms": 0.0, "rollout": 0.0},
+    ranges={"iterations": (1, 1_000_000), "c": (0.0, 10.0), "depth": (0, 100_000), "time_ms": (0, 600_000),
+            "rollout": (0, len(ROLLOUT_NAMES) - 1)},
+    integer_params=("iterations", "depth", "rollout"),
+))

@@ -1,0 +1,16 @@
+"""The random agent: a uniformly random legal action."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from agents.registry import AgentKind, register
+from sim.core.rng import randint
+
+
+@njit(cache=True)
+def act(s, t, buf, n, params, rng):
+    return buf[randint(rng, n)]
+
+
+register(AgentKind("random", act, "uniformly random legal action"))

@@ -1,0 +1,86 @@
+"""Agent spec strings: ``random``, ``heuristic``, ``heuristic:cautious``,
+``heuristic:risk=0.6,sabotage=0.2``, ``heuristic:spy,risk=0.3``,
+``ismcts:iterations=1000,c=0.7``. Unknown names or parameters are a
+ConfigError that lists what exists."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from agents.registry import MAX_PARAMS, AgentKind, kinds
+from sim.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    kind: str
+    params: tuple[tuple[str, float], ...]  # every parameter, resolved
+    text: str  # the spec as written (normalised)
+
+    def vector(self) -> np.ndarray:
+        v = np.zeros(MAX_PARAMS, dtype=np.float64)
+        for i, (_, value) in enumerate(self.params):
+            v[i] = value
+        return v
+
+    def get(self, name: str) -> float:
+        return dict(self.params)[name]
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _number(kind: AgentKind, key: str, raw: str, text: str) -> float:
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"agent {kind.name!r}: parameter {key!r} needs a number", key=text, value=raw) from None
+    lo, hi = kind.ranges.get(key, (-np.inf, np.inf))
+    if not lo <= value <= hi:
+        raise ConfigError(f"agent {kind.name!r}: {key} must be between {lo:g} and {hi:g}", key=text, value=raw)
+    if key in kind.integer_params and value != int(value):
+        raise ConfigError(f"agent {kind.name!r}: {key} is a whole number", key=text, value=raw)
+    return value
+
+
+def parse_spec(text: str) -> AgentSpec:
+    """Parse one agent spec string (see module docstring)."""
+    if not isinstance(text, str) or not text.strip():
+        raise ConfigError("an agent spec is a name like random, heuristic or ismcts", value=text)
+    text = text.strip()
+    name, _, rest = text.partition(":")
+    name = name.strip()
+    known = kinds()
+    if name not in known:
+        raise ConfigError(f"unknown agent (available: {', '.join(sorted(known))})", key="agent", value=name)
+    kind = known[name]
+    values = dict(kind.params)
+    for i, part in enumerate(p.strip() for p in rest.split(",") if p.strip()):
+        if "=" not in part:
+            if i == 0 and part in kind.personas:
+                values.update(kind.personas[part])
+                continue
+            personas = ", ".join(sorted(kind.personas)) or "none"
+            raise ConfigError(f"agent {name!r}: unknown persona (personas: {personas}; or key=value)",
+                              key=text, value=part)
+        key, _, raw = part.partition("=")
+        key = key.strip()
+        if key not in kind.params:
+            allowed = ", ".join(kind.params) or "none"
+            raise ConfigError(f"agent {name!r}: unknown parameter (parameters: {allowed})", key=text, value=key)
+        values[key] = _number(kind, key, raw.strip(), text)
+    return AgentSpec(name, tuple((k, float(values[k])) for k in kind.params), text)
+
+
+def describe_agents() -> str:
+    """A readable list of agents, parameters (defaults) and personas."""
+    lines = []
+    for name, kind in sorted(kinds().items()):
+        lines.append(f"{name}: {kind.description}")
+        if kind.params:
+            lines.append("  parameters: " + ", ".join(f"{k}={v:g}" for k, v in kind.params.items()))
+        if kind.personas:
+            lines.append("  personas: " + ", ".join(sorted(kind.personas)))
+    return "\n".join(lines)
