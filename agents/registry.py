@@ -5,11 +5,15 @@ An agent kind is a numba function ``act(s, t, buf, n, params, rng) -> action``
 generator: a 2-int array) plus its parameter names, defaults, ranges and
 named personas. Register one with :func:`register` (one line in your module)
 or through the ``dungeonology.agents`` entry-point group; nothing in the
-runner changes. See README, "Adding an agent".
+runner changes. Modules named in the environment variable
+``DUNGEONOLOGY_AGENTS`` (comma-separated) are imported too, so the command
+line sees agents of your own. See README, "Adding an agent".
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -51,4 +55,6 @@ def kinds() -> dict[str, AgentKind]:
 
         for ep in metadata.entry_points(group="dungeonology.agents"):
             register(ep.load())
+        for module in filter(None, (m.strip() for m in os.environ.get("DUNGEONOLOGY_AGENTS", "").split(","))):
+            importlib.import_module(module)
     return REGISTRY

@@ -176,3 +176,16 @@ def test_batch_results_depend_only_on_seed_and_agents():
     a, ga = play_batch(c, [5, 6, 7], slots)
     b, gb = play_batch(c, [6, 7], slots)
     assert (a[1:] == b).all() and (ga[1:] == gb).all()
+
+
+def test_a_new_agent_is_one_module_and_one_registration_line():
+    import importlib
+
+    import agents.registry as registry
+
+    importlib.import_module("tests.example_agents.study_first")
+    spec = parse_spec("study-first")
+    c = compile_config(GameConfig(players=2))
+    rows, games = play_batch(c, [1, 2], [spec, parse_spec("random")])
+    assert (games[:, 7] == 0).all() and rows[:, 0, 15].sum() > 0  # it studied
+    registry.REGISTRY.pop("study-first")
