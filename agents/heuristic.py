@@ -257,7 +257,7 @@ def best_espionage(s, t, me, params):
         near = zt == z
         if not near:
             for q in range(8):
-                if s[L.S_NB + z * 8 + q] == zt and s[L.S_LINK + z * 8 + q] == 1:
+                if s[L.S_NB + z * 8 + q] == zt and passable(s, t, me, z, q):
                     near = True
         if not near:
             continue

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -484,6 +485,151 @@ def main_job(
     typer.echo(f"{result.games} games in {result.seconds:.1f} s; report: {result.report}")
     if result.provisional:
         typer.echo("Note: provisional card data was used (see `dungeonology data`).")
+
+
+AgentsOpt = Annotated[
+    str | None,
+    typer.Option("--agents", "-a", metavar="A,B,...",
+                 help="Agents, comma-separated, one per seat in order (e.g. heuristic,random,random,random); "
+                      "simple specs only (a name or name:persona). A spec with parameters contains commas: "
+                      "give it with --agent."),
+]
+AgentOpt = Annotated[
+    list[str] | None,
+    typer.Option("--agent", metavar="SPEC",
+                 help="One agent spec (repeatable), any spec, e.g. --agent heuristic:risk=0.6,sabotage=0.2; "
+                      "added after those of --agents."),
+]
+
+
+def agent_specs(agents_csv: str | None, agent: Sequence[str] | None) -> list:
+    """The seat list of --agents (comma list of simple specs) then --agent (repeated), parsed."""
+    from agents.spec import parse_spec
+
+    texts: list[tuple[str, str]] = []  # (option, spec)
+    if agents_csv is not None:
+        parts = [p.strip() for p in agents_csv.split(",")]
+        if any("=" in p for p in parts):
+            raise ConfigError("a spec with parameters cannot go in the comma list; give it with "
+                              "--agent SPEC (repeat --agent for each seat)", key="--agents", value=agents_csv)
+        if any(not p for p in parts):
+            raise ConfigError("an empty agent name in the comma list", key="--agents", value=agents_csv)
+        texts += [("--agents", p) for p in parts]
+    texts += [("--agent", a) for a in agent or []]
+    if not texts:
+        raise ConfigError("no agents: give --agents A,B,... or --agent SPEC (see `dungeonology agents`)",
+                          key="--agents")
+    specs = []
+    for option, text in texts:
+        try:
+            specs.append(parse_spec(text))
+        except ConfigError as exc:
+            raise ConfigError(exc.message, key=option, value=text) from None
+    return specs
+
+
+@app.command("agents", help="List the agents: name, description, parameters (defaults) and personas.\n\n"
+             "An agent spec is a name (random), name:persona (heuristic:cautious), name:key=value,... "
+             "(heuristic:risk=0.6,sabotage=0.2) or name:persona,key=value,...")
+def agents_cmd() -> None:
+    from agents.spec import describe_agents
+
+    with cli_errors():
+        text = describe_agents()
+    typer.echo(text)
+
+
+@app.command(help="Play a seat-rotated tournament between agents and print per agent: seat-games, wins, win "
+             "rate with a 95% Wilson interval, mean score, mean rank and an OpenSkill (Plackett-Luce) rating "
+             "from the final ranks (rating = mu - 3 sigma).\n\n"
+             "The agents fill the seats in order (fewer agents than players: repeated cyclically; the same "
+             "spec may be given several times, its seats are pooled). Game g gives seat p the agent "
+             "(p + g) mod players, so every agent plays every seat equally often; --games is rounded up to a "
+             "multiple of the player count. Game i uses the seed SEED * 1000003 + i // players: the rotated "
+             "games of one block share the deal (Scholars, Clan Card, decks) and only the seats rotate. "
+             "Results do not depend on --jobs. A win is rank 1 (seats tied for first all win). With --out "
+             "DIR: tournament.csv (one row per agent) and tournament.png.\n\n"
+             f"Specs with parameters contain commas: give them with --agent SPEC (repeatable).\n\n{NOTE}")
+def tournament(
+    agents_csv: AgentsOpt = None,
+    agent: AgentOpt = None,
+    players: PlayersOpt = 4,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games (rounded up to a multiple of --players).")]
+    = 400,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (joblib, loky).")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Base seed (see above).")] = 0,
+    out: Annotated[Path | None, typer.Option("--out", help="Folder for tournament.csv and tournament.png.")]
+    = None,
+    progress: Annotated[bool, typer.Option("--progress/--no-progress", help="Show a progress bar.")] = True,
+    alert: AlertOpt = "medium",
+    level: LevelOpt = "students",
+    scholar: ScholarOpt = None,
+    data: DataOpt = None,
+    set_: SetOpt = None,
+) -> None:
+    from experiments.tournament import (
+        check_kinds,
+        distinct,
+        play_tournament,
+        round_games,
+        seat_list,
+        summarize,
+        tournament_attrs,
+        write_outputs,
+    )
+
+    console = _console()
+    if games < 1:
+        fail(f"--games {games}: play at least 1 game")
+    if jobs < 1:
+        fail(f"--jobs {jobs}: use at least 1 process")
+    with cli_errors():
+        config = build_config(players, alert, level, scholar, data, set_)
+        specs = agent_specs(agents_csv, agent)
+        try:
+            check_kinds(distinct(seat_list(specs, players)))
+        except ConfigError as exc:
+            raise ConfigError(exc.message, key="--agents", value=[str(s) for s in specs]) from None
+    n = round_games(games, players)
+    if n != games:
+        console.print(f"Note: --games {games} rounded up to {n}, a multiple of {players} players (whole seat "
+                      "rotations).", markup=False)
+    start = time.perf_counter()
+    with cli_errors():
+        rows = play_tournament(config, specs, n, seed=seed, jobs=jobs, progress=progress)
+    table = summarize(rows)
+    info = tournament_attrs(rows, players, seed, time.perf_counter() - start)
+    fair = 1 / players
+    seats = ", ".join(str(s) for s in seat_list(specs, players))
+    title = f"Tournament: {n} games of {players} players, seats rotated ({seats}), base seed {seed}"
+    view = Table(box=box.SIMPLE_HEAD, title=title, show_edge=False, pad_edge=False, collapse_padding=True,
+                 header_style="bold")
+    view.add_column("agent", justify="left", overflow="fold", min_width=9)
+    for col in ("seats", "games", "wins", "win rate", "95% CI", "score", "rank", "rating", "mu"):
+        view.add_column(col, justify="right", no_wrap=True)
+    for r in table.itertuples(index=False):
+        view.add_row(Text(str(r.agent)), str(r.seats), str(r.games), str(r.wins), f"{r.win_rate:.3f}",
+                     f"{r.ci_low:.3f}-{r.ci_high:.3f}", f"{r.mean_score:.2f}", f"{r.mean_rank:.2f}",
+                     f"{r.rating:.2f}", f"{r.mu:.2f}")
+    console.print(view)
+    lines = [f"Fair share (1/{players}): {fair:.3f}. seats: seats per game; games: seat-games; score, rank: "
+             "means per seat-game. A win is rank 1 (seats tied for first all win).",
+             "Rating: OpenSkill Plackett-Luce, updated game by game from the final ranks; rating = mu - 3 sigma "
+             "(everyone starts at mu 25, sigma 8.33, rating 0).",
+             f"{n} games in {info['seconds']:.1f} s with {jobs} job(s)."]
+    if info["errors"]:
+        lines.append(f"WARNING: {info['errors']} games stopped early (an illegal action or the decision limit); "
+                     "see the error column of the rows.")
+    if compile_config(config).loaded.is_provisional:
+        lines.append("Note: provisional card data was used (see `dungeonology data`).")
+    for line in lines:
+        console.print(line, markup=False)
+    if out is not None:
+        try:
+            paths = write_outputs(table, out, players, title=f"{n} games, {players} players, seed {seed}")
+        except OSError as exc:
+            fail(f"{out}: cannot write the results: {exc.strerror or exc}")
+        console.print("Written: " + ", ".join(str(p) for p in paths), markup=False)
 
 
 def main() -> None:

@@ -217,6 +217,7 @@ S_LINK = _s(MAX_ZONES * 8)  # 1: both Passages exist and are open (same Floor, o
 S_STAIRS = _s(MAX_ZONES * 8)  # 1: the link is a Stair link
 # Turn registers
 S_SPEED = _s()  # Speed points left
+S_CARD_SPEED = _s()  # of which gained from effects (kept after the Movement Phase)
 S_MOVE_PHASE = _s()  # 1 Movement Phase, 2 Action Phase
 S_ACTION_DONE = _s()  # 1 after Study / Espionage this turn
 # Zone placement in progress

@@ -40,7 +40,7 @@ OPS: dict[str, str] = {
     "alert": "add n to the Alert Value (during a Stealth Test)",
     "divination_stealth": "Divination n: reveal n Trick Cards, add the highest Bonus to the Stealth Value",
     "divination_alert": "Divination n: reveal n Trick Cards, add the highest Bonus to the Alert Value",
-    "discard_target": "make an opponent discard n Trick Cards",
+    "discard_target": "you or an opponent (your choice) discards n Trick Cards of their choice",
     "discard_own": "discard n of your Trick Cards",
     "discard_type": "discard n of your Trick Cards of type `type` (or any type)",
     "stun": "gain n Stun Tokens",

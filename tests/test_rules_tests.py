@@ -249,6 +249,21 @@ def test_espionage_reaches_adjacent_linked_zones_only(h):
     assert g.to_dict()["turn_of"] == 1
 
 
+def test_espionage_needs_a_passage_the_spy_can_use(h):
+    """A Door the spy cannot open leaves the Passage Blocked for him: the Zone
+    behind it is not Adjacent and Linked for his Espionage."""
+    def game(**cubes):
+        sc = (h.scenario().place_zone("II-4", 0, -1).place_zone("II-5", 0, -2, rotation=2)
+              .move("Sofia", "II-4").move("Valerio", "II-5").cubes("Valerio", civilization=1)
+              .hand("Sofia", ["Secret Map", "Lantern"]))
+        if cubes:
+            sc.cubes("Sofia", **cubes)
+        return sc.turn("Sofia", phase="action").build()
+
+    assert not any(t.startswith("Espionage") for t in h.legal_text(game()))
+    assert any(t.startswith("Espionage on seat 1") for t in h.legal_text(game(militia=1, worship=1)))
+
+
 # --------------------------------------------------------- Steal and Give
 def test_steal_into_a_full_column_goes_to_the_reserve(h):
     g = (_spy(h, sofia=["Fate 5", "Lantern"]).cubes("Sofia", militia=6)

@@ -193,7 +193,7 @@ def test_a_two_colour_door(h):
     assert "Move N to II-5" not in h.legal_text(game(militia=1))
     assert "Move N to II-5" not in h.legal_text(game(worship=1))
     assert "Move N to II-5" in h.legal_text(game(militia=1, worship=1))
-    # the Door only blocks the way in: from II-5 back to II-4 it is the same Passage
+    # the Door bars its Passage both ways: from II-5 back to II-4 it is the same Passage
     g = (h.scenario().place_zone("II-4", 0, -1).place_zone("II-5", 0, -2, rotation=2)
          .move("Sofia", "II-5").turn("Sofia", phase="movement").build())
     assert "Move S to II-4" not in h.legal_text(g)
@@ -241,6 +241,20 @@ def test_exploration_speed_after_the_movement_phase(h):
     assert not any(t.startswith("Move") for t in h.legal_text(g))
     do(g, "Play Lantern: Exploration 1")
     assert g.to_dict()["speed_left"] == 1 and "Move N to I-4" in h.legal_text(g)
+
+
+def test_card_speed_outlives_the_movement_phase(h):
+    """The Scholar card's Speed ends with the Movement Phase; Speed from an
+    Exploration card does not (it is spent after the card's own points)."""
+    g = (h.scenario().place_zone("I-3", 0, -1).place_zone("I-4", 0, -2).move("Sofia", "I-3")
+         .hand("Sofia", ["Rope and Grapple", "Smoke Bomb"]).turn("Sofia", phase="movement").build())
+    speed = g.to_dict()["speed_left"]
+    do(g, "Play Rope and Grapple: Exploration 2")
+    assert g.to_dict()["speed_left"] == speed + 2
+    do(g, "Move N to I-4")  # paid with the Scholar card's Speed
+    do(g, "End the Movement Phase")
+    assert g.phase() == "action" and g.to_dict()["speed_left"] == 2
+    assert "Move S to I-3" in h.legal_text(g)
 
 
 # -------------------------------------------------------- Starting Zone

@@ -61,7 +61,7 @@ def payable(s, t, seat, prog, exclude_kind):
             if s[pf(seat, L.PF_STUDENTS)] < n:
                 return False
         elif op == L.OP_DISCARD_TYPE:
-            if count_type(s, t, seat, t[o + 2], exclude_kind) < 1:
+            if count_type(s, t, seat, t[o + 2], exclude_kind) < n:
                 return False
         elif op == L.OP_STUN:
             if (
@@ -172,6 +172,7 @@ def exec_op(s, t, op, n, type1, cost, actor):
         draw_students(s, t, actor, n)
     elif op == L.OP_SPEED:
         s[L.S_SPEED] += n
+        s[L.S_CARD_SPEED] += n
     elif op == L.OP_TAKE_BONFIRE:
         take_bonfire(s, actor, n)
     elif op == L.OP_DRAW_CARDS:
@@ -197,7 +198,7 @@ def exec_op(s, t, op, n, type1, cost, actor):
     elif op == L.OP_DISCARD_OWN:
         ask_discard(s, t, actor, n, 0, 0)
     elif op == L.OP_DISCARD_TYPE:
-        ask_discard(s, t, actor, 1, type1, 0)
+        ask_discard(s, t, actor, n, type1, 0)
     elif op == L.OP_STUN:
         if cost:
             # a Stun Token paid as a cost is taken: the Student sacrifice

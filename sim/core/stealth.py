@@ -16,19 +16,25 @@ from sim import layout as L
 from sim.core import kstack
 from sim.core.board import gain_cube, steal, study_bonus
 from sim.core.common import active, in_start, passive, pf, targetable
-from sim.core.dungeon import linked_to
+from sim.core.dungeon import passable
 from sim.core.supply import alert_bonus, flush_played, give_stun, hand_to, sacrifice
 
 
 @njit(cache=True)
 def can_spy_on(s, t, seat, target):
-    """Target in the same Zone or an Adjacent and Linked one, with a cube."""
+    """Target in the same Zone or an Adjacent and Linked one (a Passage this
+    Scholar can use: Doors he cannot open leave it Blocked), with a cube."""
     if target == seat or not targetable(s, target):
         return False
     z = s[pf(seat, L.PF_ZONE)]
     zt = s[pf(target, L.PF_ZONE)]
-    if z != zt and not linked_to(s, z, zt):
-        return False
+    if z != zt:
+        near = False
+        for p in range(8):
+            if s[L.S_NB + z * 8 + p] == zt and passable(s, t, seat, z, p):
+                near = True
+        if not near:
+            return False
     for c in range(t[L.T_NCOL]):
         if s[pf(target, L.PF_CUBES) + c] > 0:
             return True

@@ -44,20 +44,30 @@ def use_skill(s, t, seat, sk, opt):
 
 
 @njit(cache=True)
+def spend_speed(s):
+    """Spend one Speed point, the Scholar card's points first."""
+    s[L.S_SPEED] -= 1
+    if s[L.S_CARD_SPEED] > s[L.S_SPEED]:
+        s[L.S_CARD_SPEED] = s[L.S_SPEED]
+
+
+@njit(cache=True)
 def turn_action(s, t, me, a):
     """Movement / Action Phase actions."""
     z = s[pf(me, L.PF_ZONE)]
     if a >= L.A_MOVE and a < L.A_MOVE + 8:
-        s[L.S_SPEED] -= 1
+        spend_speed(s)
         kstack.push(s, L.K_RESUME, 0, 0, 0)
         enter_zone(s, t, me, s[L.S_NB + z * 8 + a - L.A_MOVE])
     elif a == L.A_DRAW_ZONE:
-        s[L.S_SPEED] -= 1  # spent even when no Zone can be Linked
+        spend_speed(s)  # spent even when no Zone can be Linked
         kstack.push(s, L.K_RESUME, 0, 0, 0)
         begin_placement(s, t, me, t[L.T_Z_FLOOR + z], z, 0)
     elif a == L.A_END_MOVE:
+        # the Scholar card's Speed ends with the Movement Phase; Speed from
+        # other effects can still move the Scholar in the Action Phase
         s[L.S_MOVE_PHASE] = 2
-        s[L.S_SPEED] = 0
+        s[L.S_SPEED] = s[L.S_CARD_SPEED]
         s[L.S_PHASE] = L.PH_ACTION
     elif a >= L.A_PLAY and a < L.A_SKILL:
         r = a - L.A_PLAY

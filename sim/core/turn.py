@@ -77,6 +77,7 @@ def thesis_clock(s, t):
 def begin_explore(s, t, seat):
     s[L.S_MOVE_PHASE] = 1
     s[L.S_SPEED] = stat(s, t, seat, L.ST_SPEED)
+    s[L.S_CARD_SPEED] = 0
     s[L.S_ACTION_DONE] = 0
     s[L.S_PHASE] = L.PH_MOVE
     s[L.S_ACTOR] = seat
@@ -217,6 +218,7 @@ def end_of_turn(s, t, stage):
 def end_turn(s, t):
     flush_played(s, t)
     s[L.S_SPEED] = 0
+    s[L.S_CARD_SPEED] = 0
     s[L.S_MOVE_PHASE] = 0
     s[L.S_ACTION_DONE] = 0
     if check_exhausted(s, t):
