@@ -12,7 +12,10 @@ and the JIT speed-up (what ``dungeonology bench`` prints).
   in a subprocess (caches in place; best of two runs after one untimed run);
 - JIT speed-up: a few games played with ``NUMBA_DISABLE_JIT=1`` in a
   subprocess, compared per decision with the warm JIT rate (and checked to be
-  the same games: same decisions and turns for the same seeds).
+  the same games: same decisions and turns for the same seeds);
+- agents: four ``heuristic`` seats in the numba batch (games/s, decisions/s);
+  one ``ismcts`` seat at its default budget against three ``heuristic`` (median
+  seconds per game); ISMCTS iterations/s on positions of heuristic games.
 """
 
 from __future__ import annotations
@@ -79,6 +82,7 @@ class BenchReport:
     warm_start_s: float | None = None
     nojit: dict[str, Any] | None = None  # games, seconds, decisions, same_games
     jit_same: dict[str, Any] | None = None  # the same games with the JIT
+    agents: dict[str, Any] | None = None  # heuristic and ISMCTS figures
     provisional: int = 0  # provisional values in the data in use
     data_source: str = ""
     notes: list[str] = field(default_factory=list)
@@ -114,6 +118,7 @@ class BenchReport:
             "speedup_per_game": self.speedup_per_game,
             "provisional": self.provisional,
             "data_source": self.data_source,
+            "agents": self.agents,
         }
 
 
@@ -201,6 +206,57 @@ def nojit(config: GameConfig, games: int = NOJIT_GAMES) -> dict[str, Any]:
     }
 
 
+def agent_bench(config: GameConfig, games: int, ismcts_games: int) -> dict[str, Any]:
+    """Heuristic throughput, ISMCTS time per game and iterations per second."""
+    import numpy as np
+
+    from agents.batch import play_batch as play_agents
+    from agents.python_agents import NumbaAgent
+    from agents.spec import parse_spec
+    from sim.game import new_game
+
+    compiled = compile_config(config)
+    heuristic = parse_spec("heuristic")
+    play_agents(compiled, [0], [heuristic])  # compile / load the cache outside the timing
+    t0 = time.perf_counter()
+    _, g = play_agents(compiled, list(range(games)), [heuristic])
+    secs = time.perf_counter() - t0
+    ismcts = parse_spec("ismcts")
+    slots = [ismcts, heuristic]
+    assign = np.array([[0 if p == i % config.players else 1 for p in range(config.players)]
+                       for i in range(ismcts_games)], dtype=np.int64)
+    play_agents(compiled, [0], slots, assign[:1])  # compile
+    times = []
+    for i in range(ismcts_games):
+        t1 = time.perf_counter()
+        play_agents(compiled, [1000 + i], slots, assign[i: i + 1])
+        times.append(time.perf_counter() - t1)
+    # iterations per second on positions of heuristic games
+    iterations = int(ismcts.get("iterations"))
+    searched, spent, choices = 0, 0.0, 0
+    game = new_game(config, 5)
+    players = [NumbaAgent(heuristic, p) for p in range(config.players)]
+    searcher = NumbaAgent(ismcts, 9)
+    while not game.is_terminal() and searched < 12:
+        choices += len(game.legal_actions()) > 1
+        if len(game.legal_actions()) > 1 and choices % 3 == 0:  # every third real choice
+            t2 = time.perf_counter()
+            searcher.act(game)
+            spent += time.perf_counter() - t2
+            searched += 1
+        game.apply(players[game.current_player()].act(game))
+    return {
+        "heuristic_games": games,
+        "heuristic_games_per_s": games / secs,
+        "heuristic_decisions_per_s": float(g[:, 5].sum()) / secs,
+        "ismcts_spec": f"ismcts (iterations={iterations}, depth={int(ismcts.get('depth'))})",
+        "ismcts_games": ismcts_games,
+        "ismcts_median_game_s": float(np.median(times)),
+        "ismcts_max_game_s": float(max(times)),
+        "ismcts_iterations_per_s": searched * iterations / spent if spent else None,
+    }
+
+
 def run_bench(
     configs: Sequence[GameConfig],
     games: int | None = None,
@@ -230,6 +286,10 @@ def run_bench(
     if cold:
         say("cold start (fresh numba cache: everything compiles, this takes a while)")
         report.cold_start_s = cold_start(ref)
+    if ref.players == 4:
+        say("agents: heuristic throughput, ISMCTS time per game")
+        report.agents = agent_bench(ref, 200 if quick else 2000, 1 if quick else 9)
+        report.peak_rss_mib = max(report.peak_rss_mib, _rss_mib())
     report.children_peak_rss_mib = _rss_mib(resource.RUSAGE_CHILDREN)
     report.notes.append(f"state: {STATE_SIZE} int64 ({STATE_SIZE * 8 / 1024:.1f} KiB per game); "
                         f"tables: {TABLE_SIZE} int64 ({TABLE_SIZE * 8 / 1024:.1f} KiB per configuration)")
