@@ -31,6 +31,7 @@ from sim.core.step import advance, step
 
 MAX_BATCH_KINDS = 6
 DECISION_LIMIT = 200_000
+ERR_STUCK = 17  # no legal action although the game is not over
 ERR_ILLEGAL = 98  # an agent returned an action that is not legal
 ERR_LIMIT = 99
 
@@ -94,6 +95,8 @@ def _make_player(acts: tuple):
                 if decisions > DECISION_LIMIT:
                     err = ERR_LIMIT
                     break
+            if err == 0 and s[L.S_OVER] == 0:
+                err = ERR_STUCK
             write_rows(s, t, rows, g)
             write_game(s, games, g, decisions, err)
 

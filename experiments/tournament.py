@@ -252,6 +252,7 @@ def write_outputs(table: pd.DataFrame, out: Path, players: int, title: str | Non
     ax.set_title("Win rate")
     ax2.errorbar(x, table["mu"], yerr=3 * table["sigma"], fmt="o", capsize=4, color="tab:orange")
     ax2.set_xticks(x, labels, rotation=20, ha="right")
+    ax2.set_xlim(-0.5, len(table) - 0.5)
     ax2.set_ylabel("OpenSkill mu +/- 3 sigma")
     ax2.set_title("Rating")
     if title:
