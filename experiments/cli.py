@@ -1,4 +1,5 @@
-"""The ``dungeonology`` command line: play, replay, data, fuzz, bench.
+"""The ``dungeonology`` command line: main, tournament, agents, play, replay,
+data, fuzz, bench.
 
 Every command that plays takes the same game options (``--players``,
 ``--alert``, ``--level``, ``--scholar``, ``--data``, ``--set``), turned into a
@@ -447,6 +448,14 @@ def bench(
             f"{'yes' if nj['same_games'] else 'NO'}")
         lines.append(f"JIT speed-up: x{report.speedup_per_decision:,.0f} per decision, "
                      f"x{report.speedup_per_game:,.0f} per game (warm JIT rate vs {NOJIT_GAMES} games without JIT)")
+    ag = report.agents
+    if ag:
+        lines.append(f"Heuristic play (4 x heuristic, numba batch, one core): {ag['heuristic_games_per_s']:,.0f} games/s, "
+                     f"{ag['heuristic_decisions_per_s']:,.0f} decisions/s ({ag['heuristic_games']} games)")
+        ips = ag["ismcts_iterations_per_s"]
+        lines.append(f"ISMCTS, {ag['ismcts_spec']} vs 3 heuristic: median {ag['ismcts_median_game_s']:.2f} s per game "
+                     f"(max {ag['ismcts_max_game_s']:.2f} s, {ag['ismcts_games']} games); "
+                     + (f"{ips:,.0f} iterations/s" if ips else "iterations/s not measured"))
     if report.provisional:
         lines.append(f"Data: {report.data_source}: PROVISIONAL values in use ({report.provisional}); "
                      "see `dungeonology data`")
