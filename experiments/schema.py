@@ -1,0 +1,64 @@
+"""The results schema: one row per (game, seat) of a sweep, as written to
+``results/<run>/part-*.parquet`` and read back by ``experiments.analysis``.
+
+Every sweep row has exactly these columns, plus one column per "what if"
+data override of the sweep, named ``set:<dotted key>`` (the value used in
+that cell, as text). docs/RESULTS.md renders this table.
+"""
+
+from __future__ import annotations
+
+# name -> (pandas dtype, meaning)
+COLUMNS: dict[str, tuple[str, str]] = {
+    # identifiers
+    "run": ("string", "experiment name"),
+    "cell": ("int64", "index of the sweep cell (a combination of the sweep axes)"),
+    "game": ("int64", "game index within the run (unique)"),
+    "seed": ("int64", "the game's seed (from the master seed, the cell and the game's index alone)"),
+    "seat": ("int64", "seat 0..players-1 (Note Board colour order)"),
+    "turn_position": ("int64", "position in turn order (0 = first player)"),
+    # cell values
+    "players": ("int64", "player count"),
+    "alert": ("category", "Alert difficulty"),
+    "player_level": ("category", "Player Level"),
+    "rules": ("category", "advanced rules in use, '+'-joined ('' = basic game)"),
+    "agent": ("category", "agent spec string of this seat"),
+    "agents": ("category", "the seat list of the cell, ','-joined"),
+    # outcome of the seat
+    "scholar": ("category", "Scholar of this seat"),
+    "clan": ("category", "Clan Card of the game"),
+    "score": ("int64", "final score (board + thesis_bonus - jinx_penalty)"),
+    "board_points": ("int64", "Note Board points with the Clan modifiers"),
+    "thesis_bonus": ("int64", "10/7/5/3 by Thesis order, 0 without"),
+    "jinx_penalty": ("int64", "Jinx Card penalties subtracted"),
+    "rank": ("int64", "final rank (1 = winner; ties broken by the rulebook's criteria)"),
+    "won": ("bool", "rank == 1"),
+    "thesis_order": ("int64", "order of the successful Thesis, 0 = none"),
+    "thesis_submitted": ("bool", "a successful Thesis"),
+    "stars": ("int64", "Stars at the end"),
+    "students": ("int64", "Students at the end"),
+    "exalted": ("int64", "1 if Exalted at the end"),
+    "exalted_turns": ("int64", "turns started Exalted"),
+    "jinx": ("int64", "Jinx Cards held at the end"),
+    "knowledge": ("int64", "1 if holding the Knowledge Token"),
+    "studies": ("int64", "Study tests taken"),
+    "study_wins": ("int64", "Study tests won"),
+    "espionages": ("int64", "Espionage tests taken"),
+    "espionage_wins": ("int64", "Espionage tests won"),
+    "thesis_failures": ("int64", "failed Theses"),
+    "cubes_civilization": ("int64", "cubes per colour on the Note Board at the end"),
+    "cubes_militia": ("int64", ""),
+    "cubes_worship": ("int64", ""),
+    "cubes_riches": ("int64", ""),
+    "cubes_caste": ("int64", ""),
+    # game level (repeated on each seat's row)
+    "first_player": ("int64", "seat of the first player"),
+    "turns": ("int64", "turns played"),
+    "rounds": ("int64", "rounds started"),
+    "end_reason": ("category", "alert_full, thesis_clock, dungeon_exhausted, all_submitted, round_cap"),
+    "decisions": ("int64", "decisions taken by agents"),
+    "theses": ("int64", "successful Theses in the game"),
+    "error": ("int64", "0, or an engine/agent error code (the game is then excluded from analysis)"),
+}
+
+OVERRIDE_PREFIX = "set:"
