@@ -24,12 +24,13 @@ from pydantic import (
 )
 
 from sim.errors import DataError, format_key
+from sim.layout import PASSIVE_NAMES, TIMING_MASKS
 
 # --------------------------------------------------------------------------- vocabularies
 
 PASSAGES = ("N1", "N2", "E1", "E2", "S1", "S2", "W1", "W2")
 DIRECTIONS = ("N", "E", "S", "W")
-TIMINGS = ("own", "own_test", "own_espionage", "test", "instant")
+TIMINGS = tuple(TIMING_MASKS)  # own, own_test, own_espionage, test, instant (sim/layout.py)
 OPS: dict[str, str] = {
     "sacrifice": "Sacrifice n of your Students (put them in the Reserve)",
     "draw_students": "draw n Students from the University and place them at the Bonfire",
@@ -50,17 +51,7 @@ OPS: dict[str, str] = {
     "give_random_scholar": "n times: Give the top cube of a Randomized Information to a Randomized Scholar",
     "drop": "n times: Drop a cube of your choice in your Zone (or a Linked Zone, or the Reserve)",
 }
-PASSIVES = (
-    "speed",
-    "hand",
-    "intelligence",
-    "stamina",
-    "students",
-    "study_bonus",
-    "test_alert",
-    "no_espionage",
-    "espionage_ignore_students",
-)
+PASSIVES = PASSIVE_NAMES  # sim/layout.py holds the order the engine uses
 ZONE_EFFECTS = ("stairs",)
 # The rulebook's difficulties (the keys of the base alert.toml). A data folder
 # defines its own: use GameData.difficulties for the ones actually loaded.
