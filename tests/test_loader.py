@@ -422,3 +422,11 @@ def test_error_is_picklable(folder):
     err = load_error(folder)
     again = pickle.loads(pickle.dumps(err))
     assert str(again) == str(err) and again.key == err.key
+
+
+def test_the_schema_and_the_engine_share_one_vocabulary():
+    from sim import layout as L
+    from sim.schema import OPS, PASSIVES, TIMINGS
+
+    assert set(OPS) == set(L.OPCODES)
+    assert PASSIVES == L.PASSIVE_NAMES and set(TIMINGS) == set(L.TIMING_MASKS)
