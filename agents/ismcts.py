@@ -108,6 +108,17 @@ def rollout(d, t, buf, n, params, rng, depth, out):
 
 
 @njit(cache=True)
+def find_child(child, sibling, action, node, a):
+    """The child of `node` reached by action a, or -1."""
+    ch = child[node]
+    while ch >= 0:
+        if action[ch] == a:
+            return ch
+        ch = sibling[ch]
+    return -1
+
+
+@njit(cache=True)
 def search(s, t, buf, n, params, rng):
     """ISMCTS from the state `s` (not modified) for the seat deciding now."""
     me = s[L.S_ACTOR]
@@ -151,30 +162,17 @@ def search(s, t, buf, n, params, rng):
             # availability, and the untried actions of this determinization
             untried = 0
             for i in range(m):
-                a = lbuf[i]
-                ch = child[node]
-                found = False
-                while ch >= 0:
-                    if action[ch] == a:
-                        avail[ch] += 1.0
-                        found = True
-                        break
-                    ch = sibling[ch]
-                if not found:
+                ch = find_child(child, sibling, action, node, lbuf[i])
+                if ch >= 0:
+                    avail[ch] += 1.0
+                else:
                     untried += 1
             who = d[L.S_ACTOR]
             if untried > 0:
                 pick = randint(rng, untried)
                 for i in range(m):
                     a = lbuf[i]
-                    ch = child[node]
-                    found = False
-                    while ch >= 0:
-                        if action[ch] == a:
-                            found = True
-                            break
-                        ch = sibling[ch]
-                    if not found:
+                    if find_child(child, sibling, action, node, a) < 0:
                         if pick == 0:
                             new = nodes
                             nodes += 1
@@ -194,17 +192,13 @@ def search(s, t, buf, n, params, rng):
             best_a = lbuf[0]
             for i in range(m):
                 a = lbuf[i]
-                ch = child[node]
-                while ch >= 0:
-                    if action[ch] == a:
-                        q = reward[ch, who] / visits[ch] if visits[ch] > 0 else 1.0
-                        u = q + c * math.sqrt(math.log(avail[ch]) / (visits[ch] + 1e-9))
-                        if u > best:
-                            best = u
-                            best_ch = ch
-                            best_a = a
-                        break
-                    ch = sibling[ch]
+                ch = find_child(child, sibling, action, node, a)
+                q = reward[ch, who] / visits[ch] if visits[ch] > 0 else 1.0
+                u = q + c * math.sqrt(math.log(avail[ch]) / (visits[ch] + 1e-9))
+                if u > best:
+                    best = u
+                    best_ch = ch
+                    best_a = a
             node = best_ch
             m = step(d, t, best_a, lbuf)
         rollout(d, t, lbuf, m, rparams, rng, depth, r)

@@ -1,9 +1,10 @@
-"""The ``dungeonology`` command line: main, tournament, agents, play, replay,
-data, fuzz, bench.
+"""The ``dungeonology`` command line: main, sweep, tournament, agents, play,
+replay, data, fuzz, bench.
 
-Every command that plays takes the same game options (``--players``,
-``--alert``, ``--level``, ``--scholar``, ``--data``, ``--set``), turned into a
-``GameConfig`` by ``build_config`` alone. Errors of the engine
+Every command that plays single configurations takes the same game options
+(``--players``, ``--alert``, ``--level``, ``--scholar``, ``--data``, ``--set``),
+turned into a ``GameConfig`` by ``build_config`` alone; ``sweep`` and ``main``
+read a sweep file instead (experiments/sweep_config.py, docs/SWEEPS.md). Errors of the engine
 (``DungeonologyError``) and bad values print one line on stderr and exit
 with status 2; typer's own usage errors exit 2 as well. See docs/CLI.md.
 """
@@ -450,7 +451,8 @@ def bench(
                      f"x{report.speedup_per_game:,.0f} per game (warm JIT rate vs {NOJIT_GAMES} games without JIT)")
     ag = report.agents
     if ag:
-        lines.append(f"Heuristic play (4 x heuristic, numba batch, one core): {ag['heuristic_games_per_s']:,.0f} games/s, "
+        lines.append(f"Heuristic play (4 x heuristic, numba batch, one core): "
+                     f"{ag['heuristic_games_per_s']:,.0f} games/s, "
                      f"{ag['heuristic_decisions_per_s']:,.0f} decisions/s ({ag['heuristic_games']} games)")
         ips = ag["ismcts_iterations_per_s"]
         lines.append(f"ISMCTS, {ag['ismcts_spec']} vs 3 heuristic: median {ag['ismcts_median_game_s']:.2f} s per game "
@@ -470,30 +472,168 @@ def bench(
             fail(f"{json_out}: cannot write: {exc.strerror or exc}")
 
 
-@app.command("main", help="The main job: a balance sweep of the basic game with the built-in data (every Alert "
-             "difficulty x every Player Level, Scholars and Clan dealt at random), ending in a report "
-             "(report.md, CSV tables, a plot and rows.parquet in --out). Seats are played by the random agent "
-             f"until stronger agents exist.\n\n{NOTE}")
-def main_job(
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per sweep cell.")] = 2000,
-    players: PlayersOpt = 4,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="Master seed.")] = 1,
-    out: Annotated[Path, typer.Option("--out", help="Output folder.")] = Path("results/main"),
-    data: DataOpt = None,
-    set_: SetOpt = None,
-) -> None:
-    from experiments.baseline import run_baseline
+# ---------------------------------------------------------------- sweeps
+DEFAULT_SWEEP = Path(__file__).parent / "configs" / "default.toml"
 
+SweepGamesOpt = Annotated[
+    int | None, typer.Option("--games", "-n", help="Games per cell (replaces games_per_cell of the file).")
+]
+SweepJobsOpt = Annotated[
+    int | None, typer.Option("--jobs", "-j", help="Worker processes (default: the number of CPUs); with "
+                             "--backend dask and no --scheduler, the workers of the local cluster.")
+]
+BackendOpt = Annotated[
+    str | None, typer.Option("--backend", metavar="loky|dask", help="Where chunks run: loky (joblib worker "
+                             "processes, the default) or dask (dask.distributed).")
+]
+SchedulerOpt = Annotated[
+    str | None, typer.Option("--scheduler", metavar="ADDRESS", help="A dask scheduler, e.g. tcp://host:8786 "
+                             "(implies --backend dask).")
+]
+FreshOpt = Annotated[
+    bool, typer.Option("--fresh", help="Delete what the run folder holds and start again (needed when the "
+                       "configuration changed).")
+]
+ProgressOpt = Annotated[bool, typer.Option("--progress/--no-progress", help="Show a progress bar.")]
+
+
+def _cpus() -> int:
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int | None, backend: str | None,
+                   scheduler: str | None, chunk_size: int | None, fresh: bool, progress: bool):
+    """Run a sweep for a command (one-line errors, exit 2; Ctrl-C: exit 130 with how to resume)."""
+    import signal
+
+    from experiments.sweep import run_sweep
+
+    if games is not None and games < 1:
+        fail(f"--games {games}: play at least 1 game per cell")
+    if jobs is not None and jobs < 1:
+        fail(f"--jobs {jobs}: use at least 1 process")
+    if chunk_size is not None and chunk_size < 1:
+        fail(f"--chunk-size {chunk_size}: at least 1 game per task")
+    if backend is not None and backend not in ("loky", "dask"):
+        fail(f"--backend {format_value(backend)}: unknown backend (allowed: loky, dask)")
+    if scheduler and backend == "loky":
+        fail(f"--scheduler {format_value(scheduler)}: a scheduler needs --backend dask")
+    backend = backend or ("dask" if scheduler else "loky")
+    console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+    def interrupt(signum, frame):  # a kill (SIGTERM) stops like Ctrl-C: the manifest is saved
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        with cli_errors():
+            try:
+                return run_sweep(config, out, games=games, chunk_size=chunk_size, jobs=jobs or _cpus(),
+                                 backend=backend, scheduler=scheduler, fresh=fresh, progress=progress)
+            except OSError as exc:
+                where = exc.filename or out or "the run folder"
+                fail(f"{where}: cannot write the results: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        console.print("Interrupted: the finished parts are saved; run the same command again to play the "
+                      "missing games.", markup=False)
+        raise typer.Exit(130) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _sweep_summary(result) -> list[str]:
+    plan = result.plan
+    peak = result.peak
+    lines = [f"Sweep {plan.name}: {len(plan.cells)} cells x {plan.games_per_cell:,} games = "
+             f"{result.games_total:,} games of {', '.join(str(p) for p in sorted({c.players for c in plan.cells}))} "
+             f"players, in {result.run_dir}"]
+    if plan.games_per_cell != plan.games_per_cell_requested:
+        lines.append(f"Note: games per cell rounded up from {plan.games_per_cell_requested:,} to "
+                     f"{plan.games_per_cell:,} (whole seat rotations).")
+    if plan.skipped:
+        lines.append(f"Note: {len(plan.skipped)} impossible cells skipped (listed in manifest.json).")
+    if result.replayed_parts:
+        lines.append(f"Note: {result.replayed_parts} parts were missing, damaged or not in the manifest: their "
+                     "games are played again.")
+    if result.games_resumed:
+        lines.append(f"Resumed: {result.games_resumed:,} games were already played.")
+    if result.games_played:
+        session = result.manifest["timings"]["sessions"][-1]
+        steady = session.get("games_per_s_after_first_part")
+        lines.append(f"Played {result.games_played:,} games in {result.wall_s:.1f} s wall = "
+                     f"{result.games_per_s:,.0f} games/s"
+                     + (f" ({steady:,.0f} games/s after the first part, which came after "
+                        f"{session['first_part_s']:.1f} s of start-up)." if steady else "."))
+    else:
+        lines.append("Nothing to play: the run is complete.")
+    if result.games_played:
+        lines.append(f"Peak memory (ru_maxrss): this process {peak['parent_mib']:,.0f} MiB; "
+                     + (f"{peak['workers']} workers max {peak['workers_max_mib']:,.0f} MiB each, all processes "
+                        f"{peak['total_mib']:,.0f} MiB" if peak["workers"] else "no worker processes"))
+    if result.errors:
+        lines.append(f"WARNING: {result.errors} games stopped by an engine or agent error (error column != 0).")
+    if plan.provisional:
+        lines.append("Note: provisional card data was used (see `dungeonology data`).")
+    lines += [f"Note: {n}" for n in result.notes]
+    return lines
+
+
+@app.command(help="Run a sweep file (an experiment: fixed settings, sweep axes, games per cell, master seed; "
+             "see docs/SWEEPS.md) and write one Parquet part per chunk of games plus manifest.json to "
+             "results/<name>/ (or --out).\n\n"
+             "Game g of the run uses the seed master * 10**12 + g, so the rows are identical for any --jobs, "
+             "chunk size and backend. Running the same command again after an interruption plays only the "
+             "missing games; a changed configuration needs --fresh. With --backend dask the chunks run on "
+             "dask.distributed (a local cluster of --jobs workers, or --scheduler ADDRESS).\n\n"
+             f"{NOTE}")
+def sweep(
+    config: Annotated[Path, typer.Argument(help="The sweep file (TOML), e.g. experiments/configs/quick.toml.",
+                                           show_default=False)],
+    games: SweepGamesOpt = None,
+    jobs: SweepJobsOpt = None,
+    backend: BackendOpt = None,
+    scheduler: SchedulerOpt = None,
+    out: Annotated[Path | None, typer.Option("--out", help="The run folder (default results/<name>).")] = None,
+    chunk_size: Annotated[int | None, typer.Option("--chunk-size", help="Games per task (replaces chunk_size "
+                                                   "of the file; the rows do not change).")] = None,
+    fresh: FreshOpt = False,
+    progress: ProgressOpt = True,
+) -> None:
+    result = _run_sweep_cli(config, out, games, jobs, backend, scheduler, chunk_size, fresh, progress)
+    for line in _sweep_summary(result):
+        typer.echo(line)
+
+
+@app.command("main", help="The main job: the sweep experiments/configs/default.toml (a balance sweep of the basic "
+             "game with heuristic agents over every Alert difficulty, Player Level and Clan Card, Scholars dealt "
+             "at random), then the report (report.html with tables and plots) in the run folder.\n\n"
+             "Like `sweep`, it resumes an interrupted run and leaves a finished one as it is.\n\n"
+             f"{NOTE}")
+def main_job(
+    games: SweepGamesOpt = None,
+    jobs: SweepJobsOpt = None,
+    out: Annotated[Path, typer.Option("--out", help="The run folder.")] = Path("results/main"),
+    fresh: FreshOpt = False,
+    progress: ProgressOpt = True,
+) -> None:
+    result = _run_sweep_cli(DEFAULT_SWEEP, out, games, jobs, None, None, None, fresh, progress)
+    for line in _sweep_summary(result):
+        typer.echo(line)
+    try:
+        from experiments.report import build_report
+    except ImportError as exc:
+        fail(f"cannot build the report: {exc}")
     with cli_errors():
-        config = build_config(players, data=data, sets=set_)
         try:
-            result = run_baseline(out, games_per_cell=games, players=players, seed=seed, data=data,
-                                  overrides=dict(config.overrides))
+            report = build_report(result.run_dir)
         except OSError as exc:
-            fail(f"{out}: cannot write the results: {exc.strerror or exc}")
-    typer.echo(f"{result.games} games in {result.seconds:.1f} s; report: {result.report}")
-    if result.provisional:
-        typer.echo("Note: provisional card data was used (see `dungeonology data`).")
+            fail(f"{out}: cannot write the report: {exc.strerror or exc}")
+    typer.echo(f"Report: {report}")
 
 
 AgentsOpt = Annotated[
@@ -639,6 +779,32 @@ def tournament(
         except OSError as exc:
             fail(f"{out}: cannot write the results: {exc.strerror or exc}")
         console.print("Written: " + ", ".join(str(p) for p in paths), markup=False)
+
+
+@app.command("report", help="Write the HTML report of a sweep run folder (results/<run>/ with part-*.parquet and "
+             "manifest.json): headline findings first (win rates against the fair share with 95% Wilson intervals "
+             "and Holm-adjusted binomial tests), then the plots and tables (Scholars, turn order, Scholar x Clan "
+             "Card, Scholar vs Scholar, Alert difficulty x Player Level, distributions, \"what if\" overrides), "
+             "and the experiment. report.html is self-contained (plots embedded); the PNG and CSV files are "
+             "written beside it. A notice says when provisional card data was used.")
+def report(
+    run_dir: Annotated[Path, typer.Argument(help="The run folder, e.g. results/quick.", show_default=False)],
+    out: Annotated[Path | None, typer.Option("--out", help="Output folder (default RUN_DIR/report), or a file "
+                                             "ending in .html.")] = None,
+) -> None:
+    from experiments.analysis import read_manifest
+    from experiments.report import build_report
+
+    with cli_errors():
+        try:
+            path = build_report(run_dir, out)
+        except OSError as exc:
+            target = getattr(exc, "filename", None) or out or run_dir / "report"
+            fail(f"{target}: cannot write the report: {exc.strerror or exc}")
+        provisional = bool(read_manifest(run_dir).get("provisional"))
+    typer.echo(f"Report: {path}")
+    if provisional:
+        typer.echo("Note: provisional card data was used in this run (see the notice in the report).")
 
 
 def main() -> None:

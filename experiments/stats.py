@@ -38,3 +38,80 @@ def win_rates(df: pd.DataFrame, by: list[str] | str, fair: float | None = None) 
 def games_for_width(p: float, width: float, z: float = Z95) -> int:
     """Games needed for a 95% interval of total `width` around rate p (normal approx.)."""
     return math.ceil((2 * z) ** 2 * p * (1 - p) / width**2)
+
+
+def wilson_width(p: np.ndarray | float, n: np.ndarray | float, z: float = Z95) -> np.ndarray:
+    """Total width of the Wilson interval for an observed rate p over n trials."""
+    p = np.asarray(p, dtype=float)
+    n = np.asarray(n, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return 2 * z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+
+
+def games_for_wilson_width(p: float, width: float, z: float = Z95) -> int:
+    """Smallest n whose Wilson 95% interval at rate p is at most `width` wide (total width).
+
+    Close to :func:`games_for_width` (the normal approximation) unless p is near 0 or 1."""
+    if not 0 < width < 1:
+        raise ValueError(f"width must be between 0 and 1, not {width}")
+    lo, hi = 1, max(1, games_for_width(p, width, z)) + 1
+    while float(wilson_width(p, hi, z)) > width:  # the normal approximation is a start, not a bound
+        hi *= 2
+    while lo < hi:  # the width falls with n: bisect for the first n at or under `width`
+        mid = (lo + hi) // 2
+        if float(wilson_width(p, mid, z)) <= width:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def binomial_pvalues(wins: np.ndarray, n: np.ndarray, p: np.ndarray | float) -> np.ndarray:
+    """Exact two-sided binomial test p-values (scipy.stats.binomtest) of wins out of n against rate p."""
+    from scipy.stats import binomtest
+
+    wins = np.asarray(wins, dtype=np.int64)
+    n = np.asarray(n, dtype=np.int64)
+    p = np.broadcast_to(np.asarray(p, dtype=float), wins.shape)
+    out = np.full(wins.shape, np.nan)
+    for i, (k, m, q) in enumerate(zip(wins.ravel(), n.ravel(), p.ravel(), strict=True)):
+        if m > 0 and 0 < q < 1:
+            out.flat[i] = binomtest(int(k), int(m), float(q)).pvalue
+    return out
+
+
+def normal_pvalues(wins: np.ndarray, expected: np.ndarray, variance: np.ndarray) -> np.ndarray:
+    """Two-sided z-test p-values of a count against its expectation and variance (normal approximation)."""
+    from scipy.stats import norm
+
+    wins = np.asarray(wins, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        zscore = (wins - np.asarray(expected, dtype=float)) / np.sqrt(np.asarray(variance, dtype=float))
+    return 2 * norm.sf(np.abs(zscore))
+
+
+ADJUST_METHODS = ("holm", "bh")
+
+
+def adjust_pvalues(p: np.ndarray, method: str = "holm") -> np.ndarray:
+    """Multiple-comparison adjusted p-values: Holm (family-wise error) or Benjamini-Hochberg ("bh",
+    false discovery rate). NaN p-values are left out of the family and stay NaN."""
+    if method not in ADJUST_METHODS:
+        raise ValueError(f"unknown correction {method!r} (allowed: {', '.join(ADJUST_METHODS)})")
+    p = np.asarray(p, dtype=float)
+    out = np.full(p.shape, np.nan)
+    ok = ~np.isnan(p)
+    q = p[ok]
+    m = len(q)
+    if m == 0:
+        return out
+    order = np.argsort(q, kind="stable")
+    ranked = q[order]
+    if method == "holm":
+        adj = np.maximum.accumulate((m - np.arange(m)) * ranked)
+    else:
+        adj = np.minimum.accumulate(m / np.arange(m, 0, -1) * ranked[::-1])[::-1]
+    res = np.empty(m)
+    res[order] = np.minimum(adj, 1.0)
+    out[ok] = res
+    return out

@@ -12,7 +12,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.core.common import active, passive, pf
-from sim.core.supply import normalize_stun
+from sim.core.supply import holds_jinx, normalize_stun
 
 
 @njit(cache=True)
@@ -174,8 +174,6 @@ def board_points(s, t, seat):
 def jinx_penalty(s, t, seat):
     total = 0
     for j in range(t[L.T_NJINX]):
-        if s[L.S_JOWNER + j] == seat and (
-            s[L.S_JLOC + j] == L.JX_DOWN or s[L.S_JLOC + j] == L.JX_UP
-        ):
+        if holds_jinx(s, seat, j):
             total += t[L.T_JINX_PENALTY + j]
     return total

@@ -11,6 +11,7 @@ from sim.core.common import hand_size, in_start, passive, pf, side_index, stat
 from sim.core.dungeon import passable, placement_links, zone_cube_count
 from sim.core.effects import discard_targets, payable
 from sim.core.stealth import can_spy_on
+from sim.core.supply import holds_jinx
 
 
 @njit(cache=True)
@@ -161,7 +162,7 @@ def legal_actions(s, t, out):
                 n += 1
     elif ph == L.PH_JINX:
         for j in range(t[L.T_NJINX]):
-            if s[L.S_JOWNER + j] == me and (s[L.S_JLOC + j] == L.JX_DOWN or s[L.S_JLOC + j] == L.JX_UP):
+            if holds_jinx(s, me, j):
                 out[n] = L.A_JINX + j
                 n += 1
     return n

@@ -111,12 +111,16 @@ def discard_jinx(s, j):
 
 
 @njit(cache=True)
+def holds_jinx(s, seat, j):
+    """Jinx Card j is in the seat's possession (face up or face down)."""
+    return s[L.S_JOWNER + j] == seat and (s[L.S_JLOC + j] == L.JX_DOWN or s[L.S_JLOC + j] == L.JX_UP)
+
+
+@njit(cache=True)
 def jinx_held(s, t, seat):
     n = 0
     for j in range(t[L.T_NJINX]):
-        if s[L.S_JOWNER + j] == seat and (
-            s[L.S_JLOC + j] == L.JX_DOWN or s[L.S_JLOC + j] == L.JX_UP
-        ):
+        if holds_jinx(s, seat, j):
             n += 1
     return n
 

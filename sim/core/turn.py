@@ -23,6 +23,7 @@ from sim.core.supply import (
     draw_students,
     draw_to_hand_value,
     flush_played,
+    holds_jinx,
     jinx_held,
     normalize_stun,
     place_omega_on_card,
@@ -126,7 +127,7 @@ def rest(s, t, stage):
         n = jinx_held(s, t, cur)
         if n == 1:
             for j in range(t[L.T_NJINX]):
-                if s[L.S_JOWNER + j] == cur and s[L.S_JLOC + j] != L.JX_DISCARD:
+                if holds_jinx(s, cur, j):
                     discard_jinx(s, j)
                     break
         elif n > 1:

@@ -1,0 +1,576 @@
+"""Balance analysis of a sweep run: load ``results/<run>/`` and compute the tables.
+
+Every function takes the tidy frame of :func:`load` (one row per (game, seat),
+the columns of :mod:`experiments.schema`) and returns a new frame; nothing is
+kept between calls. Import it from a notebook::
+
+    from experiments import analysis as A
+    df = A.load("results/quick")
+    A.win_rates(df, "scholar")                 # Wilson 95% intervals, lift, fair-share tests
+    A.seat_advantage(df)                       # turn order
+    A.scholar_clan(df)                         # Scholar x Clan Card
+    A.scholar_vs_scholar(df)                   # head-to-head: A finished ahead of B
+    A.condition_effects(df, ["alert", "player_level"])   # game length, Theses
+    A.flags(df)                                # fair-share tests over a family, Holm-corrected
+    A.games_needed(A.win_rates(df, "scholar"), width=0.02)
+
+Conventions
+-----------
+* A **win** is rank 1 (seats tied for first all win), the ``won`` column.
+* The **fair share** of a seat-row is 1 / players. A group's fair share is the
+  mean over its rows (the expected win rate if nothing mattered), and its
+  **lift** is win rate / fair share (1.0 = fair; 1.2 = wins 20% more often
+  than its share). Mixed player counts are fine: the expectation is then
+  the sum of 1 / players over the group's rows.
+* **Intervals** are Wilson score 95% intervals (:func:`experiments.stats.wilson`).
+* **Fair-share tests**: an exact two-sided binomial test of the wins against
+  the fair share (``scipy.stats.binomtest``) when the group has one player
+  count; with several player counts a z-test against the Poisson-binomial
+  mean and variance (column ``test`` says which). p-values are corrected for
+  multiple comparisons with **Holm's step-down method** by default (controls
+  the family-wise error rate: the chance of *any* false flag), or
+  Benjamini-Hochberg (``correction="bh"``, controls the false discovery rate).
+  In :func:`win_rates` the family is the rows of the table; :func:`flags`
+  corrects over a family spanning several tables. Seats of one game are not
+  independent (one winner per game); each test is about one group's marginal
+  win rate, which is what the binomial model describes.
+* **Scholar x Scholar** (:func:`scholar_vs_scholar`) is by default
+  **head-to-head**: among the games where Scholars A and B both play, the
+  share of the decisive meetings (ranks not tied) in which A finished ahead
+  of B (fair: 50%). With ``mode="present"`` it is instead A's win rate in
+  the games where B is at the table (not informative when every Scholar plays
+  every game, as with 4 Scholars at 4 players).
+* Games with ``error != 0`` (an engine or agent error stopped them) are
+  excluded on load; ``frame.attrs["excluded_games"]`` counts them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from experiments.schema import COLUMNS, OVERRIDE_PREFIX
+from experiments.stats import (
+    Z95,
+    adjust_pvalues,
+    binomial_pvalues,
+    games_for_wilson_width,
+    normal_pvalues,
+    wilson,
+    wilson_width,
+)
+from sim.errors import DungeonologyError
+
+MANIFEST = "manifest.json"
+PART_GLOB = "part-*.parquet"
+# rulebook order of the cell values (unknown values follow, sorted)
+ORDERS: dict[str, tuple[str, ...]] = {
+    "alert": ("introductory", "easy", "medium", "hard"),
+    "player_level": ("students", "scholars", "professors", "rectors"),
+    "end_reason": ("alert_full", "thesis_clock", "dungeon_exhausted", "all_submitted", "round_cap", "none"),
+}
+DEFAULT_VALUE = "(default)"  # an override column's value in cells that do not set it
+DEFAULT_FAMILY: tuple[tuple[str, ...], ...] = (("scholar",), ("players", "turn_position"), ("scholar", "clan"))
+WIN_RATE_COLUMNS = ("games", "wins", "win_rate", "ci_low", "ci_high", "fair_share", "lift", "lift_low", "lift_high",
+                    "test", "p_value", "p_adjusted", "significant", "direction")
+GAME_COLUMNS = ("run", "cell", "game", "seed", "players", "alert", "player_level", "rules", "agents", "clan",
+                "first_player", "turns", "rounds", "end_reason", "decisions", "theses", "error")
+
+
+class RunDirError(DungeonologyError, ValueError):
+    """A run folder cannot be read: missing, without parts, a bad manifest or bad columns."""
+
+
+# ------------------------------------------------------------------ load
+def read_manifest(run_dir: str | Path) -> dict[str, Any]:
+    """The run's ``manifest.json`` as a dict (RunDirError when missing or not a JSON object)."""
+    path = Path(run_dir) / MANIFEST
+    if not path.is_file():
+        raise RunDirError(f"{path}: no manifest (is this a finished run folder?)")
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RunDirError(f"{path}: cannot read the manifest: {getattr(exc, 'strerror', None) or exc}") from None
+    except json.JSONDecodeError as exc:
+        raise RunDirError(f"{path}: corrupt manifest, not JSON (line {exc.lineno}, column {exc.colno}: "
+                          f"{exc.msg})") from None
+    if not isinstance(manifest, dict):
+        raise RunDirError(f"{path}: corrupt manifest (a JSON object is expected)")
+    return manifest
+
+
+def part_files(run_dir: str | Path) -> list[Path]:
+    """The Parquet parts of a run, sorted (RunDirError when the folder is missing or has none)."""
+    run_dir = Path(run_dir)
+    if not run_dir.exists():
+        raise RunDirError(f"{run_dir}: no such run folder")
+    if not run_dir.is_dir():
+        raise RunDirError(f"{run_dir}: not a folder (give the run folder, e.g. results/quick)")
+    parts = sorted(run_dir.glob(PART_GLOB))
+    if not parts:
+        raise RunDirError(f"{run_dir}: no result parts ({PART_GLOB}); is the run finished?")
+    return parts
+
+
+def _ordered(values: pd.Series, column: str) -> pd.Series:
+    """A categorical in rulebook order (known values first; "(default)" first for overrides), then
+    numbers in numeric order, then text."""
+    cat = values.astype("category")
+    present = [c for c in cat.cat.categories]
+    known = ORDERS.get(column, (DEFAULT_VALUE,) if column.startswith(OVERRIDE_PREFIX) else ())
+    order = [v for v in known if v in present] + sorted((v for v in present if v not in known), key=_sort_key)
+    return cat.cat.reorder_categories(order) if order != present else cat
+
+
+def _sort_key(v: Any) -> tuple[int, float, str]:
+    """Numbers in numeric order before text in text order."""
+    try:
+        return (0, float(v), "")
+    except (TypeError, ValueError):
+        return (1, 0.0, str(v))
+
+
+def apply_schema(frame: pd.DataFrame, source: str = "frame") -> pd.DataFrame:
+    """The frame with the schema's dtypes (RunDirError naming missing or unconvertible columns).
+
+    ``set:`` override columns become categoricals of text; other extra columns are kept as they are."""
+    missing = [c for c in COLUMNS if c not in frame.columns]
+    if missing:
+        raise RunDirError(f"{source}: missing column(s) {', '.join(missing)} (see experiments/schema.py)")
+    out = {}
+    for col in frame.columns:
+        s = frame[col]
+        if col in COLUMNS:
+            dtype = COLUMNS[col][0]
+            try:
+                if dtype == "category":
+                    s = _ordered(s.astype(str) if not isinstance(s.dtype, pd.CategoricalDtype) else s, col)
+                elif dtype == "bool":
+                    if s.isna().any():
+                        raise ValueError("missing values")
+                    s = s.astype(bool)
+                else:
+                    s = s.astype(dtype)
+            except (TypeError, ValueError) as exc:
+                raise RunDirError(f"{source}: column {col} is not {dtype}: {exc}") from None
+        elif col.startswith(OVERRIDE_PREFIX):
+            s = _ordered(s.astype("string").fillna(DEFAULT_VALUE).replace("", DEFAULT_VALUE).astype(str), col)
+        out[col] = s
+    return pd.DataFrame(out, index=frame.index)
+
+
+def load(run_dir: str | Path) -> pd.DataFrame:
+    """All result parts of a run folder as one tidy frame (one row per (game, seat)).
+
+    The columns have the dtypes of :mod:`experiments.schema` (categoricals in
+    rulebook order). Games with ``error != 0`` are left out. ``attrs``:
+    ``manifest`` (the run's manifest.json), ``run_dir``, ``parts``,
+    ``excluded_games`` (games left out for an error) and ``error_codes``
+    ({code: games})."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    run_dir = Path(run_dir)
+    parts = part_files(run_dir)
+    manifest = read_manifest(run_dir)
+    frames = []
+    for part in parts:
+        try:
+            frames.append(pq.read_table(part).to_pandas())
+        except (OSError, pa.ArrowException) as exc:
+            raise RunDirError(f"{part}: cannot read the Parquet part: {exc}") from None
+    frames = [apply_schema(f, str(p)) for f, p in zip(frames, parts, strict=True)]
+    df = apply_schema(pd.concat(frames, ignore_index=True), str(run_dir))
+    bad = df["error"] != 0
+    codes = df.loc[bad].drop_duplicates("game")["error"].value_counts().sort_index()
+    df = df.loc[~bad].reset_index(drop=True)
+    df.attrs = {
+        "manifest": manifest,
+        "run_dir": str(run_dir),
+        "parts": len(parts),
+        "excluded_games": int(codes.sum()),
+        "error_codes": {int(k): int(v) for k, v in codes.items()},
+    }
+    return df
+
+
+# --------------------------------------------------------------- helpers
+def _cols(by: str | Sequence[str]) -> list[str]:
+    return [by] if isinstance(by, str) else list(by)
+
+
+def games(df: pd.DataFrame) -> pd.DataFrame:
+    """One row per game: the game-level columns, the ``set:`` columns, and ``nobody_submits``
+    (no seat submitted a successful Thesis)."""
+    cols = [c for c in GAME_COLUMNS if c in df.columns] + [c for c in df.columns if c.startswith(OVERRIDE_PREFIX)]
+    g = df.drop_duplicates("game")[cols].set_index("game")
+    g["nobody_submits"] = ~df.groupby("game")["thesis_submitted"].any().reindex(g.index)
+    return g.reset_index()
+
+
+def overview(df: pd.DataFrame) -> pd.DataFrame:
+    """Key figures of a run, one row per item (``item``, ``value``)."""
+    manifest = df.attrs.get("manifest", {})
+    g = games(df)
+    items = [
+        ("run", manifest.get("name", ", ".join(map(str, pd.unique(df["run"]))) if "run" in df else "")),
+        ("games analysed", len(g)),
+        ("seat rows", len(df)),
+        ("games excluded (error)", df.attrs.get("excluded_games", 0)),
+        ("cells", int(df["cell"].nunique()) if "cell" in df else ""),
+        ("player counts", ", ".join(str(p) for p in sorted(df["players"].unique()))),
+        ("Alert difficulties", ", ".join(map(str, df["alert"].cat.categories))),
+        ("Player Levels", ", ".join(map(str, df["player_level"].cat.categories))),
+        ("agents", "; ".join(map(str, df["agents"].cat.categories)) if "agents" in df else ""),
+        ("overrides", ", ".join(override_keys(df)) or "none"),
+        ("provisional data", "yes" if manifest.get("provisional") else "no"),
+        ("data hash", manifest.get("data_hash", "")),
+        ("code version", manifest.get("code_version", "")),
+    ]
+    return pd.DataFrame(items, columns=["item", "value"]).astype({"value": str})
+
+
+# ------------------------------------------------------------ win rates
+def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "scholar", *, correction: str = "holm",
+              alpha: float = 0.05) -> pd.DataFrame:
+    """Win rate per group of ``by`` with a Wilson 95% interval, fair share, lift and a fair-share test.
+
+    Columns: the ``by`` columns, games (seat-rows of the group), wins,
+    win_rate, ci_low, ci_high, fair_share (mean of 1/players), lift (win rate
+    / fair share) with lift_low, lift_high (the interval over the fair share),
+    test ("binomial" exact, or "normal" for mixed player counts), p_value,
+    p_adjusted (``correction`` over the rows of this table: "holm" or "bh"),
+    significant (p_adjusted < alpha) and direction ("above", "below" or "")."""
+    by = _cols(by)
+    fair = 1.0 / df["players"].to_numpy(dtype=float)
+    d = df[by].assign(_won=df["won"].to_numpy(dtype=bool), _fair=fair, _var=fair * (1 - fair))
+    g = d.groupby(by, observed=True, sort=True).agg(
+        games=("_won", "size"), wins=("_won", "sum"), expected=("_fair", "sum"), variance=("_var", "sum"),
+        pmin=("_fair", "min"), pmax=("_fair", "max"))
+    g["wins"] = g["wins"].astype(np.int64)
+    n = g["games"].to_numpy()
+    wins = g["wins"].to_numpy()
+    g["win_rate"] = wins / n
+    g["ci_low"], g["ci_high"] = (np.clip(x, 0.0, 1.0) for x in wilson(wins, n))
+    g["fair_share"] = g["expected"] / n
+    g["lift"] = g["win_rate"] / g["fair_share"]
+    g["lift_low"] = g["ci_low"] / g["fair_share"]
+    g["lift_high"] = g["ci_high"] / g["fair_share"]
+    single = np.isclose(g["pmin"].to_numpy(), g["pmax"].to_numpy())
+    exact = binomial_pvalues(wins, n, g["fair_share"].to_numpy())
+    approx = normal_pvalues(wins, g["expected"].to_numpy(), g["variance"].to_numpy())
+    g["test"] = np.where(single, "binomial", "normal")
+    g["p_value"] = np.where(single, exact, approx)
+    return _adjust(g.reset_index(), correction, alpha)[by + list(WIN_RATE_COLUMNS)]
+
+
+def _adjust(table: pd.DataFrame, correction: str, alpha: float, rate: str = "win_rate",
+            fair: str = "fair_share") -> pd.DataFrame:
+    table = table.copy()
+    table["p_adjusted"] = adjust_pvalues(table["p_value"].to_numpy(), correction)
+    table["significant"] = (table["p_adjusted"] < alpha).to_numpy()
+    above = table[rate] > table[fair]
+    table["direction"] = np.where(table["significant"], np.where(above, "above", "below"), "")
+    return table
+
+
+def lift(df: pd.DataFrame, by: str | Sequence[str] = "scholar") -> pd.DataFrame:
+    """Lift over the fair share per group: win rate / (1/players), with its 95% interval.
+
+    1.0 is fair; the interval is the Wilson interval divided by the fair share."""
+    by = _cols(by)
+    t = win_rates(df, by)
+    return t[by + ["games", "win_rate", "fair_share", "lift", "lift_low", "lift_high"]]
+
+
+def seat_advantage(df: pd.DataFrame, *, correction: str = "holm", alpha: float = 0.05) -> pd.DataFrame:
+    """Turn-order advantage: win rate per (players, turn_position) (0 = first player) with the
+    fair-share test, plus mean score, mean rank and score_vs_table (mean score minus the mean
+    score of all seats at that player count)."""
+    t = win_rates(df, ["players", "turn_position"], correction=correction, alpha=alpha)
+    extra = df.groupby(["players", "turn_position"], observed=True).agg(
+        mean_score=("score", "mean"), mean_rank=("rank", "mean")).reset_index()
+    table_mean = df.groupby("players")["score"].mean().rename("table_score").reset_index()
+    extra = extra.merge(table_mean, on="players")
+    extra["score_vs_table"] = extra["mean_score"] - extra.pop("table_score")
+    return t.merge(extra, on=["players", "turn_position"], how="left")
+
+
+def scholar_clan(df: pd.DataFrame, *, correction: str = "holm", alpha: float = 0.05) -> pd.DataFrame:
+    """Win rate (with interval, lift, test) of every Scholar under every Clan Card: one row per
+    pair; :func:`matrix` makes the Scholar x Clan table of one column."""
+    return win_rates(df, ["scholar", "clan"], correction=correction, alpha=alpha)
+
+
+def matrix(table: pd.DataFrame, index: str = "scholar", columns: str = "clan",
+           value: str = "win_rate") -> pd.DataFrame:
+    """A long table as a matrix: ``index`` rows x ``columns`` columns of ``value``."""
+    return table.pivot(index=index, columns=columns, values=value)
+
+
+def _seat_arrays(df: pd.DataFrame, players: int) -> tuple[np.ndarray, ...]:
+    sub = df[df["players"] == players].sort_values(["game", "seat"], kind="stable")
+    if len(sub) % players or (sub.groupby("game").size() != players).any():
+        raise ValueError(f"the {players}-player games do not all have {players} seat rows")
+    shape = (-1, players)
+    codes = sub["scholar"].cat.codes.to_numpy().reshape(shape)
+    return codes, sub["rank"].to_numpy().reshape(shape), sub["won"].to_numpy(dtype=bool).reshape(shape)
+
+
+def scholar_vs_scholar(df: pd.DataFrame, mode: str = "head_to_head", *, correction: str = "holm",
+                       alpha: float = 0.05) -> pd.DataFrame:
+    """Scholar A (``scholar``) against Scholar B (``opponent``), one row per ordered pair.
+
+    ``mode="head_to_head"`` (default): over the games where both play,
+    meetings, ahead (A's rank better than B's), behind, ties; rate = ahead /
+    (ahead + behind) with a Wilson interval, fair share 0.5, an exact binomial
+    test against 0.5 (the family for the correction: the unordered pairs; a
+    pair and its mirror share the p-value).
+
+    ``mode="present"``: A's win rate in the games where B is at the table
+    (games, wins, win_rate, interval, fair_share, lift, test against 1/players)."""
+    if mode not in ("head_to_head", "present"):
+        raise ValueError(f"unknown mode {mode!r} (allowed: head_to_head, present)")
+    names = list(df["scholar"].cat.categories)
+    k = len(names)
+    meet, ahead, behind, wins, expected, variance = (np.zeros(k * k) for _ in range(6))
+    counts = np.zeros(k * k, dtype=np.int64)  # bit n set: the pair met at n players
+    for n in sorted(int(x) for x in df["players"].unique()):
+        codes, rank, won = _seat_arrays(df, n)
+        met = np.zeros(k * k)
+        for i in range(n):
+            for j in range(n):
+                if i == j:
+                    continue
+                idx = codes[:, i] * k + codes[:, j]
+                met += np.bincount(idx, minlength=k * k)
+                ahead += np.bincount(idx, rank[:, i] < rank[:, j], minlength=k * k)
+                behind += np.bincount(idx, rank[:, i] > rank[:, j], minlength=k * k)
+                wins += np.bincount(idx, won[:, i], minlength=k * k)
+        meet += met
+        expected += met / n
+        variance += met * (1 / n) * (1 - 1 / n)
+        counts |= (met > 0).astype(np.int64) << n
+    pair = np.nonzero(meet)[0]
+    a_idx, b_idx = pair // k, pair % k
+    out = pd.DataFrame({
+        "scholar": pd.Categorical.from_codes(a_idx, categories=names),
+        "opponent": pd.Categorical.from_codes(b_idx, categories=names),
+    })
+    if mode == "present":
+        n = meet[pair].astype(np.int64)
+        w = wins[pair].astype(np.int64)
+        out["games"], out["wins"] = n, w
+        out["win_rate"] = w / n
+        out["ci_low"], out["ci_high"] = (np.clip(x, 0.0, 1.0) for x in wilson(w, n))
+        out["fair_share"] = expected[pair] / n
+        out["lift"] = out["win_rate"] / out["fair_share"]
+        single = np.array([bin(int(c)).count("1") == 1 for c in counts[pair]], dtype=bool)
+        exact = binomial_pvalues(w, n, out["fair_share"].to_numpy())
+        approx = normal_pvalues(w, expected[pair], variance[pair])
+        out["test"] = np.where(single, "binomial", "normal")
+        out["p_value"] = np.where(single, exact, approx)
+        return _adjust(out, correction, alpha)
+    out["meetings"] = meet[pair].astype(np.int64)
+    out["ahead"] = ahead[pair].astype(np.int64)
+    out["behind"] = behind[pair].astype(np.int64)
+    out["ties"] = out["meetings"] - out["ahead"] - out["behind"]
+    decisive = (out["ahead"] + out["behind"]).to_numpy()
+    out["rate"] = np.where(decisive > 0, out["ahead"] / np.maximum(decisive, 1), np.nan)
+    out["ci_low"], out["ci_high"] = (np.clip(x, 0.0, 1.0) for x in wilson(out["ahead"].to_numpy(), decisive))
+    out["fair_share"] = 0.5
+    out["p_value"] = binomial_pvalues(out["ahead"].to_numpy(), decisive, 0.5)
+    # one test per unordered pair: correct over the pairs a < b, then copy to the mirror
+    first = (a_idx < b_idx)
+    adj = pd.Series(np.nan, index=out.index)
+    adj[first] = adjust_pvalues(out.loc[first, "p_value"].to_numpy(), correction)
+    key = {(a, b): v for a, b, v in zip(a_idx[first], b_idx[first], adj[first], strict=True)}
+    out["p_adjusted"] = [key.get((min(a, b), max(a, b)), np.nan) for a, b in zip(a_idx, b_idx, strict=True)]
+    out["significant"] = (out["p_adjusted"] < alpha).to_numpy()
+    out["direction"] = np.where(out["significant"], np.where(out["rate"] > 0.5, "above", "below"), "")
+    return out
+
+
+# -------------------------------------------------- conditions and games
+def _mean_ci(values: pd.core.groupby.SeriesGroupBy, prefix: str) -> pd.DataFrame:
+    agg = values.agg(["mean", "std", "count"])
+    half = Z95 * agg["std"].fillna(0.0) / np.sqrt(agg["count"])
+    return pd.DataFrame({f"mean_{prefix}": agg["mean"], f"{prefix}_ci_low": agg["mean"] - half,
+                         f"{prefix}_ci_high": agg["mean"] + half})
+
+
+def condition_effects(df: pd.DataFrame, by: str | Sequence[str] = ("alert", "player_level")) -> pd.DataFrame:
+    """Game length and Theses per group of ``by`` (e.g. Alert difficulty x Player Level).
+
+    Columns: games; mean_turns with turns_ci_low/high (normal 95% interval of
+    the mean); mean_rounds; thesis_rate (share of seats with a successful
+    Thesis) with a Wilson interval; nobody_submits and no_thesis_rate (games
+    where no seat submitted a successful Thesis, and their share, with a
+    Wilson interval); mean_score (per seat)."""
+    by = _cols(by)
+    g = games(df)
+    gg = g.groupby(by, observed=True, sort=True)
+    out = gg.size().rename("games").to_frame()
+    out = out.join(_mean_ci(gg["turns"], "turns"))
+    out["mean_rounds"] = gg["rounds"].mean()
+    seats = df.groupby(by, observed=True, sort=True).agg(seats=("thesis_submitted", "size"),
+                                                         theses=("thesis_submitted", "sum"),
+                                                         mean_score=("score", "mean"))
+    out = out.join(seats)
+    out["thesis_rate"] = out["theses"] / out["seats"]
+    out["thesis_ci_low"], out["thesis_ci_high"] = wilson(out["theses"].to_numpy(), out["seats"].to_numpy())
+    out["nobody_submits"] = gg["nobody_submits"].sum().astype(np.int64)
+    out["no_thesis_rate"] = out["nobody_submits"] / out["games"]
+    out["no_thesis_ci_low"], out["no_thesis_ci_high"] = wilson(out["nobody_submits"].to_numpy(),
+                                                               out["games"].to_numpy())
+    out = out.drop(columns=["seats", "theses"])
+    cols = ["games", "mean_turns", "turns_ci_low", "turns_ci_high", "mean_rounds", "thesis_rate", "thesis_ci_low",
+            "thesis_ci_high", "nobody_submits", "no_thesis_rate", "no_thesis_ci_low", "no_thesis_ci_high",
+            "mean_score"]
+    return out[cols].reset_index()
+
+
+def end_reasons(df: pd.DataFrame, by: str | Sequence[str] = ("alert",)) -> pd.DataFrame:
+    """Share of games per end reason in each group of ``by`` (one column per end reason)."""
+    by = _cols(by)
+    g = games(df)
+    t = pd.crosstab([g[c] for c in by], g["end_reason"], normalize="index")
+    t.columns = [str(c) for c in t.columns]
+    return t.reset_index()
+
+
+def score_summary(df: pd.DataFrame, by: str | Sequence[str] = "scholar") -> pd.DataFrame:
+    """Score distribution per group: mean, standard deviation and quartiles of the final score,
+    mean Thesis bonus and Jinx penalty."""
+    by = _cols(by)
+    g = df.groupby(by, observed=True, sort=True)
+    out = g["score"].describe()[["count", "mean", "std", "min", "25%", "50%", "75%", "max"]]
+    out = out.rename(columns={"count": "seats", "mean": "mean_score", "std": "sd", "25%": "q1", "50%": "median",
+                              "75%": "q3"})
+    out["seats"] = out["seats"].astype(np.int64)
+    out["thesis_bonus"] = g["thesis_bonus"].mean()
+    out["jinx_penalty"] = g["jinx_penalty"].mean()
+    return out.reset_index()
+
+
+# ------------------------------------------------------------- overrides
+def override_keys(df: pd.DataFrame) -> list[str]:
+    """The dotted keys of the "what if" data overrides swept in the run (``set:<key>`` columns)."""
+    return [c[len(OVERRIDE_PREFIX):] for c in df.columns if c.startswith(OVERRIDE_PREFIX)]
+
+
+def _reference(values: Sequence[Any]) -> Any:
+    return DEFAULT_VALUE if DEFAULT_VALUE in values else values[0]
+
+
+def override_effects(df: pd.DataFrame, keys: str | Sequence[str] | None = None, by: str = "scholar", *,
+                     correction: str = "holm", alpha: float = 0.05) -> pd.DataFrame:
+    """Effect of each "what if" override on the win rate of each ``by`` group.
+
+    One row per (override, value, group): the :func:`win_rates` columns, and
+    ``delta`` = win rate minus the win rate at the reference value (the cells
+    without the override, "(default)", if any; else the first value), with a
+    95% interval (Newcombe's hybrid score interval from the two Wilson
+    intervals): delta_low, delta_high. Empty when the run has no overrides."""
+    keys = override_keys(df) if keys is None else _cols(keys)
+    tables = []
+    for key in keys:
+        col = OVERRIDE_PREFIX + key
+        if col not in df.columns:
+            raise KeyError(f"no override {key!r} in this run (overrides: {', '.join(override_keys(df)) or 'none'})")
+        t = win_rates(df, [col, by], correction=correction, alpha=alpha).rename(columns={col: "value"})
+        t["value"] = t["value"].astype(str)
+        ref_value = _reference(list(df[col].cat.categories))
+        ref = t[t["value"] == str(ref_value)].set_index(by)
+        r = ref.reindex(t[by])
+        p1, l1, u1 = t["win_rate"].to_numpy(), t["ci_low"].to_numpy(), t["ci_high"].to_numpy()
+        p2, l2, u2 = (r[c].to_numpy() for c in ("win_rate", "ci_low", "ci_high"))
+        t["reference"] = str(ref_value)
+        t["delta"] = p1 - p2
+        t["delta_low"] = t["delta"] - np.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+        t["delta_high"] = t["delta"] + np.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+        t.insert(0, "override", key)
+        tables.append(t)
+    if not tables:
+        return pd.DataFrame(columns=["override", "value", by, *WIN_RATE_COLUMNS, "reference", "delta", "delta_low",
+                                     "delta_high"])
+    return pd.concat(tables, ignore_index=True)
+
+
+def override_game_effects(df: pd.DataFrame, keys: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """Game length and Theses (the :func:`condition_effects` columns) per value of each override."""
+    keys = override_keys(df) if keys is None else _cols(keys)
+    tables = []
+    for key in keys:
+        t = condition_effects(df, [OVERRIDE_PREFIX + key]).rename(columns={OVERRIDE_PREFIX + key: "value"})
+        t["value"] = t["value"].astype(str)
+        t.insert(0, "override", key)
+        tables.append(t)
+    return pd.concat(tables, ignore_index=True) if tables else pd.DataFrame(columns=["override", "value"])
+
+
+# ------------------------------------------------------------ flags
+def _label(cols: Sequence[str], values: Sequence[Any]) -> str:
+    parts, suffix = [], ""
+    for c, v in zip(cols, values, strict=True):
+        if c == "players":
+            suffix = f" ({v} players)"
+        elif c == "turn_position":
+            parts.append(f"{_ordinal(int(v) + 1)} in turn order")
+        elif c.startswith(OVERRIDE_PREFIX):
+            parts.append(f"{c[len(OVERRIDE_PREFIX):]}={v}")
+        else:
+            parts.append(str(v))
+    return " × ".join(parts) + suffix
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def flags(df: pd.DataFrame, family: Sequence[str | Sequence[str]] = DEFAULT_FAMILY, *, correction: str = "holm",
+          alpha: float = 0.05, only_significant: bool = False) -> pd.DataFrame:
+    """Fair-share tests of several groupings at once, corrected over the whole family.
+
+    ``family``: groupings (column lists); default Scholar, turn position
+    (per player count) and Scholar x Clan. One row per group: ``grouping``
+    (its columns, " × "-joined), ``group`` (a readable label) and the
+    :func:`win_rates` columns, with p_adjusted corrected over every test of
+    the family (Holm by default, or "bh"). Sorted by p-value; with
+    ``only_significant`` just the flagged groups."""
+    tables = []
+    for cols in family:
+        cols = _cols(cols)
+        t = win_rates(df, cols)
+        labels = [_label(cols, vals) for vals in t[cols].itertuples(index=False)]
+        t = t.drop(columns=cols)
+        t.insert(0, "group", labels)
+        t.insert(0, "grouping", " × ".join(cols))
+        tables.append(t)
+    out = _adjust(pd.concat(tables, ignore_index=True), correction, alpha)
+    out = out.sort_values(["p_value", "grouping"], kind="stable").reset_index(drop=True)
+    out.attrs = {"correction": correction, "alpha": alpha, "tests": int(out["p_value"].notna().sum())}
+    return out[out["significant"]].reset_index(drop=True) if only_significant else out
+
+
+# ----------------------------------------------------- games needed
+def games_needed(table: pd.DataFrame, width: float = 0.02, rate: str = "win_rate") -> pd.DataFrame:
+    """Add to a :func:`win_rates` table the current interval width (``ci_width``) and
+    ``games_needed``: the seat-games a group needs for a Wilson 95% interval of total ``width``
+    (0.02 = +/- 1 point) at its observed rate, and ``more_games`` (how many more than now)."""
+    out = table.copy()
+    out["ci_width"] = out["ci_high"] - out["ci_low"]
+    p = out[rate].clip(1e-6, 1 - 1e-6)
+    out["games_needed"] = [games_for_wilson_width(float(x), width) for x in p]
+    out["more_games"] = (out["games_needed"] - out["games"]).clip(lower=0)
+    return out
+
+
+def interval_width(p: float, games: int) -> float:
+    """The total width of the Wilson 95% interval at rate ``p`` after ``games`` seat-games."""
+    return float(wilson_width(p, games))

@@ -1,0 +1,520 @@
+"""The HTML report of a sweep run: ``dungeonology report RUN_DIR``.
+
+:func:`build_report` reads ``results/<run>/`` with :func:`experiments.analysis.load`
+and writes ``report.html`` into the output folder (default ``<run>/report/``):
+one self-contained file (the plots embedded as base64 PNGs, no external
+files or scripts) that a designer can open in any browser, plus the same
+plots as PNG files and the main tables as CSV files beside it.
+
+Order: a notice when provisional card data was used (``manifest["provisional"]``),
+the headline findings, then the plots with their tables (Scholars, turn
+order, Scholar x Clan Card, Scholar vs Scholar, Alert difficulty x Player
+Level, score and game-length distributions, "what if" overrides), every
+fair-share test, the games needed for tighter intervals, and the experiment
+(description, config, data hash, code version, counts, timings, cells) with
+notes on the statistics.
+
+The headline p-values are Holm-adjusted over the fair-share tests of the
+report's family (Scholar, turn position per player count, Scholar x Clan
+Card; :func:`experiments.analysis.flags`), and the tables show the same
+adjusted p-values.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+import re
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from experiments import analysis as A
+from experiments import plots as P
+from experiments.stats import games_for_wilson_width
+
+REPORT_NAME = "report.html"
+TARGET_WIDTH = 0.02  # +/- 1 percentage point
+DPI = 110
+
+
+# ------------------------------------------------------------ formatting
+def pct(x: float, digits: int = 1) -> str:
+    return "n/a" if x is None or not np.isfinite(x) else f"{100 * x:.{digits}f}%"
+
+
+def ci(lo: float, hi: float, digits: int = 1) -> str:
+    """'29.8–32.6%'."""
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        return "n/a"
+    return f"{100 * lo:.{digits}f}–{100 * hi:.{digits}f}%"
+
+
+def pvalue(p: float) -> str:
+    """'< 0.001' or '= 0.042'."""
+    if p is None or not np.isfinite(p):
+        return "n/a"
+    if p < 0.001:
+        return "< 0.001"
+    return f"= {p:.3f}" if p < 0.1 else f"= {p:.2f}"
+
+
+def points(x: float) -> str:
+    """A difference of rates in percentage points, signed."""
+    return f"{100 * x:+.1f} points"
+
+
+CORRECTION_NAMES = {"holm": "Holm", "bh": "Benjamini-Hochberg"}
+
+
+def _fair_text(fair: pd.Series | float) -> str:
+    values = np.atleast_1d(np.asarray(fair, dtype=float))
+    if np.allclose(values, values[0]):
+        return f"a fair share of {pct(values[0], 1 if values[0] * 1000 % 10 else 0)}"
+    return f"a fair share of {pct(float(values.mean()))} (mixed player counts)"
+
+
+def finding(label: str, row: Any, correction: str = "holm") -> str:
+    """'Sofia wins 31.2% (95% CI 29.8–32.6%) against a fair share of 25%: significantly above
+    (Holm-adjusted p < 0.001)'."""
+    name = CORRECTION_NAMES.get(correction, correction)
+    verdict = (f"significantly {row.direction}" if row.significant else "not significantly different")
+    return (f"{label} wins {pct(row.win_rate)} (95% CI {ci(row.ci_low, row.ci_high)}) against "
+            f"{_fair_text(row.fair_share)}: {verdict} ({name}-adjusted p {pvalue(row.p_adjusted)}).")
+
+
+# -------------------------------------------------------------- headlines
+def headlines(df: pd.DataFrame, tests: pd.DataFrame | None = None, correction: str = "holm",
+              alpha: float = 0.05) -> list[str]:
+    """The headline findings as sentences (plain text): Scholars, turn order, Scholar x Clan,
+    head-to-head, game length, Theses, overrides and precision. ``tests``: the
+    :func:`experiments.analysis.flags` table (computed when not given)."""
+    tests = A.flags(df, correction=correction, alpha=alpha) if tests is None else tests
+    name = CORRECTION_NAMES.get(correction, correction)
+    out: list[str] = []
+
+    scholars = tests[tests["grouping"] == "scholar"].sort_values("win_rate", ascending=False)
+    flagged = scholars[scholars["significant"]]
+    for row in flagged.itertuples(index=False):
+        out.append(finding(row.group, row, correction))
+    if len(scholars):
+        if flagged.empty:
+            top, bottom = scholars.iloc[0], scholars.iloc[-1]
+            out.append(f"No Scholar's win rate differs significantly from {_fair_text(scholars['fair_share'])} "
+                       f"({name}-adjusted p ≥ {alpha}); they range from {pct(bottom.win_rate)} ({bottom.group}) to "
+                       f"{pct(top.win_rate)} ({top.group}).")
+        elif len(flagged) < len(scholars):
+            out.append("The other Scholars are within chance of the fair share.")
+
+    seats = tests[tests["grouping"] == "players × turn_position"]
+    for row in seats.itertuples(index=False):
+        if row.group.startswith("1st") or row.significant:
+            label = "The " + row.group.replace("1st in turn order", "first player").replace(
+                " in turn order", " player in turn order")
+            out.append(finding(label, row, correction))
+
+    combos = tests[(tests["grouping"] == "scholar × clan") & tests["significant"]].copy()
+    if combos.empty:
+        out.append("No Scholar × Clan Card combination is significantly away from the fair share.")
+    else:
+        combos["gap"] = (combos["lift"] - 1).abs()
+        for row in combos.sort_values("gap", ascending=False).head(3).itertuples(index=False):
+            out.append(finding(row.group.replace(" × ", " with "), row, correction))
+        if len(combos) > 3:
+            out.append(f"{len(combos) - 3} more Scholar × Clan Card combinations are flagged (see the table).")
+
+    h2h = A.scholar_vs_scholar(df, correction=correction, alpha=alpha)
+    lopsided = h2h[h2h["significant"] & (h2h["rate"] > 0.5)].sort_values("rate", ascending=False)
+    for row in lopsided.head(2).itertuples(index=False):
+        out.append(f"Head-to-head, {row.scholar} finishes ahead of {row.opponent} in {pct(row.rate)} of their "
+                   f"decisive meetings (95% CI {ci(row.ci_low, row.ci_high)}; {name}-adjusted p "
+                   f"{pvalue(row.p_adjusted)}).")
+
+    g = A.games(df)
+    by_alert = A.condition_effects(df, "alert")
+    by_level = A.condition_effects(df, "player_level")
+    length = f"Games last {g['turns'].mean():.1f} turns ({g['rounds'].mean():.1f} rounds) on average"
+    parts = []
+    if len(by_alert) > 1:
+        parts.append("by Alert difficulty " + ", ".join(f"{r.alert} {r.mean_turns:.1f}"
+                                                          for r in by_alert.itertuples(index=False)))
+    if len(by_level) > 1:
+        parts.append("by Player Level " + ", ".join(f"{r.player_level} {r.mean_turns:.1f}"
+                                                     for r in by_level.itertuples(index=False)))
+    out.append(length + (": " + "; ".join(parts) if parts else "") + ".")
+    seats_thesis = float(df["thesis_submitted"].mean())
+    nobody = float(g["nobody_submits"].mean())
+    text = (f"{pct(seats_thesis)} of seats submit a successful Thesis; in {pct(nobody)} of games nobody does")
+    if len(by_alert) > 1:
+        shares = ", ".join(f"{r.alert} {pct(r.no_thesis_rate, 0)}" for r in by_alert.itertuples(index=False))
+        text += f" ({shares})"
+    out.append(text + ".")
+
+    effects = A.override_effects(df)
+    for key, t in effects.groupby("override", sort=False):
+        moved = t[t["value"] != t["reference"]].copy()
+        if moved.empty:
+            continue
+        moved["size"] = moved["delta"].abs()
+        r = moved.sort_values("size", ascending=False).iloc[0]
+        clear = "a clear change" if r.delta_low > 0 or r.delta_high < 0 else "within chance"
+        out.append(f"What if {key} = {r.value}: the largest change is {r.scholar}'s win rate, {points(r.delta)} "
+                   f"(95% CI {100 * r.delta_low:+.1f} to {100 * r.delta_high:+.1f}) against {r.reference}; {clear}.")
+
+    if len(scholars):
+        smallest = scholars.sort_values("games").iloc[0]
+        fair = float(scholars["fair_share"].mean())
+        need = games_for_wilson_width(fair, TARGET_WIDTH)
+        out.append(f"Precision: the smallest Scholar group has {int(smallest.games):,} seat-games, so its 95% "
+                   f"interval is ±{50 * (smallest.ci_high - smallest.ci_low):.1f} points wide; "
+                   f"±{50 * TARGET_WIDTH:.0f} point needs about {need:,} seat-games per group at the fair share.")
+    if df.attrs.get("excluded_games"):
+        out.append(f"{df.attrs['excluded_games']} games stopped with an error and are left out "
+                   f"(error codes: {df.attrs.get('error_codes')}).")
+    return out
+
+
+# ------------------------------------------------------------------ tables
+_RATE_COLS = {"win_rate", "rate", "fair_share", "thesis_rate", "no_thesis_rate"}
+_PAIRS = {  # interval columns shown as one "95% CI" column after their estimate
+    ("ci_low", "ci_high"): "95% CI",
+    ("lift_low", "lift_high"): "lift 95% CI",
+    ("turns_ci_low", "turns_ci_high"): "turns 95% CI",
+    ("thesis_ci_low", "thesis_ci_high"): "thesis 95% CI",
+    ("no_thesis_ci_low", "no_thesis_ci_high"): "nobody 95% CI",
+    ("delta_low", "delta_high"): "delta 95% CI",
+}
+
+
+def present(table: pd.DataFrame) -> pd.DataFrame:
+    """A table for reading: rates as percentages, intervals in one column, p-values rounded."""
+    out = pd.DataFrame(index=table.index)
+    lows = {lo: (hi, label) for (lo, hi), label in _PAIRS.items() if lo in table and hi in table}
+    highs = {hi for hi, _ in lows.values()}
+    for col in table.columns:
+        s = table[col]
+        if col in highs:
+            continue
+        if col in lows:
+            hi_col, label = lows[col]
+            pairs = list(zip(s, table[hi_col], strict=True))
+            if col.startswith("lift"):
+                text = [f"{a:.2f}–{b:.2f}" for a, b in pairs]
+            elif col.startswith("turns"):
+                text = [f"{a:.1f}–{b:.1f}" for a, b in pairs]
+            elif col.startswith("delta"):
+                text = [f"{100 * a:+.1f} to {100 * b:+.1f}" for a, b in pairs]
+            else:
+                text = [ci(a, b) for a, b in pairs]
+            out[label] = text
+        elif col in _RATE_COLS or (col.endswith("_rate") and pd.api.types.is_float_dtype(s)):
+            out[col.replace("_", " ")] = [pct(x) for x in s]
+        elif col in ("p_value", "p_adjusted"):
+            out[col.replace("_", " ")] = [pvalue(x).removeprefix("= ") for x in s]
+        elif col == "significant":
+            out[col] = np.where(s, "yes", "")
+        elif col == "delta":
+            out["delta"] = [points(x).replace(" points", "") for x in s]
+        elif pd.api.types.is_bool_dtype(s):
+            out[col.replace("_", " ")] = np.where(s, "yes", "no")
+        elif pd.api.types.is_float_dtype(s):
+            out[col.replace("_", " ")] = [f"{x:.2f}" if np.isfinite(x) else "" for x in s]
+        else:
+            out[col.replace("_", " ")] = s.astype(str)
+    return out
+
+
+def html_table(table: pd.DataFrame, raw: bool = False, max_rows: int = 200) -> str:
+    shown = table if raw else present(table)
+    note = ""
+    if len(shown) > max_rows:
+        note = f"<p class='note'>First {max_rows} of {len(shown)} rows (all rows in the CSV file).</p>"
+        shown = shown.head(max_rows)
+    return shown.to_html(index=False, border=0, classes="data", escape=True, na_rep="") + note
+
+
+# ------------------------------------------------------------------ figures
+def _figure(draw: Callable[[Figure], None], size: tuple[float, float]) -> bytes:
+    fig = Figure(figsize=size, layout="constrained")
+    draw(fig)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI)
+    return buf.getvalue()
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_").lower() or "x"
+
+
+def _img(png: bytes, alt: str) -> str:
+    data = base64.b64encode(png).decode("ascii")
+    return f'<img src="data:image/png;base64,{data}" alt="{html.escape(alt)}">'
+
+
+# -------------------------------------------------------------------- page
+CSS = """
+body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 2rem auto; max-width: 1100px;
+       padding: 0 1rem; color: #222; line-height: 1.45; }
+h1 { margin-bottom: 0.2rem; } h2 { border-bottom: 2px solid #ddd; padding-bottom: 0.2rem; margin-top: 2.2rem; }
+.sub { color: #666; margin-top: 0; }
+.provisional { background: #fff3cd; border: 3px solid #e0a800; padding: 0.8rem 1.2rem; border-radius: 6px;
+               margin: 1rem 0; }
+.provisional strong { color: #8a5a00; font-size: 1.1rem; }
+.warning { background: #f8d7da; border: 2px solid #c82333; padding: 0.6rem 1rem; border-radius: 6px; }
+.headline { background: #eef5ff; border-left: 5px solid #2b6cb0; padding: 0.6rem 1.2rem; }
+.headline li { margin: 0.35rem 0; }
+table.data { border-collapse: collapse; font-size: 0.85rem; margin: 0.6rem 0 1rem; }
+table.data th, table.data td { padding: 0.2rem 0.6rem; border-bottom: 1px solid #e3e3e3; text-align: right; }
+table.data th { background: #f4f4f4; }
+img { max-width: 100%; height: auto; display: block; margin: 0.6rem 0; }
+pre { background: #f6f6f6; padding: 0.6rem; overflow-x: auto; font-size: 0.8rem; }
+.note { color: #555; font-size: 0.9rem; }
+"""
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _provisional_html(manifest: dict[str, Any]) -> str:
+    if not (manifest.get("provisional") or manifest.get("provisional_values")):
+        return ""
+    values = manifest.get("provisional_values") or []
+    items = []
+    for v in values:
+        if isinstance(v, dict):
+            key = ": ".join(str(v[k]) for k in ("file", "key") if k in v) or json.dumps(v)
+            val = f" = {json.dumps(v['value'])}" if "value" in v else ""
+            note = f" ({v['note']})" if v.get("note") else ""
+            items.append(f"<li><code>{html.escape(key + val)}</code>{html.escape(note)}</li>")
+        else:
+            items.append(f"<li><code>{html.escape(str(v))}</code></li>")
+    listing = (f"<details><summary>The provisional values ({len(values)})</summary><ul>{''.join(items)}</ul></details>"
+               if items else "")
+    what = _count(len(values), "printed card value") if values else "printed card values"
+    return ("<div class='provisional' id='provisional'><strong>⚠ Provisional card data was used.</strong> "
+            f"This run's data contains {what} that the rulebooks do not give "
+            "(see <code>dungeonology data</code>). Every finding below is only as good as those values: check them "
+            f"before acting on the numbers.{listing}</div>")
+
+
+def _experiment_html(df: pd.DataFrame, manifest: dict[str, Any]) -> str:
+    def dl(d: Any) -> str:
+        if not isinstance(d, dict) or not d:
+            return "<p class='note'>(not recorded)</p>"
+        return html_table(pd.DataFrame({"item": list(d), "value": [json.dumps(v) if isinstance(v, (dict, list))
+                                                                   else str(v) for v in d.values()]}), raw=True)
+
+    parts = [
+        f"<p>{html.escape(str(manifest.get('description') or '(no description)'))}</p>",
+        html_table(A.overview(df), raw=True),
+        "<h3>Counts</h3>", dl(manifest.get("counts")),
+        "<h3>Timings (seconds)</h3>", dl(manifest.get("timings")),
+        "<h3>Configuration (resolved)</h3>",
+        f"<pre>{html.escape(json.dumps(manifest.get('config', {}), indent=2, default=str))}</pre>",
+    ]
+    cells = manifest.get("cells")
+    if isinstance(cells, list) and cells:
+        parts += [f"<h3>Cells ({len(cells)})</h3>", html_table(pd.DataFrame(cells).astype(str), raw=True)]
+    return "\n".join(parts)
+
+
+METHOD_NOTES = """
+<ul class="note">
+<li>A <b>win</b> is rank 1 (seats tied for first all win). The <b>fair share</b> of a seat is 1 / players;
+<b>lift</b> = win rate / fair share (1.00 = fair).</li>
+<li>Intervals are <b>Wilson score 95% intervals</b>. Means of turns use a normal 95% interval.</li>
+<li>Fair-share tests: exact two-sided <b>binomial tests</b> (scipy.stats.binomtest) against the fair share
+(a z-test when a group mixes player counts), adjusted for multiple comparisons with <b>{name}</b> over the
+{tests} tests of the Scholar, turn-position and Scholar × Clan tables together. "significant" means an
+adjusted p below {alpha}. Stars in the plots mark significance within each plot ({name} over its bars or cells).</li>
+<li><b>Scholar vs Scholar</b> is head-to-head: among the games where both play, the share of decisive
+meetings (ranks not tied) in which the row Scholar finished ahead of the column Scholar; 50% is even.</li>
+<li>"Nobody submits": no seat submitted a successful Thesis in the game.</li>
+<li>"What if" deltas compare each override value with the reference (cells without the override, or its first
+value), with Newcombe's hybrid score interval.</li>
+<li>Games needed: seat-games for a Wilson interval of total width {width} (±{half} point) at the observed rate.</li>
+</ul>
+"""
+
+
+def build_report(run_dir: Path, out: Path | None = None) -> Path:
+    """Write the HTML report of a run folder and return the path of the HTML file.
+
+    ``out``: the output folder (default ``run_dir / "report"``), or a file
+    path ending in .html (the PNG and CSV files go beside it). Raises
+    :class:`experiments.analysis.RunDirError` for an unreadable run and
+    OSError when the output cannot be written."""
+    run_dir = Path(run_dir)
+    df = A.load(run_dir)
+    if df.empty:
+        raise A.RunDirError(f"{run_dir}: no games to analyse ({df.attrs.get('excluded_games', 0)} games, all stopped "
+                            "with an error)")
+    manifest = df.attrs["manifest"]
+    if out is None:
+        out = run_dir / "report"
+    out = Path(out)
+    html_path = out if out.suffix.lower() in (".html", ".htm") else out / REPORT_NAME
+    folder = html_path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+
+    correction, alpha = "holm", 0.05
+    tests = A.flags(df, correction=correction, alpha=alpha)
+    sections: list[str] = []
+    written: dict[str, bytes] = {}
+    csvs: dict[str, pd.DataFrame] = {}
+
+    def figure(name: str, alt: str, draw: Callable[[Figure], None], size: tuple[float, float]) -> str:
+        png = _figure(draw, size)
+        written[f"{name}.png"] = png
+        return _img(png, alt)
+
+    def family(grouping: str, cols: Sequence[str]) -> pd.DataFrame:
+        """The rows of one grouping of the tests, with the family-adjusted p-values, by ``cols``."""
+        t = A.win_rates(df, cols, correction=correction, alpha=alpha)
+        f = tests[tests["grouping"] == grouping].set_index("group")
+        labels = [A._label(cols, v) for v in t[cols].itertuples(index=False)]
+        for c in ("p_adjusted", "significant", "direction"):
+            t[c] = f.loc[labels, c].to_numpy()
+        return t
+
+    # Scholars
+    scholars = family("scholar", ["scholar"])
+    csvs["win_rate_by_scholar.csv"] = scholars
+    by_players = A.win_rates(df, ["players", "scholar"]) if df["players"].nunique() > 1 else None
+    sections.append(
+        "<h2 id='scholars'>Win rate per Scholar</h2>"
+        + figure("win_rate_by_scholar", "win rate per Scholar",
+                 lambda f: P.win_rate_bars(f.subplots(), df, "scholar"), (7, 4))
+        + html_table(scholars)
+        + ("<h3>Per player count</h3>" + html_table(by_players) if by_players is not None else ""))
+
+    # turn order
+    seats = A.seat_advantage(df, correction=correction, alpha=alpha)
+    fam = family("players × turn_position", ["players", "turn_position"])
+    seats[["p_adjusted", "significant", "direction"]] = fam[["p_adjusted", "significant", "direction"]].to_numpy()
+    csvs["seat_advantage.csv"] = seats
+    sections.append(
+        "<h2 id='seats'>Seat (turn-order) advantage</h2><p class='note'>turn position 0 = the first player.</p>"
+        + figure("seat_advantage", "win rate per position in turn order",
+                 lambda f: P.seat_advantage_bars(f.subplots(), df), (7, 4))
+        + html_table(seats))
+
+    # Scholar x Clan
+    clan = family("scholar × clan", ["scholar", "clan"])
+    csvs["scholar_clan.csv"] = clan
+    rate = A.matrix(clan).map(pct)
+    rate.columns.name = None
+    sections.append(
+        "<h2 id='clans'>Scholar × Clan Card</h2>"
+        + figure("scholar_clan", "Scholar x Clan Card heatmap", lambda f: P.scholar_clan_heatmap(f.subplots(), df),
+                 (7.5, 4.5))
+        + "<h3>Win rate</h3>" + html_table(rate.reset_index(), raw=True)
+        + "<h3>All pairs</h3>" + html_table(clan))
+
+    # Scholar vs Scholar
+    h2h = A.scholar_vs_scholar(df, correction=correction, alpha=alpha)
+    csvs["scholar_vs_scholar.csv"] = h2h
+    sections.append(
+        "<h2 id='h2h'>Scholar vs Scholar (head-to-head)</h2><p class='note'>Row Scholar against column Scholar: "
+        "share of the decisive meetings (both at the table, ranks not tied) in which the row Scholar finished "
+        "ahead; 50% is even. p-values: exact binomial test against 50%, Holm over the pairs.</p>"
+        + figure("scholar_vs_scholar", "Scholar vs Scholar heatmap",
+                 lambda f: P.scholar_vs_scholar_heatmap(f.subplots(), df), (7, 4.5))
+        + html_table(h2h))
+
+    # conditions
+    cond = A.condition_effects(df, ["alert", "player_level"])
+    csvs["alert_level.csv"] = cond
+    metrics = ("mean_turns", "thesis_rate", "no_thesis_rate")
+    sections.append(
+        "<h2 id='conditions'>Alert difficulty × Player Level</h2><p class='note'>Game length, seats with a "
+        "successful Thesis, and games where nobody submits a successful Thesis.</p>"
+        + figure("alert_level", "Alert difficulty x Player Level panels",
+                 lambda f: P.condition_panels(f.subplots(1, 3), df, metrics), (15, 4.2))
+        + html_table(cond)
+        + "<h3>Per Alert difficulty</h3>" + html_table(A.condition_effects(df, "alert"))
+        + "<h3>Per Player Level</h3>" + html_table(A.condition_effects(df, "player_level"))
+        + "<h3>How games end (share of games)</h3>"
+        + html_table(A.end_reasons(df, ["alert", "player_level"]).pipe(
+            lambda t: t.assign(**{c: t[c].map(pct) for c in t.columns if c not in ("alert", "player_level")})),
+            raw=True))
+
+    # distributions
+    scores = A.score_summary(df, "scholar")
+    csvs["scores.csv"] = scores
+    sections.append(
+        "<h2 id='distributions'>Score and game-length distributions</h2>"
+        + figure("scores", "score distribution per Scholar", lambda f: P.score_distribution(f.subplots(), df),
+                 (7, 4))
+        + html_table(scores)
+        + figure("game_length", "game length per Alert difficulty",
+                 lambda f: P.length_distribution(f.subplots(), df), (7, 4)))
+
+    # overrides
+    keys = A.override_keys(df)
+    if keys:
+        effects = A.override_effects(df)
+        csvs["overrides.csv"] = effects
+        body = ["<h2 id='overrides'>What if: data overrides</h2><p class='note'>Win rate per Scholar at each value "
+                "of each swept override; delta against the reference value with a 95% interval.</p>"]
+        for key in keys:
+            body.append(f"<h3><code>{html.escape(key)}</code></h3>")
+            body.append(figure(f"override_{_slug(key)}", f"what if {key}",
+                               lambda f, k=key: P.override_effect(f.subplots(), df, k), (7, 4)))
+            body.append(html_table(effects[effects["override"] == key].drop(columns=["override"])))
+            body.append(html_table(A.override_game_effects(df, key).drop(columns=["override"])))
+        sections.append("\n".join(body))
+
+    # every test, precision
+    csvs["fair_share_tests.csv"] = tests
+    needed = A.games_needed(scholars, TARGET_WIDTH)
+    sections.append(
+        f"<h2 id='tests'>Every fair-share test ({tests.attrs['tests']})</h2><p class='note'>Sorted by p-value; "
+        f"p adjusted with {CORRECTION_NAMES[correction]} over all of them.</p>" + html_table(tests)
+        + f"<h2 id='precision'>Games needed for ±{50 * TARGET_WIDTH:.0f} point</h2>"
+        + "<p class='note'>Seat-games each Scholar needs for a Wilson 95% interval of total width "
+        f"{TARGET_WIDTH:.2f} at its observed win rate (<code>analysis.games_needed</code> for other widths).</p>"
+        + html_table(needed[["scholar", "games", "win_rate", "ci_width", "games_needed", "more_games"]]))
+
+    # experiment
+    sections.append("<h2 id='experiment'>The experiment</h2>" + _experiment_html(df, manifest)
+                    + "<h3>Statistics</h3>"
+                    + METHOD_NOTES.format(name=CORRECTION_NAMES[correction], tests=tests.attrs["tests"], alpha=alpha,
+                                          width=f"{TARGET_WIDTH:.2f}", half=f"{50 * TARGET_WIDTH:.0f}"))
+
+    name = str(manifest.get("name") or run_dir.name)
+    g = A.games(df)
+    excluded = df.attrs.get("excluded_games", 0)
+    warning = (f"<p class='warning'>{excluded} games stopped with an engine or agent error and are left out "
+               f"(codes {html.escape(str(df.attrs.get('error_codes')))}).</p>" if excluded else "")
+    code = html.escape(str(manifest.get("code_version", "")))
+    page = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>Dungeonology balance report: {html.escape(name)}</title>
+<style>{CSS}</style></head>
+<body>
+<h1>Dungeonology balance report: {html.escape(name)}</h1>
+<p class="sub">{len(g):,} games, {len(df):,} seat rows, {df['cell'].nunique()} cells; data hash
+<code>{html.escape(str(manifest.get('data_hash', ''))[:12])}</code>; code {code}</p>
+{_provisional_html(manifest)}
+{warning}
+<h2 id="headline">Headline findings</h2>
+<div class="headline"><ul>
+{''.join(f'<li>{html.escape(h)}</li>' for h in headlines(df, tests, correction, alpha))}
+</ul></div>
+{''.join(sections)}
+</body></html>
+"""
+    for file, png in written.items():
+        (folder / file).write_bytes(png)
+    for file, table in csvs.items():
+        table.to_csv(folder / file, index=False)
+    html_path.write_text(page, encoding="utf-8")
+    return html_path

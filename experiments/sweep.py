@@ -1,0 +1,698 @@
+"""The sweep runner: play every cell of a sweep file in chunks, in parallel,
+streaming each finished chunk to ``results/<name>/`` as a Parquet part.
+
+* Work: each cell's games are split into chunks (``chunk_size`` games, never
+  across cells) played by :func:`agents.batch.play_batch`; in this process
+  (``jobs=1``), in joblib (loky) worker processes, or on a dask.distributed
+  cluster (``backend="dask"``: a ``scheduler`` address, or a LocalCluster of
+  ``jobs`` worker processes).
+* Seeds: game ``g`` (its index in the run, cell-major: cell ``c`` holds games
+  ``c * games_per_cell ... (c + 1) * games_per_cell - 1``) uses the seed
+  ``master * 10**12 + g`` (:func:`experiments.sweep_config.game_seed`). With
+  different agents at the seats (and ``rotate_agents``), game ``i`` of a cell
+  seats entry ``(p + i) mod players`` of the seat list at seat ``p``. Nothing
+  depends on the chunking, the number of jobs or the backend, so the rows are
+  identical for any of them.
+* Output: ``part-c<cell>-g<first>-<end>.parquet`` (one row per (game, seat),
+  the columns of :mod:`experiments.schema` plus ``set:<key>`` per swept data
+  override), each written to a temporary name and renamed when complete, and
+  ``manifest.json`` (configuration, data hash and provisional flag, code
+  version, seeds, cells, counts, parts, timings) rewritten atomically after
+  every part. The parent process holds one chunk at a time: memory stays flat.
+* Resume: running the same sweep again into the same folder plays only the
+  games of no trusted part (a part is trusted when the manifest lists it and
+  its file exists with the recorded size and row count); other part files are
+  deleted and replayed. A different configuration (or data) in an existing
+  run folder is an error unless ``fresh=True`` (which empties it).
+
+Read the results back with :func:`load_rows` (or :func:`iter_parts`, one part at
+a time). See docs/SWEEPS.md and docs/RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import datetime
+import fcntl
+import json
+import os
+import resource
+import shutil
+import socket
+import subprocess
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from experiments.schema import COLUMNS, OVERRIDE_PREFIX
+from experiments.sweep_config import SEED_STRIDE, Cell, SweepPlan, load_sweep
+from sim.config import Compiled, GameConfig, compile_config
+from sim.errors import ConfigError, DungeonologyError, format_value
+
+MANIFEST = "manifest.json"
+MANIFEST_FORMAT = 1
+BACKENDS = ("loky", "dask")
+PART_GLOB = "part-*.parquet"
+_OURS = ("part-", ".part-", ".manifest", ".lock", MANIFEST)
+
+
+class SweepError(DungeonologyError):
+    """The run folder cannot be used (another configuration, another run writing, not a run folder)."""
+
+
+# ------------------------------------------------------------------ chunks
+@dataclass(frozen=True)
+class Chunk:
+    """Games [lo, hi) (global indices) of one cell."""
+
+    cell: int
+    lo: int
+    hi: int
+
+    @property
+    def games(self) -> int:
+        return self.hi - self.lo
+
+    @property
+    def file(self) -> str:
+        return f"part-c{self.cell:04d}-g{self.lo:09d}-{self.hi:09d}.parquet"
+
+
+@dataclass(frozen=True)
+class CellTask:
+    """What a worker needs to play chunks of one cell (small and picklable: no data files needed)."""
+
+    run: str
+    cell: int
+    first_game: int  # global index of the cell's game 0 (rotation counts from it)
+    master_seed: int
+    compiled: Compiled  # lean: tables and names, no loaded data
+    slots: tuple  # distinct AgentSpec of the seat list
+    slot_of_entry: np.ndarray  # seat list entry -> slot
+    rotate: bool
+    constants: dict[str, Any]  # alert, player_level, rules, agents and set:<key> values
+    categories: dict[str, list[str]]
+
+
+def plan_chunks(plan: SweepPlan, done: Iterable[tuple[int, int, int]] = ()) -> list[Chunk]:
+    """Chunks of ``plan.chunk_size`` games covering every game not in ``done`` ((cell, lo, hi) ranges)."""
+    covered: dict[int, list[tuple[int, int]]] = {}
+    for cell, lo, hi in done:
+        covered.setdefault(cell, []).append((lo, hi))
+    out: list[Chunk] = []
+    for cell in range(len(plan.cells)):
+        clo, chi = plan.cell_games(cell)
+        pos = clo
+        for lo, hi in sorted(covered.get(cell, [])) + [(chi, chi)]:
+            while pos < lo:
+                end = min(lo, pos + plan.chunk_size)
+                out.append(Chunk(cell, pos, end))
+                pos = end
+            pos = max(pos, hi)
+    return out
+
+
+def run_categories(plan: SweepPlan, compiled: Compiled) -> dict[str, list[str]]:
+    """The categories of every categorical column, the same in every part of the run."""
+    from sim import layout as L
+
+    names = compiled.names
+    return {
+        "alert": list(names.difficulties),
+        "player_level": list(names.levels),
+        "rules": list(dict.fromkeys("+".join(c.rules) for c in plan.cells)),
+        "agent": list(dict.fromkeys(a for c in plan.cells for a in c.agents)),
+        "agents": list(dict.fromkeys(",".join(c.agents) for c in plan.cells)),
+        "scholar": list(names.scholars),
+        "clan": list(names.clans),
+        "end_reason": list(L.END_REASONS),
+    }
+
+
+def override_text(value: Any) -> str:
+    """A swept override value as the text of its set:<key> column (strings as written, else TOML)."""
+    return value if isinstance(value, str) else format_value(value, limit=None)
+
+
+def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> CellTask:
+    from experiments.tournament import as_specs, distinct
+
+    compiled = compile_config(cell.config)
+    lean = Compiled(cell.config, None, compiled.tables, compiled.names, compiled.scholars, compiled.clan)
+    seats = as_specs(cell.agents)
+    slots = distinct(seats)
+    texts = [s.text for s in slots]
+    slot_of_entry = np.array([texts.index(s.text) for s in seats], dtype=np.int64)
+    constants: dict[str, Any] = {"alert": cell.alert, "player_level": cell.player_level,
+                                 "rules": "+".join(cell.rules), "agents": ",".join(cell.agents)}
+    for key, value in cell.overrides:
+        constants[OVERRIDE_PREFIX + key] = override_text(value)
+    return CellTask(plan.name, cell.index, plan.cell_games(cell.index)[0], plan.seed, lean, tuple(slots),
+                    slot_of_entry, cell.rotate, constants, categories)
+
+
+def result_columns(plan: SweepPlan) -> dict[str, str]:
+    """Column name -> pandas dtype of the rows of ``plan``."""
+    cols = {name: dtype for name, (dtype, _) in COLUMNS.items()}
+    cols.update({OVERRIDE_PREFIX + k: "string" for k in plan.override_keys})
+    return cols
+
+
+# ------------------------------------------------------------------- play
+def play_chunk(task: CellTask, lo: int, hi: int) -> tuple[pd.DataFrame, dict[str, Any]]:
+    """Play games [lo, hi) of a cell; rows in the schema's columns and dtypes, plus worker facts."""
+    from agents.batch import play_batch
+    from experiments.tournament import seat_assignment
+    from sim.results import rows_frame
+
+    start = time.perf_counter()
+    n = hi - lo
+    players = task.compiled.config.players
+    ids = np.arange(lo, hi, dtype=np.int64)
+    seeds = task.master_seed * SEED_STRIDE + ids
+    if task.rotate:
+        assign = task.slot_of_entry[seat_assignment(n, players, start=lo - task.first_game)]
+    else:
+        assign = np.tile(task.slot_of_entry, (n, 1))
+    rows, games = play_batch(task.compiled, seeds.tolist(), list(task.slots), assign)
+    df = rows_frame(rows, games, task.compiled.names, players, ids)
+    df["run"] = task.run
+    df["cell"] = task.cell
+    df["seed"] = np.repeat(seeds, players)
+    texts = np.array([s.text for s in task.slots], dtype=object)
+    df["agent"] = texts[assign.reshape(-1)]
+    df["thesis_submitted"] = df["thesis_order"] > 0
+    for key, value in task.constants.items():
+        df[key] = value
+    df = conform(df, task.categories, [k for k in task.constants if k.startswith(OVERRIDE_PREFIX)])
+    info = {"pid": os.getpid(), "host": socket.gethostname(),
+            "maxrss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            "seconds": time.perf_counter() - start}
+    return df, info
+
+
+def conform(df: pd.DataFrame, categories: dict[str, list[str]], set_columns: list[str]) -> pd.DataFrame:
+    """Exactly the schema's columns (then ``set_columns``) in order, with the schema's dtypes."""
+    out: dict[str, Any] = {}
+    for name, (dtype, _) in COLUMNS.items():
+        col = df[name]
+        if dtype == "category":
+            values = col.astype(str) if not isinstance(col.dtype, pd.CategoricalDtype) else col.astype(str)
+            cats = categories[name]
+            unknown = set(values.unique()) - set(cats)
+            if unknown:
+                raise ValueError(f"column {name}: values {sorted(unknown)} outside the run's categories {cats}")
+            out[name] = pd.Categorical(values, categories=cats)
+        elif dtype == "bool":
+            out[name] = col.astype(bool)
+        elif dtype == "string":
+            out[name] = col.astype("string")
+        else:
+            out[name] = col.astype(dtype)
+    for name in set_columns:
+        out[name] = df[name].astype("string")
+    return pd.DataFrame(out)
+
+
+def _play(task: CellTask, chunk: Chunk) -> tuple[Chunk, pd.DataFrame, dict[str, Any]]:
+    df, info = play_chunk(task, chunk.lo, chunk.hi)
+    return chunk, df, info
+
+
+# -------------------------------------------------------------- executors
+def _local(tasks: dict[int, CellTask], chunks: list[Chunk]) -> Iterator[tuple[Chunk, pd.DataFrame, dict]]:
+    for chunk in chunks:
+        yield _play(tasks[chunk.cell], chunk)
+
+
+def _loky(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int) -> Iterator[tuple[Chunk, pd.DataFrame, dict]]:
+    from joblib import Parallel, delayed
+
+    parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered", pre_dispatch="2*n_jobs",
+                        batch_size=1)
+    results = parallel(delayed(_play)(tasks[c.cell], c) for c in chunks)
+    try:
+        yield from results
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+
+
+def _dask(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int,
+          scheduler: str | None) -> Iterator[tuple[Chunk, pd.DataFrame, dict]]:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise ConfigError("the dask backend needs dask.distributed: pip install 'dask[distributed]'",
+                          key="--backend", value="dask") from None
+    cluster = None
+    try:
+        if scheduler:
+            client = Client(scheduler, timeout="20s")
+        else:
+            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+            client = Client(cluster)
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise ConfigError(f"cannot reach the dask scheduler: {exc}", key="--scheduler", value=scheduler) from None
+    try:
+        shared = {cell: client.scatter(task, broadcast=True) for cell, task in tasks.items()}
+        window = max(2, 2 * sum(client.nthreads().values()))
+        todo = iter(chunks)
+        running = as_completed()
+        for chunk in todo:
+            running.add(client.submit(_play, shared[chunk.cell], chunk, pure=False))
+            if running.count() >= window:
+                break
+        for future in running:
+            result = future.result()
+            future.release()
+            nxt = next(todo, None)
+            if nxt is not None:
+                running.add(client.submit(_play, shared[nxt.cell], nxt, pure=False))
+            yield result
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+# -------------------------------------------------------------- run folder
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def code_version() -> dict[str, Any]:
+    """The package version and, when git is there, the commit (and whether tracked files changed)."""
+    from importlib import metadata
+
+    try:
+        version = metadata.version("dungeonology-lab")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    root = Path(__file__).resolve().parents[1]
+    out: dict[str, Any] = {"package": version, "git": None, "dirty": None}
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=10)
+        if head.returncode == 0:
+            out["git"] = head.stdout.strip()
+            status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
+                                    capture_output=True, text=True, timeout=10)
+            if status.returncode == 0:
+                out["dirty"] = bool(status.stdout.strip())
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return out
+
+
+def _version_text(v: dict[str, Any]) -> str:
+    git = v.get("git")
+    return f"{v.get('package', '?')}" + (f" at {git[:12]}" if git else " (no git)")
+
+
+def _write_json(path: Path, obj: Any) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(obj, indent=1, default=str) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def read_manifest(run_dir: Path) -> dict[str, Any]:
+    """The manifest of a run folder (SweepError when missing or unreadable)."""
+    path = Path(run_dir) / MANIFEST
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SweepError(f"{path}: no manifest (not a sweep run folder)") from None
+    except (OSError, json.JSONDecodeError) as exc:
+        raise SweepError(f"{path}: cannot read the manifest: {exc}") from None
+
+
+def _trusted(run_dir: Path, part: dict[str, Any]) -> bool:
+    import pyarrow.parquet as pq
+
+    path = run_dir / part["file"]
+    try:
+        if path.stat().st_size != part["bytes"]:
+            return False
+        return pq.read_metadata(path).num_rows == part["rows"]
+    except Exception:  # a missing, short or broken file of any kind: replay it
+        return False
+
+
+def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    out = []
+    for key in sorted(set(old) | set(new)):
+        if old.get(key) == new.get(key):
+            continue
+        if key == "cells":
+            oc, nc = old.get("cells") or [], new.get("cells") or []
+            if len(oc) != len(nc):
+                out.append(f"cells ({len(oc)} -> {len(nc)})")
+            elif any(a.get("data_hash") != b.get("data_hash") for a, b in zip(oc, nc, strict=True)) and all(
+                    {**a, "data_hash": 0} == {**b, "data_hash": 0} for a, b in zip(oc, nc, strict=True)):
+                out.append("the data (its hash changed)")
+            else:
+                out.append("the cells")
+        else:
+            out.append(f"{key} ({format_value(old.get(key), 40)} -> {format_value(new.get(key), 40)})")
+    return out
+
+
+class RunFolder:
+    """The run folder: lock, manifest, parts."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._lock: Any = None
+
+    def lock(self) -> None:
+        self.path.mkdir(parents=True, exist_ok=True)
+        fh = open(self.path / ".lock", "w")  # noqa: SIM115 - held until release()
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            fh.close()
+            raise SweepError(f"{self.path}: another sweep is writing to this folder (wait for it, or use "
+                             "another --out)") from None
+        self._lock = fh
+
+    def release(self) -> None:
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def clear(self) -> None:
+        """Empty the folder (``--fresh``): only a sweep run folder (or one holding only run files)."""
+        for entry in self.path.iterdir():
+            if entry.name == ".lock":
+                continue
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
+
+    def foreign(self) -> list[str]:
+        return sorted(e.name for e in self.path.iterdir() if not e.name.startswith(_OURS))
+
+    def remove_strays(self, keep: set[str]) -> set[str]:
+        """Delete temporary files and the part files the manifest does not list; the parts deleted."""
+        parts = set()
+        for entry in self.path.iterdir():
+            name = entry.name
+            is_part = name.startswith("part-") and name.endswith(".parquet")
+            if entry.is_file() and (name.startswith((".part-", ".manifest")) or (is_part and name not in keep)):
+                entry.unlink()
+                if is_part:
+                    parts.add(name)
+        return parts
+
+    def write_part(self, chunk: Chunk, df: pd.DataFrame) -> dict[str, Any]:
+        path = self.path / chunk.file
+        tmp = self.path / f".{chunk.file}.tmp"
+        df.to_parquet(tmp, index=False, engine="pyarrow", compression="zstd")
+        os.replace(tmp, path)
+        games = df.drop_duplicates("game")
+        return {"file": chunk.file, "cell": chunk.cell, "games": [chunk.lo, chunk.hi], "rows": len(df),
+                "bytes": path.stat().st_size, "errors": int((games["error"] != 0).sum())}
+
+
+# -------------------------------------------------------------------- run
+@dataclass
+class SweepResult:
+    run_dir: Path
+    manifest: dict[str, Any]
+    plan: SweepPlan
+    games_total: int
+    games_played: int  # in this call
+    games_resumed: int  # already there from an earlier call
+    wall_s: float
+    peak: dict[str, float] = field(default_factory=dict)  # MiB
+    replayed_parts: int = 0  # untrusted part files deleted and replayed
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games_played / self.wall_s if self.wall_s > 0 else 0.0
+
+    @property
+    def errors(self) -> int:
+        return sum(p.get("errors", 0) for p in self.manifest["parts"])
+
+
+def _progress_bar():
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("-- games/s" if speed is None else f"{speed:,.0f} games/s")
+
+    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                    Rate(), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                    console=Console(stderr=True), speed_estimate_period=60)
+
+
+def _peak(workers: dict[tuple[str, int], float]) -> dict[str, float]:
+    me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    local = [v for (host, pid), v in workers.items() if pid != os.getpid()]
+    return {"parent_mib": round(me, 1), "workers_max_mib": round(max(local, default=0.0), 1),
+            "workers_sum_mib": round(sum(local), 1), "children_mib": round(children, 1),
+            "total_mib": round(me + sum(local), 1), "workers": len(local)}
+
+
+def run_sweep(config: str | Path | SweepPlan, out: str | Path | None = None, *, games: int | None = None,
+              chunk_size: int | None = None, jobs: int = 1, backend: str = "loky", scheduler: str | None = None,
+              fresh: bool = False, progress: bool = False,
+              on_part: Callable[[dict[str, Any]], None] | None = None) -> SweepResult:
+    """Play a sweep (a file or a loaded plan) into ``out`` (default ``results/<name>``); see the module docstring.
+
+    ``games`` replaces games_per_cell, ``chunk_size`` the file's chunk size (it does not change the rows).
+    Raises ConfigError / SweepError for bad input; KeyboardInterrupt after saving the manifest."""
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ConfigError("use at least 1 job", key="--jobs", value=jobs)
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend (allowed: {', '.join(BACKENDS)})", key="--backend", value=backend)
+    if scheduler and backend != "dask":
+        raise ConfigError("a scheduler address needs --backend dask", key="--scheduler", value=scheduler)
+    if isinstance(config, SweepPlan):
+        plan = config
+        if games is not None or chunk_size is not None:
+            raise ValueError("games and chunk_size go with a file; build the plan with them instead")
+    else:
+        plan = load_sweep(config, games=games, chunk_size=chunk_size)
+    run_dir = Path(out) if out is not None else Path("results") / plan.name
+    folder = RunFolder(run_dir)
+    if run_dir.exists() and not run_dir.is_dir():
+        raise SweepError(f"{run_dir}: not a folder")
+    folder.lock()
+    try:
+        return _run(plan, folder, jobs, backend, scheduler, fresh, progress, on_part)
+    finally:
+        folder.release()
+
+
+def _fresh_manifest(plan: SweepPlan, base: Compiled) -> dict[str, Any]:
+    return {
+        "format": MANIFEST_FORMAT,
+        "name": plan.name,
+        "description": plan.description,
+        "complete": False,
+        "identity": plan.identity_hash(),
+        "data_hash": plan.data_hash,
+        "provisional": plan.provisional,
+        "config": plan.to_dict(),
+        "data": {"source": plan.data or "built-in", "hash": plan.data_hash, "provisional": plan.provisional,
+                 "provisional_values": len(base.loaded.provisional),
+                 "cell_hashes": sorted({c.data_hash for c in plan.cells})},
+        "code_version": code_version(),
+        "seeds": {"master": plan.seed, "rule": f"game g (global index, cell-major) uses seed "
+                  f"master * {SEED_STRIDE} + g; each seat's generator comes from the game's seed and the seat",
+                  "first": plan.game_seed(0), "last": plan.game_seed(plan.games_total - 1)},
+        "columns": result_columns(plan),
+        "cells": [c.values() for c in plan.cells],
+        "skipped_cells": [{k: (list(v) if isinstance(v, tuple) else v) for k, v in s.items()}
+                          for s in plan.skipped],
+        "counts": {},
+        "parts": [],
+        "timings": {"started": _now(), "finished": None, "wall_s": 0.0, "sessions": []},
+    }
+
+
+def _counts(plan: SweepPlan, parts: list[dict[str, Any]]) -> dict[str, Any]:
+    done = sum(p["games"][1] - p["games"][0] for p in parts)
+    return {"cells": len(plan.cells), "cells_skipped": len(plan.skipped), "games_per_cell": plan.games_per_cell,
+            "games_total": plan.games_total, "games_done": done, "rows": sum(p["rows"] for p in parts),
+            "parts": len(parts), "errors": sum(p.get("errors", 0) for p in parts)}
+
+
+def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler: str | None, fresh: bool,
+         progress: bool, on_part: Callable[[dict[str, Any]], None] | None) -> SweepResult:
+    run_dir = folder.path
+    cfg = plan.cells[0].config
+    base = compile_config(GameConfig(players=cfg.players, data=cfg.data, overrides=plan.fixed["overrides"]))
+    notes: list[str] = []
+    has_manifest = (run_dir / MANIFEST).exists()
+    foreign = folder.foreign()
+    if foreign and not has_manifest:
+        raise SweepError(f"{run_dir}: not a sweep run folder (no {MANIFEST}) and not empty ({', '.join(foreign[:3])}"
+                         f"{', ...' if len(foreign) > 3 else ''}); delete its files or choose another --out")
+    if fresh:
+        folder.clear()
+        has_manifest = False
+    manifest = None
+    if has_manifest:
+        manifest = read_manifest(run_dir)
+        if manifest.get("identity") != plan.identity_hash():
+            old = {"name": manifest.get("name"), **_identity_of(manifest)}
+            diffs = _differences(old, plan.identity())
+            raise SweepError(f"{run_dir / MANIFEST}: this folder holds a run of another configuration (differs in: "
+                             f"{', '.join(diffs) or 'the configuration'}); rerun with --fresh to delete it and start "
+                             "again, or choose another --out")
+        before, now = manifest.get("code_version") or {}, code_version()
+        if (before.get("package"), before.get("git")) != (now["package"], now["git"]):
+            notes.append(f"the code version changed since this run started ({_version_text(before)} -> "
+                         f"{_version_text(now)}); rerun with --fresh to replay every game with this version")
+    if manifest is None:
+        manifest = _fresh_manifest(plan, base)
+    parts = [p for p in manifest["parts"] if _trusted(run_dir, p)]
+    dropped = {p["file"] for p in manifest["parts"]} - {p["file"] for p in parts}
+    replayed = len(dropped | folder.remove_strays({p["file"] for p in parts}))
+    manifest["parts"] = parts
+    manifest["config"]["chunk_size"] = plan.chunk_size
+    manifest["counts"] = _counts(plan, parts)
+    manifest["complete"] = manifest["counts"]["games_done"] == plan.games_total
+    _write_json(run_dir / MANIFEST, manifest)
+
+    chunks = plan_chunks(plan, [(p["cell"], *p["games"]) for p in parts])
+    resumed = plan.games_total - sum(c.games for c in chunks)
+    categories = run_categories(plan, base)
+    tasks = {cell: cell_task(plan, plan.cells[cell], categories) for cell in sorted({c.cell for c in chunks})}
+    session: dict[str, Any] = {"started": _now(), "jobs": jobs, "backend": backend, "scheduler": scheduler,
+                               "games_resumed": resumed, "games_played": 0, "parts_replayed": replayed,
+                               "interrupted": False}
+    manifest["timings"]["sessions"].append(session)
+    workers: dict[tuple[str, int], float] = {}
+    start = time.perf_counter()
+    played = 0
+    bar = _progress_bar() if progress and chunks else None
+    task_id = None
+    if bar is not None:
+        bar.start()
+        task_id = bar.add_task(plan.name, total=plan.games_total, completed=resumed)
+
+    first: list[float] = []  # (seconds, games) when the first part arrived: workers started and compiled
+
+    def record() -> None:
+        wall = time.perf_counter() - start
+        session.update({"wall_s": round(wall, 3), "games_played": played,
+                        "games_per_s": round(played / wall, 1) if wall > 0 else None, "finished": _now(),
+                        "peak_memory": _peak(workers)})
+        if first and played > first[1] and wall > first[0]:
+            session["first_part_s"] = round(first[0], 3)
+            session["games_per_s_after_first_part"] = round((played - first[1]) / (wall - first[0]), 1)
+        manifest["parts"].sort(key=lambda p: (p["cell"], p["games"][0]))
+        manifest["counts"] = _counts(plan, manifest["parts"])
+        manifest["complete"] = manifest["counts"]["games_done"] == plan.games_total
+        timings = manifest["timings"]
+        timings["wall_s"] = round(sum(s.get("wall_s", 0.0) for s in timings["sessions"]), 3)
+        if manifest["complete"] and not timings.get("finished"):
+            timings["finished"] = _now()
+        _write_json(run_dir / MANIFEST, manifest)
+
+    try:
+        if not chunks:
+            results: Iterator = iter(())
+        elif backend == "dask":
+            results = _dask(tasks, chunks, jobs, scheduler)
+        elif jobs == 1:
+            results = _local(tasks, chunks)
+        else:
+            results = _loky(tasks, chunks, jobs)
+        for chunk, df, info in results:
+            part = folder.write_part(chunk, df)
+            del df
+            manifest["parts"].append(part)
+            played += chunk.games
+            if not first:
+                first[:] = [time.perf_counter() - start, played]
+            key = (info["host"], info["pid"])
+            workers[key] = max(workers.get(key, 0.0), info["maxrss_mib"])
+            record()
+            if bar is not None:
+                bar.advance(task_id, chunk.games)
+            if on_part is not None:
+                on_part(part)
+    except BaseException:
+        session["interrupted"] = True
+        record()
+        raise
+    finally:
+        if bar is not None:
+            bar.stop()
+    record()
+    wall = time.perf_counter() - start
+    return SweepResult(run_dir, manifest, plan, plan.games_total, played, resumed, wall, _peak(workers), replayed,
+                       notes)
+
+
+def _identity_of(manifest: dict[str, Any]) -> dict[str, Any]:
+    cfg = manifest.get("config", {})
+    return {"games_per_cell": cfg.get("games_per_cell"), "seed": cfg.get("seed"),
+            "seed_stride": SEED_STRIDE, "override_keys": cfg.get("override_keys"), "cells": manifest.get("cells")}
+
+
+# ------------------------------------------------------------------ reading
+def part_files(run_dir: str | Path) -> list[Path]:
+    """The finished parts of a run, in game order (those the manifest lists)."""
+    run_dir = Path(run_dir)
+    manifest = read_manifest(run_dir)
+    parts = sorted(manifest["parts"], key=lambda p: (p["cell"], p["games"][0]))
+    return [run_dir / p["file"] for p in parts]
+
+
+def iter_parts(run_dir: str | Path, columns: list[str] | None = None) -> Iterator[pd.DataFrame]:
+    """The rows of a run one part at a time (flat memory)."""
+    for path in part_files(run_dir):
+        yield pd.read_parquet(path, columns=columns)
+
+
+def load_rows(run_dir: str | Path, columns: list[str] | None = None) -> pd.DataFrame:
+    """Every row of a run (finished parts), sorted by game and seat, with the schema's dtypes."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    files = part_files(run_dir)
+    if not files:
+        manifest = read_manifest(Path(run_dir))
+        empty = {k: pd.Series(dtype=v if v != "category" else "object") for k, v in manifest["columns"].items()}
+        return pd.DataFrame(empty)[columns] if columns else pd.DataFrame(empty)
+    table = pa.concat_tables([pq.read_table(f, columns=columns) for f in files])
+    return table.to_pandas().reset_index(drop=True)
+
+
+def schema_markdown() -> str:
+    """docs/RESULTS.md's table of columns, from experiments.schema."""
+    lines = ["| column | dtype | meaning |", "|---|---|---|"]
+    for name, (dtype, meaning) in COLUMNS.items():
+        lines.append(f"| `{name}` | {dtype} | {meaning or '(as above)'} |")
+    lines.append(f"| `{OVERRIDE_PREFIX}<dotted key>` | string | one per data override swept: the value used in "
+                 "the cell, as text |")
+    return "\n".join(lines)
+

@@ -1,0 +1,166 @@
+"""Tests of the HTML report (experiments.report), the `dungeonology report` command and the
+notebook notebooks/balance_analysis.ipynb. Run folders come from test_analysis's helpers."""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import re
+from pathlib import Path
+
+import pytest
+from test_analysis import real_frame, synthetic_frame, write_run
+from typer.testing import CliRunner
+
+from experiments import analysis as A
+from experiments.cli import app
+from experiments.report import build_report, finding, headlines
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = ROOT / "notebooks" / "balance_analysis.ipynb"
+runner = CliRunner()
+FINDING = re.compile(r"(\w+) wins (\d+\.\d)% \(95% CI (\d+\.\d)–(\d+\.\d)%\) against a fair share of 25%: "
+                     r"significantly (above|below) \(Holm-adjusted p (< 0\.001|= 0\.\d+)\)\.")
+
+
+@pytest.fixture
+def run_dir(tmp_path: Path) -> Path:
+    return write_run(real_frame(), tmp_path / "quick")
+
+
+def _text(page: str) -> str:
+    return re.sub(r"data:image/png;base64,[A-Za-z0-9+/=]+", "IMG", page)
+
+
+# ------------------------------------------------------------------ report
+def test_report_builds_with_headline_notice_and_embedded_images(run_dir: Path):
+    path = build_report(run_dir)
+    assert path == run_dir / "report" / "report.html"
+    page = path.read_text(encoding="utf-8")
+    text = _text(page)
+    # headline findings first: before any plot or table
+    assert text.index("Headline findings") < text.index("<img") < text.index("The experiment")
+    assert FINDING.search(html.unescape(text)), text[:3000]
+    assert "The first player (4 players) wins" in text
+    # the provisional notice, prominent, above the headline
+    assert "Provisional card data was used" in text
+    assert text.index("id='provisional'") < text.index("Headline findings")
+    assert "campus.bonfire_spaces" in text
+    assert "2 games stopped with an engine or agent error" in text
+    # self-contained: every image is embedded, nothing is loaded from elsewhere
+    images = re.findall(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
+    assert len(images) >= 8
+    assert all(base64.b64decode(b)[:8] == b"\x89PNG\r\n\x1a\n" for b in images)
+    assert not re.search(r'(src|href)="(?!data:|#)', page) and "<script" not in page
+    # the PNGs and tables beside it
+    pngs = sorted(p.name for p in path.parent.glob("*.png"))
+    assert {"win_rate_by_scholar.png", "seat_advantage.png", "scholar_clan.png", "scholar_vs_scholar.png",
+            "alert_level.png", "scores.png", "game_length.png", "override_scholars_sofia_speed.png"} <= set(pngs)
+    assert len(pngs) == len(images)
+    assert (path.parent / "fair_share_tests.csv").is_file()
+    # the experiment: description (escaped), config, hash, code version, counts, timings, cells
+    assert "A quick sweep for the tests: &lt;Alert&gt; difficulty &amp; Player Level." in text
+    for item in ("games_per_cell", "0123456789abcdef", "0.1.0+test", "play_s", "Cells (3)", "Holm"):
+        assert item in text, item
+    assert "What if: data overrides" in text and "scholars.Sofia.speed" in text
+
+
+def test_report_without_provisional_data_has_no_notice(tmp_path: Path):
+    df = synthetic_frame(300, strength={"Sofia": 2.0}, seed=3)
+    manifest = json.loads(json.dumps({"name": "fair", "provisional": False, "provisional_values": []}))
+    run = write_run(df, tmp_path / "fair", manifest)
+    path = build_report(run, tmp_path / "out" / "fair.html")
+    assert path == tmp_path / "out" / "fair.html"
+    text = _text(path.read_text(encoding="utf-8"))
+    assert "Provisional card data" not in text
+    assert "(no description)" in text and "(not recorded)" in text  # a sparse manifest is fine
+    assert (tmp_path / "out" / "win_rate_by_scholar.png").is_file()
+    assert "What if: data overrides" not in text  # no overrides in this run
+    match = FINDING.search(html.unescape(text))
+    assert match and match.group(1) == "Sofia" and match.group(5) == "above"
+
+
+def test_headlines_on_synthetic_data():
+    df = synthetic_frame(2000, strength={"Sofia": 1.6}, seed=8)
+    lines = headlines(df)
+    sofia = next(line for line in lines if line.startswith("Sofia wins"))
+    m = FINDING.fullmatch(sofia)
+    assert m and m.group(5) == "above" and m.group(6) == "< 0.001"
+    low, rate, high = (float(m.group(i)) for i in (3, 2, 4))
+    assert low < rate < high and low > 25
+    assert any(line.startswith("Games last") for line in lines)
+    assert any("nobody does" in line for line in lines)
+    assert any(line.startswith("Precision:") for line in lines)
+    fair = headlines(synthetic_frame(600, seed=12))
+    assert any(line.startswith("No Scholar's win rate differs significantly") for line in fair)
+    row = A.win_rates(df, "scholar").set_index("scholar").loc["Sofia"]
+    assert finding("Sofia", row).startswith(f"Sofia wins {100 * row.win_rate:.1f}%")
+
+
+# --------------------------------------------------------------------- cli
+def _report(*args: str):
+    return runner.invoke(app, ["report", *[str(a) for a in args]])
+
+
+def test_cli_report_writes_the_html(run_dir: Path, tmp_path: Path):
+    r = _report(run_dir, "--out", tmp_path / "html")
+    assert r.exit_code == 0, r.output
+    assert f"Report: {tmp_path / 'html' / 'report.html'}" in r.stdout
+    assert "provisional card data was used" in r.stdout
+    assert (tmp_path / "html" / "report.html").is_file()
+
+
+def _one_error(r, *needles: str) -> None:
+    assert r.exit_code == 2, r.output
+    err = r.stderr.strip()
+    assert err.startswith("error: ") and "\n" not in err and "Traceback" not in r.output, err
+    for needle in needles:
+        assert needle in err, err
+
+
+def test_cli_report_bad_inputs(tmp_path: Path):
+    _one_error(_report(tmp_path / "missing"), "missing", "no such run folder")
+    (tmp_path / "empty").mkdir()
+    _one_error(_report(tmp_path / "empty"), "no result parts (part-*.parquet)")
+    (tmp_path / "file.txt").write_text("x")
+    _one_error(_report(tmp_path / "file.txt"), "not a folder")
+    run = write_run(synthetic_frame(20), tmp_path / "corrupt")
+    (run / "manifest.json").write_text('{"name": "corrupt", ')
+    _one_error(_report(run), "manifest.json", "corrupt manifest")
+    (run / "manifest.json").write_text("[1, 2]")
+    _one_error(_report(run), "corrupt manifest (a JSON object is expected)")
+    (run / "manifest.json").unlink()
+    _one_error(_report(run), "no manifest")
+    broken = synthetic_frame(20)
+    broken["error"] = 7
+    _one_error(_report(write_run(broken, tmp_path / "errors")), "no games to analyse")
+    run = write_run(synthetic_frame(20), tmp_path / "badpart")
+    (run / "part-00001.parquet").write_text("not parquet")
+    _one_error(_report(run), "part-00001.parquet", "cannot read the Parquet part")
+
+
+def test_cli_report_unwritable_output(run_dir: Path, tmp_path: Path):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where the output folder should go")
+    _one_error(_report(run_dir, "--out", blocker / "report"), "cannot write the report")
+
+
+# ---------------------------------------------------------------- notebook
+def test_notebook_executes_on_a_run(run_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    import nbformat
+    from nbclient import NotebookClient
+
+    monkeypatch.setenv("DUNGEONOLOGY_RUN", str(run_dir))
+    monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    assert not any(cell.get("outputs") for cell in nb.cells if cell.cell_type == "code"), "commit it without outputs"
+    NotebookClient(nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOK.parent)}}
+                   ).execute()
+    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    text = "\n".join(o.get("text", "") for o in outputs if o.output_type == "stream")
+    assert f"{run_dir}: 358 games" in text and "2 games left out for an error" in text
+    assert "WARNING: provisional card data was used" in text
+    assert "Sofia wins" in text or "Vincenzo wins" in text or "No Scholar's win rate" in text
+    assert sum("image/png" in o.get("data", {}) for o in outputs) >= 6
