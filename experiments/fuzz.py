@@ -24,12 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from sim import layout as L
 from sim.config import Compiled, GameConfig, compile_config
 from sim.core.invariants import INVARIANTS, check
-from sim.core.play import play_random, play_random_batch, seed_agent
+from sim.core.play import play_random_batch, seed_agent
 from sim.core.rng import randint, seed_words
 from sim.game import Game, new_game
 
@@ -63,20 +62,6 @@ class RandomAgent:
 
 
 # ----------------------------------------------------------------- batch
-@njit(cache=True)
-def _batch_fixed(t, nplayers, scholars, clan, seeds0, seeds1, check_every, out_decisions, out_err, out_turns):
-    """``play_random_batch`` for configurations that fix Scholars or the Clan Card."""
-    s = np.zeros(L.STATE_SIZE, np.int64)
-    ag = np.zeros(L.STATE_SIZE, np.int64)
-    buf = np.zeros(L.MAX_LEGAL, np.int64)
-    for g in range(seeds0.shape[0]):
-        seed_agent(ag, seeds0[g], seeds1[g])
-        d, err, _ = play_random(s, t, nplayers, scholars, clan, seeds0[g], seeds1[g], ag, buf, check_every)
-        out_decisions[g] = d
-        out_err[g] = err
-        out_turns[g] = s[L.S_TURN]
-
-
 def seed_arrays(seeds: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
     words = [seed_words(s) for s in seeds]
     return (np.array([w[0] for w in words], np.int64), np.array([w[1] for w in words], np.int64))
@@ -87,17 +72,14 @@ def play_batch(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Play one random game per seed in numba; (decisions, error codes, turns).
 
-    Uses ``sim.core.play.play_random_batch`` (Scholars dealt and Clan Card
-    drawn at random), or the same loop with the configured Scholars / Clan.
+    Uses ``sim.core.play.play_random_batch`` with the configured Scholars and
+    Clan Card (dealt at random where the configuration leaves them open).
     """
     s0, s1 = seed_arrays(seeds)
     n = len(seeds)
     dec, err, turns = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
     players = compiled.config.players
-    if bool(np.all(compiled.scholars < 0)) and compiled.clan < 0:
-        play_random_batch(compiled.tables, players, s0, s1, check_every, dec, err, turns)
-    else:
-        _batch_fixed(compiled.tables, players, compiled.scholars, compiled.clan, s0, s1, check_every, dec, err, turns)
+    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, s0, s1, check_every, dec, err, turns)
     return dec, err, turns
 
 

@@ -21,12 +21,13 @@ EASY_THESIS = {
 
 def _fuzz(players, alert, level, games, base, overrides=None):
     config = GameConfig(players=players, alert=alert, player_level=level, overrides=overrides or {})
-    tables = compile_config(config).tables
+    compiled = compile_config(config)
     words = np.array([seed_words(base + i) for i in range(games)], dtype=np.int64)
     dec = np.zeros(games, np.int64)
     err = np.zeros(games, np.int64)
     turns = np.zeros(games, np.int64)
-    play_random_batch(tables, players, words[:, 0].copy(), words[:, 1].copy(), True, dec, err, turns)
+    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(),
+                      words[:, 1].copy(), True, dec, err, turns)
     return err, dec
 
 

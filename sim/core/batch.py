@@ -1,7 +1,6 @@
-"""Many games inside numba with one result row per (game, seat).
-
-The columns are ``ROW_FIELDS`` (seat level) and ``GAME_FIELDS`` (game
-level); ``sim.results`` turns them into named pandas columns.
+"""Result rows of a finished game, written inside numba by the batch loops
+(``agents.batch``): one row per seat (``ROW_FIELDS``) and one per game
+(``GAME_FIELDS``); ``sim.results`` turns them into named pandas columns.
 """
 
 from __future__ import annotations
@@ -11,7 +10,6 @@ from numba import njit
 
 from sim import layout as L
 from sim.core.common import pf
-from sim.core.play import play_random, seed_agent
 from sim.core.scoring import rank_seats, score_parts
 from sim.core.supply import jinx_held
 
@@ -72,16 +70,3 @@ def write_game(s, games, g, decisions, err):
     row[5] = decisions
     row[6] = s[L.S_THESIS_COUNT]
     row[7] = err
-
-
-@njit(cache=True)
-def play_random_rows(t, nplayers, scholars, clan, seeds0, seeds1, rows, games):
-    """Random play of len(seeds0) games; rows[g, seat, :] and games[g, :]."""
-    s = np.zeros(L.STATE_SIZE, np.int64)
-    ag = np.zeros(L.STATE_SIZE, np.int64)
-    buf = np.zeros(L.MAX_LEGAL, np.int64)
-    for g in range(seeds0.shape[0]):
-        seed_agent(ag, seeds0[g], seeds1[g])
-        d, err, _ = play_random(s, t, nplayers, scholars, clan, seeds0[g], seeds1[g], ag, buf, False)
-        write_rows(s, t, rows, g)
-        write_game(s, games, g, d, err)

@@ -56,14 +56,14 @@ def seed_agent(ag, w0, w1):
 
 
 @njit(cache=True)
-def play_random_batch(t, nplayers, seeds0, seeds1, check_every, out_decisions, out_err, out_turns):
+def play_random_batch(t, nplayers, scholars, clan, seeds0, seeds1, check_every, out_decisions, out_err, out_turns):
+    """Random games, one per seed; scholars[seat] / clan < 0 are dealt at random."""
     s = np.zeros(L.STATE_SIZE, np.int64)
     ag = np.zeros(L.STATE_SIZE, np.int64)
     buf = np.zeros(L.MAX_LEGAL, np.int64)
-    scholars = -np.ones(L.MAXP, np.int64)
     for g in range(seeds0.shape[0]):
         seed_agent(ag, seeds0[g], seeds1[g])
-        d, err, _ = play_random(s, t, nplayers, scholars, -1, seeds0[g], seeds1[g], ag, buf, check_every)
+        d, err, _ = play_random(s, t, nplayers, scholars, clan, seeds0[g], seeds1[g], ag, buf, check_every)
         out_decisions[g] = d
         out_err[g] = err
         out_turns[g] = s[L.S_TURN]
