@@ -79,8 +79,9 @@ def test_first_thesis_starts_the_omega_clock(h):
     # Valerio's turn: an Omega Student from the Reserve onto the Alert Card; his turn is skipped
     d = g.to_dict()
     assert d["turn_of"] == 0 and d["alert"]["omega_placed"] == 1 and d["alert"]["bonus"] == 1
-    # the space's replenishment: 3 grey Students x 2 and an Omega Student (also from the Reserve)
-    assert d["university"] == {"students": 10 + 3 * 2, "omega": 1}
+    # the space's replenishment: its grey Students x 2 players and an Omega Student (also from the Reserve)
+    per = g.compiled.loaded.data.alert[g.config.alert].slots[0].students_per_player
+    assert d["university"] == {"students": 10 + per * 2, "omega": 1}
     assert d["reserve"]["omega"] == reserve - 2
     assert not g.is_terminal()
     _finish_turn(g)  # (she Rested: in the Starting Zone she must Explore)

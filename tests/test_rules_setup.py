@@ -26,9 +26,12 @@ def test_setup_students_cards_and_university(players):
         for i in range(players):
             assert d["players"][(first + i) % players]["hand_size"] == i + 1
         assert len(d["deck"]) == 105 - players * (players + 1) // 2
-        # O. University: 3 Students per player (medium card) + 1 Omega Student
-        assert d["university"] == {"students": 3 * players, "omega": 1}
-        taken = sum(p["students"] for p in d["players"]) + 3 * players
+        # O. University: the Alert Card's Students per player (if available) + its Omega Students
+        card = g.compiled.loaded.data.alert["medium"].university
+        held = sum(p["students"] for p in d["players"])
+        fill = min(card.students_per_player * players, 40 - held)
+        assert d["university"] == {"students": fill, "omega": card.omega}
+        taken = held + fill
         assert d["reserve"]["students"] == 40 - taken and d["reserve"]["omega"] == 4
         # J. the Clan face down; K. Jinx deck; N. three stacks of six
         assert not d["clan_public"] and len(d["jinx_deck"]) == 15
@@ -48,10 +51,13 @@ def test_first_player_is_drawn_by_the_randomizer():
     assert {new_game(GameConfig(players=2), seed=s).to_dict()["first_player"] for s in range(40)} == {0, 1}
 
 
-@pytest.mark.parametrize(("alert", "per_player"), [("introductory", 4), ("easy", 4), ("medium", 3), ("hard", 2)])
-def test_university_follows_the_alert_card(alert, per_player):
+@pytest.mark.parametrize("alert", ["introductory", "easy", "medium", "hard"])
+def test_university_follows_the_alert_card(alert):
     g = new_game(GameConfig(players=3, alert=alert), seed=2)
-    assert g.to_dict()["university"] == {"students": per_player * 3, "omega": 1}
+    card = g.compiled.loaded.data.alert[alert].university
+    held = sum(p["students"] for p in g.to_dict()["players"])
+    fill = min(card.students_per_player * 3, 40 - held)  # "if available"
+    assert g.to_dict()["university"] == {"students": fill, "omega": card.omega}
 
 
 @pytest.mark.parametrize(("players", "level", "effective"), [
@@ -60,7 +66,9 @@ def test_university_follows_the_alert_card(alert, per_player):
 ])
 def test_player_level_reduces_the_players_counted(players, level, effective):
     g = new_game(GameConfig(players=players, player_level=level), seed=5)
-    assert g.to_dict()["university"]["students"] == 3 * effective
+    per = g.compiled.loaded.data.alert["medium"].university.students_per_player
+    held = sum(p["students"] for p in g.to_dict()["players"])
+    assert g.to_dict()["university"]["students"] == min(per * effective, 40 - held)
     assert int(g.tables[L.T_LEVEL_REDUCTION]) == players - effective
 
 

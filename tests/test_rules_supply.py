@@ -23,14 +23,19 @@ def _failing_study(h, level="students", omegas=0, players=2):
     return g
 
 
+def _slot(g, i):
+    """Space i (0 = top) of the game's Alert Card, from the data."""
+    return g.compiled.loaded.data.alert[g.config.alert].slots[i]
+
+
 def test_omega_student_drawn(h):
     g = _failing_study(h)
     d = g.to_dict()
     assert h.player(g, "Sofia")["stun"] == 1
-    # the top free space of the Alert Card: Alert Bonus +1 from now on
-    assert d["alert"]["omega_placed"] == 1 and d["alert"]["bonus"] == 1
-    # University replenished: 3 grey Students x 2 players, and 1 Omega Student
-    assert d["university"] == {"students": 6, "omega": 1}
+    # the top free space of the Alert Card: its Alert Bonus from now on
+    assert d["alert"]["omega_placed"] == 1 and d["alert"]["bonus"] == _slot(g, 0).bonus
+    # University replenished: the space's grey Students x 2 players, and its Omega Student
+    assert d["university"] == {"students": _slot(g, 0).students_per_player * 2, "omega": _slot(g, 0).omega}
     # the Bonfire is emptied into the Reserve
     assert d["bonfire"] == 0
     # a Jinx Card face down, hidden from the others, not yet in effect
@@ -48,13 +53,13 @@ def test_omega_student_drawn(h):
 def test_the_alert_bonus_of_the_next_space(h):
     g = _failing_study(h, omegas=1)
     d = g.to_dict()
-    assert d["alert"]["omega_placed"] == 2 and d["alert"]["bonus"] == 2
-    assert d["university"] == {"students": 2 * 2, "omega": 1}
+    assert d["alert"]["omega_placed"] == 2 and d["alert"]["bonus"] == _slot(g, 1).bonus
+    assert d["university"] == {"students": _slot(g, 1).students_per_player * 2, "omega": 1}
 
 
 def test_replenishment_uses_the_player_level(h):
     g = _failing_study(h, level="scholars", players=3)
-    assert g.to_dict()["university"] == {"students": 3 * (3 - 1), "omega": 1}
+    assert g.to_dict()["university"] == {"students": _slot(g, 0).students_per_player * (3 - 1), "omega": 1}
 
 
 def test_replenishment_limited_by_the_reserve(h):
@@ -235,6 +240,8 @@ def test_students_are_drawn_at_once_then_omegas_resolved(h):
            "Play Astral Mirror: Spell 3 (Alert)")
         d = g.to_dict()
         assert d["bonfire"] == 0 and d["alert"]["omega_placed"] == 1
-        assert d["university"] == {"students": 3 * 2, "omega": 1}
-        assert d["reserve"]["students"] == reserve + 1 - 6
+        per = g.compiled.loaded.data.alert[g.config.alert].slots[0].students_per_player
+        refill = min(per * 2, reserve + 1)  # the grey one came back from the Bonfire first
+        assert d["university"] == {"students": refill, "omega": 1}
+        assert d["reserve"]["students"] == reserve + 1 - refill
         assert h.player(g, "Valerio")["jinx"] == [{"name": "Curse of the Owl", "face": "down"}]
