@@ -753,7 +753,7 @@ def tournament(
     title = f"Tournament: {n} games of {players} players, seats rotated ({seats}), base seed {seed}"
     view = Table(box=box.SIMPLE_HEAD, title=title, show_edge=False, pad_edge=False, collapse_padding=True,
                  header_style="bold")
-    view.add_column("agent", justify="left", overflow="fold", min_width=9)
+    view.add_column("agent", justify="left", no_wrap=True, min_width=max(9, *(len(str(a)) for a in table["agent"])))
     for col in ("seats", "games", "wins", "win rate", "95% CI", "score", "rank", "rating", "mu"):
         view.add_column(col, justify="right", no_wrap=True)
     for r in table.itertuples(index=False):
