@@ -115,13 +115,6 @@ def is_test_card(t, k):
     return False
 
 
-@njit(cache=True)
-def hand_bonus(s, t, me):
-    total = 0
-    for k in range(t[L.T_NKINDS]):
-        total += s[pf(me, L.PF_HAND) + k] * t[L.T_KIND_BONUS + k]
-    return total
-
 
 @njit(cache=True)
 def prog_effect(t, prog):

@@ -77,8 +77,3 @@ def hand_size(s, seat):
 @njit(cache=True)
 def next_seat(s, seat):
     return (seat + 1) % s[L.S_NPLAYERS]
-
-
-@njit(cache=True)
-def popcount2(m):
-    return (m & 1) + ((m >> 1) & 1)

@@ -103,14 +103,6 @@ def passable(s, t, seat, z, p):
     return (need & player_colors(s, t, seat)) == need
 
 
-@njit(cache=True)
-def linked_to(s, z, other):
-    """Zones z and other are Adjacent and Linked (Doors do not matter)."""
-    for p in range(8):
-        if s[L.S_NB + z * 8 + p] == other and s[L.S_LINK + z * 8 + p] == 1:
-            return True
-    return False
-
 
 @njit(cache=True)
 def placement_position(s, anchor, side, shift):
