@@ -98,12 +98,13 @@ import numpy as np
 
 from sim import layout as L
 from sim.config import GameConfig, compile_config
-from sim.core.board import board_changed, board_points, gain_knowledge, update_exalted
+from sim.core.board import board_changed, board_points, gain_knowledge
 from sim.core.common import pf, stat
 from sim.core.dungeon import OUT_DX, OUT_DY, overlapping, place_tile, zone_covering
 from sim.core.invariants import INVARIANTS, check
 from sim.core.rng import seed_words
 from sim.core.setup import init_state
+from sim.core.turn import thesis_success
 from sim.errors import ConfigError
 from sim.game import Game, game_from_state
 
@@ -545,13 +546,7 @@ class Scenario:
                               f"Score {target}", key="submitted", value=who)
         s[pf(p, L.PF_ZONE)] = 0
         gain_knowledge(s, t, p)
-        s[L.S_CLAN_PUBLIC] = 1
-        s[L.S_THESIS_COUNT] += 1
-        s[pf(p, L.PF_THESIS)] = s[L.S_THESIS_COUNT]
-        s[pf(p, L.PF_IN_GAME)] = 0
-        if s[L.S_FIRST_SUBMITTER] < 0:
-            s[L.S_FIRST_SUBMITTER] = p
-        update_exalted(s, t, -1)
+        thesis_success(s, t, p)  # the engine's own bookkeeping of a successful Thesis
         return self
 
     def _require_in_game(self, p: int) -> None:

@@ -144,6 +144,19 @@ def rest(s, t, stage):
 
 
 @njit(cache=True)
+def thesis_success(s, t, seat):
+    """SUCCESS: the Clan Card revealed, the Thesis order noted, the Scholar
+    leaves the game (the first submitter starts the Omega clock)."""
+    s[L.S_CLAN_PUBLIC] = 1
+    s[L.S_THESIS_COUNT] += 1
+    s[pf(seat, L.PF_THESIS)] = s[L.S_THESIS_COUNT]
+    s[pf(seat, L.PF_IN_GAME)] = 0
+    if s[L.S_FIRST_SUBMITTER] < 0:
+        s[L.S_FIRST_SUBMITTER] = seat
+    update_exalted(s, t, -1)
+
+
+@njit(cache=True)
 def submit_thesis(s, t):
     """Submit the Thesis: Starting Zone, Knowledge Token, Clan Card check."""
     cur = s[L.S_CUR]
@@ -151,13 +164,7 @@ def submit_thesis(s, t):
     gain_knowledge(s, t, cur)
     clan = s[L.S_CLAN]
     if board_points(s, t, cur) >= t[L.T_CLAN_TARGET + clan]:
-        s[L.S_CLAN_PUBLIC] = 1
-        s[L.S_THESIS_COUNT] += 1
-        s[pf(cur, L.PF_THESIS)] = s[L.S_THESIS_COUNT]
-        s[pf(cur, L.PF_IN_GAME)] = 0
-        if s[L.S_FIRST_SUBMITTER] < 0:
-            s[L.S_FIRST_SUBMITTER] = cur
-        update_exalted(s, t, -1)
+        thesis_success(s, t, cur)
         kstack.push(s, L.K_END_TURN, 0, 0, 0)
     else:
         s[pf(cur, L.PF_THESIS_FAILS)] += 1
