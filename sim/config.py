@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from sim import layout as L
 from sim.errors import ConfigError
 from sim.loader import LoadedData, load_data
 from sim.tables import Names, compile_tables
@@ -37,6 +38,9 @@ class GameConfig:
     data: str | None = None
     overrides: Mapping[str, Any] = field(default_factory=dict)
     clan: str | None = None
+    rules: Sequence[str] = ()
+    boss: str | None = None
+    panic: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -47,15 +51,22 @@ class GameConfig:
             "data": self.data,
             "overrides": dict(self.overrides),
             "clan": self.clan,
+            "rules": list(self.rules),
+            "boss": self.boss,
+            "panic": self.panic,
         }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> GameConfig:
-        known = {"players", "scholars", "alert", "player_level", "data", "overrides", "clan"}
+        known = {"players", "scholars", "alert", "player_level", "data", "overrides", "clan",
+                 "rules", "boss", "panic"}
         unknown = sorted(set(d) - known)
         if unknown:
             raise ConfigError(f"unknown configuration key(s) {unknown} (allowed: {sorted(known)})", key=unknown[0])
-        return cls(**dict(d))
+        d = dict(d)
+        if isinstance(d.get("rules"), list):
+            d["rules"] = tuple(d["rules"])
+        return cls(**d)
 
 
 @dataclass(frozen=True)
@@ -80,8 +91,26 @@ def _load(data: str | None, frozen_overrides: str) -> LoadedData:
 
 
 @lru_cache(maxsize=64)
-def _tables(data: str | None, frozen_overrides: str, alert: str, level: str) -> tuple[np.ndarray, Names]:
-    return compile_tables(_load(data, frozen_overrides).data, alert, level)
+def _tables(data: str | None, frozen_overrides: str, alert: str, level: str,
+            rules: int) -> tuple[np.ndarray, Names]:
+    return compile_tables(_load(data, frozen_overrides).data, alert, level, rules)
+
+
+def rules_mask(rules: Sequence[str] | None) -> int:
+    """The RULE_* bits of a list of advanced rule names ("Advanced Rules")."""
+    if rules is None:
+        return 0
+    if isinstance(rules, str) or not isinstance(rules, Sequence):
+        raise ConfigError("rules is a list of advanced rule names", key="rules", value=rules)
+    mask = 0
+    for i, name in enumerate(rules):
+        if name not in L.RULE_NAMES:
+            raise ConfigError(f"unknown advanced rule (allowed: {', '.join(L.RULE_NAMES)})",
+                              key=f"rules[{i}]", value=name)
+        if mask & L.RULE_NAMES[name]:
+            raise ConfigError("each advanced rule can be named once", key="rules", value=list(rules))
+        mask |= L.RULE_NAMES[name]
+    return mask
 
 
 def compile_config(config: GameConfig) -> Compiled:
@@ -131,5 +160,12 @@ def compile_config(config: GameConfig) -> Compiled:
         if config.clan not in data.clans:
             raise ConfigError(f"unknown Clan Card (allowed: {', '.join(data.clans)})", key="clan", value=config.clan)
         clan = list(data.clans).index(config.clan)
-    tables, tnames = _tables(config.data, frozen, config.alert, config.player_level)
+    rules = rules_mask(config.rules)
+    for key, rule in (("boss", L.RULE_BOSS), ("panic", L.RULE_MAXIMUM_ALERT)):
+        value = getattr(config, key)
+        if value is not None and not rules & rule:
+            name = next(n for n, bit in L.RULE_NAMES.items() if bit == rule)
+            raise ConfigError(f"{key} is only used with the {name!r} advanced rule (add it to rules)",
+                              key=key, value=value)
+    tables, tnames = _tables(config.data, frozen, config.alert, config.player_level, rules)
     return Compiled(config, loaded, tables, tnames, seats, clan)

@@ -120,9 +120,64 @@ OPCODES = {
 REPEATED_OPS = ("move_random_direction", "move_random_passage", "give_random_scholar", "drop")
 OP_W = 4  # ints per step: opcode, n, type (+1, 0 = any), cost flag
 
-# Zone effect flags
-ZE_STAIRS = 1
-ZONE_EFFECT_FLAGS = {"stairs": ZE_STAIRS}
+# ------------------------------------------------------- advanced rules
+# "Advanced Rules": each one switchable on its own (GameConfig.rules); the
+# compiled tables carry the mask in T_RULES.
+RULE_BOSS = 1
+RULE_DANGEROUS_ZONES = 2
+RULE_MAXIMUM_ALERT = 4
+RULE_MAIN_EFFECTS = 8
+RULE_NAMES = {
+    "boss": RULE_BOSS,
+    "dangerous_zones": RULE_DANGEROUS_ZONES,
+    "maximum_alert": RULE_MAXIMUM_ALERT,
+    "main_effects": RULE_MAIN_EFFECTS,
+}
+
+# Zone Effects ("Dangerous Zones" - Zone Effect Types; "Zone Effect Tokens").
+# A Zone lists up to MAX_ZEFF printed effects, left to right; each is ZE_W
+# ints in T_Z_EFF: kind (ZK_*), n, colour+1 (0 = no colour condition),
+# Secret Passage letter+1 (0 = none).
+MAX_ZEFF = 4
+ZE_W = 4
+ZK_STAIRS = 1
+ZK_BOSS = 2
+ZK_GOOD_LUCK = 3
+ZK_BAD_LUCK = 4
+ZK_DANGER = 5
+ZK_AMBUSH = 6
+ZK_STOP = 7
+ZK_TOLL = 8
+ZK_BIVOUAC = 9
+ZK_SECRET_PASSAGE = 10
+ZK_TELEPORT = 11
+ZONE_EFFECT_KINDS = {
+    "stairs": ZK_STAIRS,
+    "boss": ZK_BOSS,
+    "good_luck": ZK_GOOD_LUCK,
+    "bad_luck": ZK_BAD_LUCK,
+    "danger": ZK_DANGER,
+    "ambush": ZK_AMBUSH,
+    "stop": ZK_STOP,
+    "toll": ZK_TOLL,
+    "bivouac": ZK_BIVOUAC,
+    "secret_passage": ZK_SECRET_PASSAGE,
+    "teleport": ZK_TELEPORT,
+}
+# Effects that take a number N, and the ones hidden under a Trap Token.
+ZONE_EFFECTS_WITH_N = ("good_luck", "bad_luck", "danger", "ambush", "toll")
+TRAP_KINDS = ("ambush", "stop", "toll")
+SECRET_LETTERS = "ABCDEFGHX"  # X: the Secret Passage Marker (Zone Effect Token)
+# T_Z_EFFECTS[z]: bit (1 << ZK_*) for each printed kind (fast checks).
+ZE_STAIRS = 1 << ZK_STAIRS
+
+# Number ranges reserved per part of the advanced rules, so codes never clash:
+#   part                          phases PH_*  continuations K_*  opcodes OP_*
+#   Dangerous Zones (+ tokens)    14-19        12-19              19-29
+#   Boss                          20-23        20-23              30-34
+#   Maximum Alert                 24-27        24-27              35-39
+#   Main Effects (play, timing)   28-35        28-35              40-59
+#   Interns, tokens, Sofia        36-39        36-39              60-79
 
 # End reasons
 END_NONE = 0
@@ -215,6 +270,32 @@ S_NB = _s(MAX_ZONES * 8)  # the Adjacent Zone across that half side, -1
 S_NBQ = _s(MAX_ZONES * 8)  # the facing Passage position on that Zone
 S_LINK = _s(MAX_ZONES * 8)  # 1: both Passages exist and are open (same Floor, or Stairs)
 S_STAIRS = _s(MAX_ZONES * 8)  # 1: the link is a Stair link
+# Zone Effect Tokens ("Zone Effect Tokens"), placed by Main Effects and
+# honoured with or without the Dangerous Zones rule.
+S_ZTRAP_KIND = _s(MAX_ZONES)  # hidden Trap effect (ZK_AMBUSH/STOP/TOLL), 0 none
+S_ZTRAP_N = _s(MAX_ZONES)  # its N
+S_ZTELEPORT = _s(MAX_ZONES)  # 1: Teleport Token
+S_ZSECRET = _s(MAX_ZONES)  # 1: Secret Passage Marker (letter X)
+# --- Dangerous Zones state (issue 5) ---
+
+
+# --- Boss state (issue 5) ---
+S_BOSS = _s()  # Boss Card in use (index in boss data), -1 without the Boss rule
+S_BOSS_PROFILE = _s()  # its profile (0, 1), -1 none
+S_BOSS_ZONE = _s()  # Zone of the Boss model, -1 = not in the Dungeon
+S_PANIC = _s()  # Panic Card under the Alert Card (index in panic data), -1 none
+S_MAX_ALERT = _s()  # 1 once Maximum Alert has been triggered
+
+
+# --- Maximum Alert state (issue 5) ---
+
+
+# --- Main Effects state (issue 5) ---
+
+
+# --- Interns, Zone Effect token supply, Exalted Sofia state (issue 5) ---
+
+
 # Turn registers
 S_SPEED = _s()  # Speed points left
 S_CARD_SPEED = _s()  # of which gained from effects (kept after the Movement Phase)
@@ -402,7 +483,26 @@ T_Z_NCUBES = _t(MAX_ZONES)
 T_Z_CUBES = _t(MAX_ZONES * MAX_ZSLOTS)  # colour index
 T_Z_PASSAGES = _t(MAX_ZONES)  # bit p set: Passage p (unrotated)
 T_Z_DOOR = _t(MAX_ZONES * 8)  # colour bitmask needed at Passage p
-T_Z_EFFECTS = _t(MAX_ZONES)  # ZE_* bits
+T_Z_EFFECTS = _t(MAX_ZONES)  # bit 1 << ZK_* per printed effect kind
+T_Z_NEFF = _t(MAX_ZONES)  # printed Zone Effects, left to right
+T_Z_EFF = _t(MAX_ZONES * MAX_ZEFF * ZE_W)
+# Advanced rules in use (RULE_* bits)
+T_RULES = _t()
+# --- Dangerous Zones tables (issue 5) ---
+
+
+# --- Boss tables (issue 5) ---
+
+
+# --- Maximum Alert tables (issue 5) ---
+
+
+# --- Main Effects tables (issue 5) ---
+
+
+# --- Interns, Zone Effect token supply, Exalted Sofia tables (issue 5) ---
+
+
 TABLE_SIZE = _t.size
 
 # =============================================================== ACTIONS
@@ -430,5 +530,10 @@ A_DISCARD = A_STUN_SACRIFICE + 1  # + kind
 A_TARGET = A_DISCARD + MAX_KINDS  # + seat
 A_JINX = A_TARGET + MAXP  # + jinx card
 A_COLOR = A_JINX + MAX_JINX  # + colour (Drop: which cube)
-NUM_ACTIONS = A_COLOR + MAX_COL
+# Advanced rules (issue 5)
+A_ZONE = A_COLOR + MAX_COL  # + zone: a destination Zone (Teleport, Secret Passage, Boss moves ...)
+A_ZONE_EFFECT = A_ZONE + MAX_ZONES  # + effect slot: use an Action Zone Effect (slot MAX_ZEFF = a token)
+A_MAIN = A_ZONE_EFFECT + MAX_ZEFF + 1  # + kind: declare a Trick Card's Main Effect
+A_OPTION = A_MAIN + MAX_KINDS  # + i: one of the options of a choice (a "/" cost ...)
+NUM_ACTIONS = A_OPTION + 4
 MAX_LEGAL = NUM_ACTIONS

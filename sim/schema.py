@@ -24,7 +24,14 @@ from pydantic import (
 )
 
 from sim.errors import DataError, format_key
-from sim.layout import PASSIVE_NAMES, TIMING_MASKS
+from sim.layout import (
+    MAX_ZEFF,
+    PASSIVE_NAMES,
+    SECRET_LETTERS,
+    TIMING_MASKS,
+    ZONE_EFFECT_KINDS,
+    ZONE_EFFECTS_WITH_N,
+)
 
 # --------------------------------------------------------------------------- vocabularies
 
@@ -52,7 +59,7 @@ OPS: dict[str, str] = {
     "drop": "n times: Drop a cube of your choice in your Zone (or a Linked Zone, or the Reserve)",
 }
 PASSIVES = PASSIVE_NAMES  # sim/layout.py holds the order the engine uses
-ZONE_EFFECTS = ("stairs",)
+ZONE_EFFECTS = tuple(ZONE_EFFECT_KINDS)  # sim/layout.py; "Zone Effect Types"
 # The rulebook's difficulties (the keys of the base alert.toml). A data folder
 # defines its own: use GameData.difficulties for the ones actually loaded.
 DIFFICULTIES = ("introductory", "easy", "medium", "hard")
@@ -256,12 +263,56 @@ class StartZone(_Model):
     passages: Passages
 
 
+class ZoneEffect(_Model):
+    """One printed Zone Effect. Shorthand in TOML: ``"ambush 1"``,
+    ``"secret_passage A"``, ``"bivouac"``; the table form adds a colour
+    condition (Colored Effects): ``{ effect = "bivouac", color = "worship" }``."""
+
+    effect: Annotated[str, _one_of(ZONE_EFFECTS, "Zone Effect")]
+    n: Count = 0
+    letter: str | None = None
+    color: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        words = value.split()
+        if not words or len(words) > 2:
+            raise ValueError('write a Zone Effect as "name", "name N" or "secret_passage LETTER"')
+        out: dict[str, Any] = {"effect": words[0]}
+        if len(words) == 2:
+            if words[0] == "secret_passage":
+                out["letter"] = words[1]
+            elif words[1].isdigit():
+                out["n"] = int(words[1])
+            else:
+                raise ValueError(
+                    f"the number N of {words[0]!r} must be a whole number (allowed: e.g. \"{words[0]} 1\")"
+                )
+        return out
+
+    @model_validator(mode="after")
+    def _shape(self) -> ZoneEffect:
+        if self.effect in ZONE_EFFECTS_WITH_N and self.n < 1:
+            raise ValueError(f"{self.effect} needs a number N of 1 or more (e.g. \"{self.effect} 1\")")
+        if self.effect not in ZONE_EFFECTS_WITH_N and self.n:
+            raise ValueError(f"{self.effect} takes no number (allowed with N: {', '.join(ZONE_EFFECTS_WITH_N)})")
+        letters = SECRET_LETTERS[:-1]
+        if self.effect == "secret_passage" and (self.letter is None or self.letter not in letters):
+            raise ValueError(f"a Secret Passage needs a letter (allowed: {' '.join(letters)}; X is the Marker)")
+        if self.effect != "secret_passage" and self.letter is not None:
+            raise ValueError("only a Secret Passage has a letter")
+        return self
+
+
 class Zone(_Model):
     floor: Floor
     alert: Count
     cubes: list[str]
     passages: Passages
-    effects: list[Annotated[str, _one_of(ZONE_EFFECTS, "Zone Effect")]] = []
+    effects: Annotated[list[ZoneEffect], Field(max_length=MAX_ZEFF)] = []
     doors: dict[str, list[str]] = {}
 
 
@@ -721,6 +772,13 @@ class _Checker:
                 self.color((*parts, "cubes", i), color)
             for passage, colors in zone.doors.items():
                 self._door((*parts, "doors", passage), zone, passage, colors)
+            for i, eff in enumerate(zone.effects):
+                if eff.color is not None:
+                    self.color((*parts, "effects", i, "color"), eff.color, "Zone Effect colour")
+            kinds = [e.effect for e in zone.effects]
+            if "boss" in kinds and kinds[-1] != "boss":
+                self.fail((*parts, "effects"), kinds,
+                          "the Boss Effect is always the rightmost (allowed: boss last)")
 
     def _door(
         self, parts: tuple[str, ...], zone: Zone, passage: str, colors: list[str]

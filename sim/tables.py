@@ -80,9 +80,11 @@ class _Programs:
         return self.n - 1
 
 
-def compile_tables(data: GameData, difficulty: str, level: str) -> tuple[np.ndarray, Names]:
-    """Build the table array for one difficulty and Player Level."""
+def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0) -> tuple[np.ndarray, Names]:
+    """Build the table array for one difficulty, Player Level and set of
+    advanced rules (``rules``: RULE_* bits)."""
     t = np.zeros(L.TABLE_SIZE, dtype=np.int64)
+    t[L.T_RULES] = rules
     colors = [c.name for c in data.cubes]
     cidx = {c: i for i, c in enumerate(colors)}
     _limit("cube colours", len(colors), L.MAX_COL)
@@ -230,7 +232,15 @@ def compile_tables(data: GameData, difficulty: str, level: str) -> tuple[np.ndar
             t[L.T_Z_CUBES + z * L.MAX_ZSLOTS + i] = cidx[c]
         for p, need in tile.doors.items():
             t[L.T_Z_DOOR + z * 8 + PASSAGES.index(p)] = sum(1 << cidx[c] for c in need)
-        t[L.T_Z_EFFECTS + z] = sum(L.ZONE_EFFECT_FLAGS[e] for e in set(tile.effects))
+        t[L.T_Z_NEFF + z] = len(tile.effects)
+        for i, eff in enumerate(tile.effects):
+            kind = L.ZONE_EFFECT_KINDS[eff.effect]
+            t[L.T_Z_EFFECTS + z] |= 1 << kind
+            o = L.T_Z_EFF + (z * L.MAX_ZEFF + i) * L.ZE_W
+            t[o] = kind
+            t[o + 1] = eff.n
+            t[o + 2] = 0 if eff.color is None else cidx[eff.color] + 1
+            t[o + 3] = 0 if eff.letter is None else L.SECRET_LETTERS.index(eff.letter) + 1
 
     names = Names(
         colors=tuple(colors),

@@ -88,7 +88,7 @@ def test_vocabularies(base):
     assert base.data.difficulties == DIFFICULTIES
     assert PASSAGES == ("N1", "N2", "E1", "E2", "S1", "S2", "W1", "W2")
     assert "own_espionage" in TIMINGS and "discard_type" in OPS
-    assert "espionage_ignore_students" in PASSIVES and ZONE_EFFECTS == ("stairs",)
+    assert "espionage_ignore_students" in PASSIVES and "stairs" in ZONE_EFFECTS and "boss" in ZONE_EFFECTS
 
 
 def test_provisional_listing(base):
@@ -274,7 +274,7 @@ def test_discard_type_needs_trick_type(folder):
 
 def test_unknown_zone_effect(folder):
     edit(folder, "zones.toml", 'effects = ["stairs"]', 'effects = ["teleporter"]')
-    check(load_error(folder), "zones.toml", 'zones."I-2".effects.0', '"teleporter"')
+    check(load_error(folder), "zones.toml", 'zones."I-2".effects.0.effect', '"teleporter"')
 
 
 def test_clan_modifier_for_unknown_colour(folder):

@@ -25,6 +25,10 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
     s[L.S_NPLAYERS] = nplayers
     s[L.S_END_AT_SEAT] = -1
     s[L.S_FIRST_SUBMITTER] = -1
+    s[L.S_BOSS] = -1
+    s[L.S_BOSS_PROFILE] = -1
+    s[L.S_BOSS_ZONE] = -1
+    s[L.S_PANIC] = -1
     s[L.S_PL_TILE] = -1
     s[L.S_ACTOR] = -1
     # Reserve: everything in the box
