@@ -64,6 +64,7 @@ from experiments.stats import (
     wilson,
     wilson_width,
 )
+from sim import layout as L
 from sim.errors import DungeonologyError
 
 MANIFEST = "manifest.json"
@@ -72,14 +73,17 @@ PART_GLOB = "part-*.parquet"
 ORDERS: dict[str, tuple[str, ...]] = {
     "alert": ("introductory", "easy", "medium", "hard"),
     "player_level": ("students", "scholars", "professors", "rectors"),
-    "end_reason": ("alert_full", "thesis_clock", "dungeon_exhausted", "all_submitted", "round_cap", "none"),
+    "end_reason": tuple(L.END_REASONS[1:]) + ("none",),
 }
 DEFAULT_VALUE = "(default)"  # an override column's value in cells that do not set it
 DEFAULT_FAMILY: tuple[tuple[str, ...], ...] = (("scholar",), ("players", "turn_position"), ("scholar", "clan"))
 WIN_RATE_COLUMNS = ("games", "wins", "win_rate", "ci_low", "ci_high", "fair_share", "lift", "lift_low", "lift_high",
                     "test", "p_value", "p_adjusted", "significant", "direction")
 GAME_COLUMNS = ("run", "cell", "game", "seed", "players", "alert", "player_level", "rules", "agents", "clan",
-                "first_player", "turns", "rounds", "end_reason", "decisions", "theses", "error")
+                "first_player", "turns", "rounds", "end_reason", "decisions", "theses", "error", "boss", "panic",
+                "max_alert")
+ADVANCED_RULES = ("boss", "dangerous_zones", "maximum_alert", "main_effects")  # sim.layout.RULE_NAMES
+BASIC = "basic game"  # how the rules column's "" (no advanced rule) is shown
 
 
 class RunDirError(DungeonologyError, ValueError):
@@ -228,6 +232,8 @@ def overview(df: pd.DataFrame) -> pd.DataFrame:
         ("Player Levels", ", ".join(map(str, df["player_level"].cat.categories))),
         ("agents", "; ".join(map(str, df["agents"].cat.categories)) if "agents" in df else ""),
         ("overrides", ", ".join(override_keys(df)) or "none"),
+        ("advanced rules", "; ".join(str(r) or BASIC for r in pd.unique(df["rules"].astype(str)))
+         if "rules" in df else BASIC),
         ("provisional data", "yes" if manifest.get("provisional") else "no"),
         ("data hash", manifest.get("data_hash", "")),
         ("code version", manifest.get("code_version", "")),
@@ -456,6 +462,55 @@ def score_summary(df: pd.DataFrame, by: str | Sequence[str] = "scholar") -> pd.D
     out["thesis_bonus"] = g["thesis_bonus"].mean()
     out["jinx_penalty"] = g["jinx_penalty"].mean()
     return out.reset_index()
+
+
+# -------------------------------------------------------- advanced rules
+def rule_flags(df: pd.DataFrame) -> pd.DataFrame:
+    """The frame with one bool column per advanced rule (``rule:boss`` ...), read from ``rules``."""
+    rules = df["rules"].astype(str)
+    out = df.copy()
+    for name in ADVANCED_RULES:
+        out[f"rule:{name}"] = rules.str.split("+").map(lambda parts, n=name: n in parts)
+    return out
+
+
+def rule_groupings(df: pd.DataFrame) -> list[str]:
+    """The advanced-rule columns that vary in (or are used by) the frame: ``rules`` when
+    several rule sets were played, ``boss`` and ``panic`` when a Boss / Panic Card was in play."""
+    out = []
+    if "rules" in df and df["rules"].nunique() > 1:
+        out.append("rules")
+    for col in ("boss", "panic"):
+        if col in df and (df[col].astype(str) != "").any():
+            out.append(col)
+    return out
+
+
+def rule_effects(df: pd.DataFrame, by: str | Sequence[str] = "rules") -> pd.DataFrame:
+    """Per advanced-rule option (``rules``, ``boss`` profile or ``panic`` card): the game
+    figures of :func:`condition_effects` plus ``max_alert_rate`` (share of games that reached
+    Maximum Alert, with a Wilson interval). The basic game shows as "basic game"."""
+    by = _cols(by)
+    d = df.copy()
+    if "rules" in by:
+        d["rules"] = d["rules"].astype(str).replace("", BASIC)
+    out = condition_effects(d, by)
+    g = games(d).groupby(by, observed=True, sort=True)["max_alert"]
+    hits = g.sum().astype(np.int64).to_numpy()
+    total = g.size().to_numpy()
+    out["max_alert_rate"] = hits / total
+    out["max_alert_ci_low"], out["max_alert_ci_high"] = wilson(hits, total)
+    return out
+
+
+def rule_win_rates(df: pd.DataFrame, by: str = "rules", *, correction: str = "holm",
+                   alpha: float = 0.05) -> pd.DataFrame:
+    """Win rate per Scholar under each advanced-rule option of ``by`` (``rules``, ``boss`` or
+    ``panic``), against the fair share, with the family of tests adjusted together."""
+    d = df.copy()
+    if by == "rules":
+        d["rules"] = d["rules"].astype(str).replace("", BASIC)
+    return win_rates(d, [by, "scholar"], correction=correction, alpha=alpha)
 
 
 # ------------------------------------------------------------- overrides

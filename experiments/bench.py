@@ -16,10 +16,14 @@ and the JIT speed-up (what ``dungeonology bench`` prints).
 - agents: four ``heuristic`` seats in the numba batch (games/s, decisions/s);
   one ``ismcts`` seat at its default budget against three ``heuristic`` (median
   seconds per game); ISMCTS iterations/s on positions of heuristic games.
+- advanced rules: four-player games/s of random and heuristic play with all
+  four advanced rules against the same games of the basic game (the issue-5
+  target is a ratio of at least 0.5).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import resource
@@ -83,6 +87,7 @@ class BenchReport:
     nojit: dict[str, Any] | None = None  # games, seconds, decisions, same_games
     jit_same: dict[str, Any] | None = None  # the same games with the JIT
     agents: dict[str, Any] | None = None  # heuristic and ISMCTS figures
+    advanced: dict[str, Any] | None = None  # basic game vs all advanced rules
     provisional: int = 0  # provisional values in the data in use
     data_source: str = ""
     notes: list[str] = field(default_factory=list)
@@ -119,6 +124,7 @@ class BenchReport:
             "provisional": self.provisional,
             "data_source": self.data_source,
             "agents": self.agents,
+            "advanced": self.advanced,
         }
 
 
@@ -176,6 +182,11 @@ def config_args(config: GameConfig) -> list[str]:
     for name in config.scholars or ():
         if name is not None:
             args += ["--scholar", name]
+    if config.rules:
+        args += ["--rules", ",".join(config.rules)]
+    for key in ("boss", "panic"):
+        if getattr(config, key) is not None:
+            args += [f"--{key}", getattr(config, key)]
     return args
 
 
@@ -257,6 +268,36 @@ def agent_bench(config: GameConfig, games: int, ismcts_games: int) -> dict[str, 
     }
 
 
+def _heuristic_rate(config: GameConfig, games: int) -> float:
+    from agents.batch import play_batch as play_agents
+    from agents.spec import parse_spec
+
+    compiled = compile_config(config)
+    heuristic = parse_spec("heuristic")
+    play_agents(compiled, [0], [heuristic])  # compile / load the cache outside the timing
+    t0 = time.perf_counter()
+    play_agents(compiled, list(range(games)), [heuristic])
+    return games / (time.perf_counter() - t0)
+
+
+def rules_comparison(config: GameConfig, games: int, heuristic_games: int) -> dict[str, Any]:
+    """Games/s of random and heuristic play: the basic game vs all four advanced
+    rules (Boss and Panic Card drawn at random), same seeds, same players."""
+    from sim.layout import RULE_NAMES
+
+    basic = dataclasses.replace(config, rules=(), boss=None, panic=None)
+    full = dataclasses.replace(config, rules=tuple(RULE_NAMES), boss=None, panic=None)
+    out: dict[str, Any] = {"players": config.players, "random_games": games, "heuristic_games": heuristic_games}
+    for label, cfg in (("basic", basic), ("all_rules", full)):
+        row = throughput(cfg, games)
+        out[f"random_{label}_games_per_s"] = row.games_per_s
+        out[f"random_{label}_decisions_per_s"] = row.decisions_per_s
+        out[f"heuristic_{label}_games_per_s"] = _heuristic_rate(cfg, heuristic_games)
+    for agent in ("random", "heuristic"):
+        out[f"{agent}_ratio"] = out[f"{agent}_all_rules_games_per_s"] / out[f"{agent}_basic_games_per_s"]
+    return out
+
+
 def run_bench(
     configs: Sequence[GameConfig],
     games: int | None = None,
@@ -289,6 +330,8 @@ def run_bench(
     if ref.players == 4:
         say("agents: heuristic throughput, ISMCTS time per game")
         report.agents = agent_bench(ref, 200 if quick else 2000, 1 if quick else 9)
+        say("advanced rules: basic game vs all four rules (random and heuristic play)")
+        report.advanced = rules_comparison(ref, n, 200 if quick else 2000)
         report.peak_rss_mib = max(report.peak_rss_mib, _rss_mib())
     report.children_peak_rss_mib = _rss_mib(resource.RUSAGE_CHILDREN)
     report.notes.append(f"state: {STATE_SIZE} int64 ({STATE_SIZE * 8 / 1024:.1f} KiB per game); "

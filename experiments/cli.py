@@ -28,6 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from experiments.narrate import narrate, setup_lines, snapshot, turn_header
+from sim import layout as L
 from sim.config import GameConfig, compile_config
 from sim.errors import ConfigError, DataError, DungeonologyError, format_value
 from sim.game import Game, game_from_state, new_game
@@ -102,9 +103,48 @@ SetOpt = Annotated[
     ),
 ]
 
+RulesOpt = Annotated[
+    str,
+    typer.Option(
+        "--rules", metavar="R1,R2|all|none",
+        help="Advanced rules in use, comma-separated: boss, dangerous_zones, maximum_alert, main_effects; "
+        "'all' for the four, 'none' (default) for the basic game.",
+    ),
+]
+BossOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--boss", metavar="NAME[:PROFILE]",
+        help="Boss Card and profile with the boss rule, e.g. laetus:drunk or laetus:quarrelsome "
+        "(default: drawn at random at setup).",
+    ),
+]
+PanicOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--panic", metavar="CARD",
+        help="Panic Card with the maximum_alert rule, e.g. Darkness (default: drawn from the Panic deck).",
+    ),
+]
+
 # GameConfig keys -> the option that sets them, for error messages
 _OPTION_OF = {"players": "--players", "alert": "--alert", "player_level": "--level", "scholars": "--scholar",
-              "seed": "--seed", "data": "--data"}
+              "seed": "--seed", "data": "--data", "rules": "--rules", "boss": "--boss", "panic": "--panic"}
+
+
+def parse_rules(text: str | Sequence[str] | None) -> tuple[str, ...]:
+    """``--rules`` text -> rule names: 'all', 'none' or a comma-separated list
+    (names are checked by ``compile_config``)."""
+    if text is None:
+        return ()
+    if not isinstance(text, str):
+        return tuple(text)
+    words = [w.strip() for w in text.split(",") if w.strip()]
+    if words in ([], ["none"]):
+        return ()
+    if words == ["all"]:
+        return tuple(L.RULE_NAMES)
+    return tuple(words)
 
 
 def build_config(
@@ -114,11 +154,15 @@ def build_config(
     scholars: Sequence[str] | None = None,
     data: str | None = None,
     sets: Sequence[str] | None = None,
+    rules: str | Sequence[str] | None = None,
+    boss: str | None = None,
+    panic: str | None = None,
 ) -> GameConfig:
     """The one place where command-line options become a (validated) GameConfig.
 
     ``scholars`` name seats 0, 1, ... in order; missing seats are dealt at
-    random. Raises ConfigError / DataError for any bad value."""
+    random; ``rules`` is the ``--rules`` text (see :func:`parse_rules`).
+    Raises ConfigError / DataError for any bad value."""
     try:
         overrides = parse_set_options(sets or [])
     except ConfigError as exc:
@@ -130,24 +174,25 @@ def build_config(
                               key="--scholar", value=list(scholars))
         seats = [*scholars, *[None] * (players - len(scholars))]
     config = GameConfig(players=players, scholars=seats, alert=alert, player_level=level, data=data,
-                        overrides=overrides)
+                        overrides=overrides, rules=parse_rules(rules), boss=boss, panic=panic)
     compile_config(config)  # validates everything against the data
     return config
 
 
 def player_counts(spec: str, alert: str, level: str, scholars: Sequence[str] | None, data: str | None,
-                  sets: Sequence[str] | None) -> list[GameConfig]:
-    """Configurations for ``--players 2|3|4|all`` (all: the counts the Player Level allows)."""
+                  sets: Sequence[str] | None, **advanced: Any) -> list[GameConfig]:
+    """Configurations for ``--players 2|3|4|all`` (all: the counts the Player
+    Level allows); ``advanced``: rules, boss, panic as for build_config."""
     if spec.strip().lower() == "all":
-        probe = build_config(4, alert, level, scholars, data, sets)
+        probe = build_config(4, alert, level, scholars, data, sets, **advanced)
         minimum = compile_config(probe).loaded.data.player_levels[level].min_players
         counts = [n for n in PLAYER_COUNTS if n >= minimum and n >= len(scholars or ())]
-        return [build_config(n, alert, level, scholars, data, sets) for n in counts]
+        return [build_config(n, alert, level, scholars, data, sets, **advanced) for n in counts]
     try:
         n = int(spec)
     except ValueError:
         raise ConfigError("expected 2, 3, 4 or all", key="--players", value=spec) from None
-    return [build_config(n, alert, level, scholars, data, sets)]
+    return [build_config(n, alert, level, scholars, data, sets, **advanced)]
 
 
 # ---------------------------------------------------------------- errors
@@ -276,12 +321,15 @@ def play(
     scholar: ScholarOpt = None,
     data: DataOpt = None,
     set_: SetOpt = None,
+    rules: RulesOpt = "none",
+    boss: BossOpt = None,
+    panic: PanicOpt = None,
 ) -> None:
     from experiments.fuzz import RandomAgent
 
     console = _console()
     with cli_errors():
-        config = build_config(players, alert, level, scholar, data, set_)
+        config = build_config(players, alert, level, scholar, data, set_, rules, boss, panic)
         g = new_game(config, seed)
     if g.compiled.loaded.is_provisional and not quiet:
         console.print(f"Note: provisional data in use ({len(g.compiled.loaded.provisional)} values); "
@@ -369,24 +417,42 @@ def fuzz(
     scholar: ScholarOpt = None,
     data: DataOpt = None,
     set_: SetOpt = None,
+    rules: RulesOpt = "none",
+    boss: BossOpt = None,
+    panic: PanicOpt = None,
+    combinations: Annotated[bool, typer.Option(
+        "--all-combinations", help="Fuzz every combination of the four advanced rules (16, the basic game "
+        "included; --games per combination and player count); replaces --rules.")] = False,
 ) -> None:
-    from experiments.fuzz import run_fuzz
+    from experiments.fuzz import rule_combinations, run_fuzz
 
     console = _console()
     with cli_errors():
-        configs = player_counts(players, alert, level, scholar, data, set_)
+        if combinations:
+            if boss is not None or panic is not None:
+                fail("--boss and --panic need their rule in every combination: leave them out with "
+                     "--all-combinations")
+            configs = [c for combo in rule_combinations()
+                       for c in player_counts(players, alert, level, scholar, data, set_, rules=combo)]
+        else:
+            configs = player_counts(players, alert, level, scholar, data, set_, rules=rules, boss=boss,
+                                    panic=panic)
         try:
             report = run_fuzz(configs, games=games, seed=seed, progress=progress, out_dir=out)
         except OSError as exc:
             fail(f"{getattr(exc, 'filename', None) or out}: cannot write a failure record: {exc.strerror or exc}")
-    table = Table(box=box.SIMPLE_HEAD, title=f"Random-play fuzz, base seed {seed}, invariants checked after every "
-                  "action", show_edge=False, pad_edge=False, collapse_padding=True, header_style="bold")
-    for col in ("players", "games", "decisions", "turns/game", "seconds", "games/s", "decisions/s", "fails"):
-        table.add_column(col, justify="right")
-    for r in report.rows:
-        table.add_row(str(r.players), str(r.games), str(r.decisions), f"{r.turns / max(r.games, 1):.1f}",
-                      f"{r.seconds:.2f}", f"{r.games_per_s:,.0f}", f"{r.decisions_per_s:,.0f}", str(len(r.failures)))
-    console.print(table)
+    console.print(f"Random-play fuzz, base seed {seed}, invariants checked after every action", markup=False)
+    for label in dict.fromkeys(r.rules for r in report.rows):
+        table = Table(box=box.SIMPLE_HEAD, title="basic game" if label == "basic" else f"rules: {label}",
+                      show_edge=False, pad_edge=False, collapse_padding=True, header_style="bold")
+        for col in ("players", "games", "decisions", "turns/game", "seconds", "games/s", "decisions/s", "fails"):
+            table.add_column(col, justify="right")
+        for r in report.rows:
+            if r.rules == label:
+                table.add_row(str(r.players), str(r.games), str(r.decisions), f"{r.turns / max(r.games, 1):.1f}",
+                              f"{r.seconds:.2f}", f"{r.games_per_s:,.0f}", f"{r.decisions_per_s:,.0f}",
+                              str(len(r.failures)))
+        console.print(table)
     console.print(f"Total: {report.games} games, {report.decisions} decisions in {report.seconds:.2f} s "
                   f"({report.games / max(report.seconds, 1e-9):,.0f} games/s)", markup=False)
     if report.ok:
@@ -395,7 +461,7 @@ def fuzz(
     for f in report.failures:
         note = "" if f.reproduced else " (NOT reproduced by the Python rebuild)"
         console.print(
-            f"VIOLATION {f.players} players, seed {f.seed}: [{f.code}] {f.invariant} "
+            f"VIOLATION {f.players} players, rules {f.rules}, seed {f.seed}: [{f.code}] {f.invariant} "
             f"(after {f.decision} actions){note}; record: {f.record}", markup=False, style="bold red")
     raise typer.Exit(1)
 
@@ -414,13 +480,16 @@ def bench(
     scholar: ScholarOpt = None,
     data: DataOpt = None,
     set_: SetOpt = None,
+    rules: RulesOpt = "none",
+    boss: BossOpt = None,
+    panic: PanicOpt = None,
 ) -> None:
     from experiments.bench import NOJIT_GAMES, run_bench
 
     console = _console()
     err = Console(stderr=True, highlight=False)
     with cli_errors():
-        configs = player_counts(players, alert, level, scholar, data, set_)
+        configs = player_counts(players, alert, level, scholar, data, set_, rules=rules, boss=boss, panic=panic)
     try:
         report = run_bench(configs, games=games, quick=quick, cold=cold,
                            log=lambda msg: err.print(f"bench: {msg} ...", markup=False))
@@ -458,6 +527,12 @@ def bench(
         lines.append(f"ISMCTS, {ag['ismcts_spec']} vs 3 heuristic: median {ag['ismcts_median_game_s']:.2f} s per game "
                      f"(max {ag['ismcts_max_game_s']:.2f} s, {ag['ismcts_games']} games); "
                      + (f"{ips:,.0f} iterations/s" if ips else "iterations/s not measured"))
+    adv = report.advanced
+    if adv:
+        lines.append(f"Advanced rules ({adv['players']} players, all four vs the basic game, same seeds): random "
+                     f"{adv['random_all_rules_games_per_s']:,.0f} vs {adv['random_basic_games_per_s']:,.0f} games/s "
+                     f"(x{adv['random_ratio']:.2f}); heuristic {adv['heuristic_all_rules_games_per_s']:,.0f} vs "
+                     f"{adv['heuristic_basic_games_per_s']:,.0f} games/s (x{adv['heuristic_ratio']:.2f})")
     if report.provisional:
         lines.append(f"Data: {report.data_source}: PROVISIONAL values in use ({report.provisional}); "
                      "see `dungeonology data`")
@@ -715,6 +790,9 @@ def tournament(
     scholar: ScholarOpt = None,
     data: DataOpt = None,
     set_: SetOpt = None,
+    rules: RulesOpt = "none",
+    boss: BossOpt = None,
+    panic: PanicOpt = None,
 ) -> None:
     from experiments.tournament import (
         check_kinds,
@@ -733,7 +811,7 @@ def tournament(
     if jobs < 1:
         fail(f"--jobs {jobs}: use at least 1 process")
     with cli_errors():
-        config = build_config(players, alert, level, scholar, data, set_)
+        config = build_config(players, alert, level, scholar, data, set_, rules, boss, panic)
         specs = agent_specs(agents_csv, agent)
         try:
             check_kinds(distinct(seat_list(specs, players)))

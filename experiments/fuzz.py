@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -41,6 +42,17 @@ CODE_LIMIT = 99
 def game_seed(base_seed: int, index: int) -> int:
     """The seed of game ``index`` in a run with base seed ``base_seed``."""
     return base_seed * SEED_STRIDE + index
+
+
+def rules_label(rules: Sequence[str]) -> str:
+    """'+'-joined rule names, 'basic' for none (as in fuzz tables and file names)."""
+    return "+".join(rules) or "basic"
+
+
+def rule_combinations() -> list[tuple[str, ...]]:
+    """Every combination of the advanced rules (16 for four), the basic game first."""
+    names = tuple(L.RULE_NAMES)
+    return [c for k in range(len(names) + 1) for c in itertools.combinations(names, k)]
 
 
 def invariant_name(code: int) -> str:
@@ -113,6 +125,7 @@ def rebuild(config: GameConfig, seed: int, check_every: bool = True) -> tuple[Ga
 @dataclass
 class Failure:
     players: int
+    rules: str  # rules_label of the configuration
     seed: int
     code: int
     invariant: str
@@ -124,6 +137,7 @@ class Failure:
 @dataclass
 class FuzzRow:
     players: int
+    rules: str = "basic"  # rules_label of the configuration
     games: int = 0
     decisions: int = 0
     turns: int = 0
@@ -165,9 +179,10 @@ class FuzzReport:
         return sum(r.seconds for r in self.rows)
 
 
-def write_failure(g: Game, out_dir: Path, players: int, seed: int) -> Path:
+def write_failure(g: Game, out_dir: Path, players: int, seed: int, rules: str = "basic") -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / f"failure-{players}p-{seed}.json"
+    tag = "" if rules == "basic" else f"-{rules}"
+    path = out_dir / f"failure-{players}p{tag}-{seed}.json"
     path.write_text(json.dumps(g.record(), indent=1) + "\n", encoding="utf-8")
     return path
 
@@ -185,9 +200,10 @@ def run_fuzz(
 ) -> FuzzReport:
     """Play ``games`` random games per configuration with invariants checked
     after every action; rebuild every failing game in Python and, when
-    ``out_dir`` is given, write its record to ``out_dir/failure-<P>p-<seed>.json``.
+    ``out_dir`` is given, write its record to ``out_dir/failure-<P>p[-<rules>]-<seed>.json``.
 
-    ``config`` is one configuration or several (e.g. one per player count).
+    ``config`` is one configuration or several (e.g. one per player count and
+    combination of advanced rules).
     ``progress`` shows a rich progress bar on stderr.
     """
     configs = [config] if isinstance(config, GameConfig) else list(config)
@@ -200,9 +216,10 @@ def run_fuzz(
             bar.start()
         for cfg in configs:
             compiled = compile_config(cfg)
-            row = FuzzRow(players=cfg.players)
+            label = rules_label(cfg.rules)
+            row = FuzzRow(players=cfg.players, rules=label)
             report.rows.append(row)
-            task = bar.add_task(f"{cfg.players} players", total=games) if bar is not None else None
+            task = (bar.add_task(f"{cfg.players} players, {label}", total=games) if bar is not None else None)
             play_batch(compiled, [game_seed(seed, 0)])  # compile / load the cache outside the timing
             for start in range(0, games, chunk):
                 seeds = [game_seed(seed, i) for i in range(start, min(games, start + chunk))]
@@ -224,9 +241,11 @@ def run_fuzz(
 
 def _failure(cfg: GameConfig, seed: int, code: int, out_dir: str | Path | None) -> Failure:
     g, again = rebuild(cfg, seed)
-    path = write_failure(g, Path(out_dir), cfg.players, seed) if out_dir is not None else None
+    label = rules_label(cfg.rules)
+    path = write_failure(g, Path(out_dir), cfg.players, seed, label) if out_dir is not None else None
     return Failure(
         players=cfg.players,
+        rules=label,
         seed=seed,
         code=code,
         invariant=invariant_name(code),

@@ -446,6 +446,29 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
             lambda t: t.assign(**{c: t[c].map(pct) for c in t.columns if c not in ("alert", "player_level")})),
             raw=True))
 
+    # advanced rules
+    groupings = A.rule_groupings(df)
+    if groupings:
+        body = ["<h2 id='advanced'>Advanced rules</h2><p class='note'>Per rule set (<code>rules</code>), Boss "
+                "Card and profile (<code>boss</code>) and Panic Card (<code>panic</code>): Scholar win rates "
+                "against the fair share (Holm within each table), game length, Theses and how often Maximum "
+                "Alert was reached.</p>"]
+        for col in groupings:
+            rates = A.rule_win_rates(df, col, correction=correction, alpha=alpha)
+            effects = A.rule_effects(df, col)
+            csvs[f"advanced_{col}_win_rates.csv"] = rates
+            csvs[f"advanced_{col}_games.csv"] = effects
+            body.append(f"<h3>Per {html.escape(col)}</h3>")
+            body.append(figure(f"advanced_{col}", f"win rate per Scholar per {col}",
+                               lambda f, c=col: P.win_rate_bars(f.subplots(), df.assign(
+                                   **{c: df[c].astype(str).replace("", A.BASIC)}), [c, "scholar"]), (9, 4.5)))
+            body.append(html_table(rates))
+            body.append(html_table(effects))
+            body.append(html_table(A.end_reasons(df.assign(**{col: df[col].astype(str).replace("", A.BASIC)}),
+                                                 [col]).pipe(
+                lambda t, c=col: t.assign(**{k: t[k].map(pct) for k in t.columns if k != c})), raw=True))
+        sections.append("\n".join(body))
+
     # distributions
     scores = A.score_summary(df, "scholar")
     csvs["scores.csv"] = scores

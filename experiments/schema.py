@@ -55,10 +55,13 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "first_player": ("int64", "seat of the first player"),
     "turns": ("int64", "turns played"),
     "rounds": ("int64", "rounds started"),
-    "end_reason": ("category", "alert_full, thesis_clock, dungeon_exhausted, all_submitted, round_cap"),
+    "end_reason": ("category", "why the game ended (sim.layout.END_REASONS)"),
     "decisions": ("int64", "decisions taken by agents"),
     "theses": ("int64", "successful Theses in the game"),
     "error": ("int64", "0, or an engine/agent error code (the game is then excluded from analysis)"),
+    "boss": ("category", "Boss Card and profile in play, 'name:profile' ('' = no Boss rule)"),
+    "panic": ("category", "the Panic Card under the Alert Card ('' = no Maximum Alert rule)"),
+    "max_alert": ("bool", "Maximum Alert was triggered"),
 }
 
 OVERRIDE_PREFIX = "set:"

@@ -52,6 +52,7 @@ from experiments.schema import COLUMNS, OVERRIDE_PREFIX
 from experiments.sweep_config import SEED_STRIDE, Cell, SweepPlan, load_sweep
 from sim.config import Compiled, GameConfig, compile_config
 from sim.errors import ConfigError, DungeonologyError, format_value
+from sim.results import boss_labels
 
 MANIFEST = "manifest.json"
 MANIFEST_FORMAT = 1
@@ -130,6 +131,8 @@ def run_categories(plan: SweepPlan, compiled: Compiled) -> dict[str, list[str]]:
         "scholar": list(names.scholars),
         "clan": list(names.clans),
         "end_reason": list(L.END_REASONS),
+        "boss": boss_labels(names),
+        "panic": ["", *names.panics],
     }
 
 

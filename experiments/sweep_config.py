@@ -16,7 +16,9 @@ format is documented in docs/SWEEPS.md; in short::
     [fixed]                        # one value each
     players = 4
     agents = ["heuristic"]         # one spec per seat; fewer than the players: repeated
-    rules = []                     # the basic game (no rule options yet)
+    rules = []                     # the basic game; or advanced rules, e.g. ["boss", "maximum_alert"]
+    boss = "random"                # with the boss rule: "laetus:drunk", "laetus" (profile random) ...
+    panic = "random"               # with the maximum_alert rule: a Panic Card name, or drawn at random
 
     [fixed.overrides]              # data overrides used in every cell
     "scholars.Rebecca.hand" = 5
@@ -26,11 +28,13 @@ format is documented in docs/SWEEPS.md; in short::
     player_level = "all"
     clan = "random"                # or "all", or a list of Clan names (and "random")
     scholars = "random"            # or "all_combinations", "all_permutations", or a list of seat lists
+    # rules = [[], ["boss"]]        # (an axis is fixed or swept, not both)
+    # boss = ["laetus:quarrelsome", "laetus:drunk"]  # used by the cells whose rules include boss
 
     [sweep.overrides]              # "what if": one set:<key> column each
     "scholars.Sofia.speed" = [3, 4, 5]
 
-Every axis (players, agents, rules, alert, player_level, clan, scholars) may
+Every axis (players, agents, rules, boss, panic, alert, player_level, clan, scholars) may
 be given in ``[fixed]`` or in ``[sweep]``, not both; missing axes take the
 defaults of :data:`DEFAULTS`. Every value is checked against the data (Scholar,
 Clan, Alert and Player Level names) and the agent registry (agent specs);
@@ -38,10 +42,12 @@ errors are :class:`sim.errors.ConfigError` naming the file, the dotted key,
 the value and what is allowed. A cell that cannot be played (a Player Level
 the player count does not allow, more Scholars or agents than seats, ...) is
 an error naming the cell, unless ``skip_invalid = true``: such cells are then
-dropped and listed in the manifest.
+dropped and listed in the manifest. The boss and panic axes only apply to
+cells whose rules include boss / maximum_alert; other cells take "random" for
+them (and are played once, not once per boss or panic value).
 
 Cells are numbered in the order of the nested loops players > agents > rules >
-alert > player_level > clan > scholars > overrides (the last varies fastest).
+boss > panic > alert > player_level > clan > scholars > overrides (the last varies fastest).
 """
 
 from __future__ import annotations
@@ -67,11 +73,13 @@ MAX_SEED = 9_000_000
 SEED_STRIDE = 10**12
 """Game ``g`` of a run with master seed ``s`` uses the seed ``s * SEED_STRIDE + g``."""
 
-AXES = ("players", "agents", "rules", "alert", "player_level", "clan", "scholars")
+AXES = ("players", "agents", "rules", "boss", "panic", "alert", "player_level", "clan", "scholars")
 DEFAULTS: dict[str, Any] = {
     "players": 4,
     "agents": ["heuristic"],
     "rules": [],
+    "boss": "random",
+    "panic": "random",
     "alert": "medium",
     "player_level": "students",
     "clan": "random",
@@ -80,8 +88,7 @@ DEFAULTS: dict[str, Any] = {
 RANDOM = "random"
 ALL = "all"
 SCHOLAR_MODES = ("random", "all_combinations", "all_permutations")
-RULES_NOTE = ("the basic game has no rule options yet (the advanced rules are a later issue); "
-              "allowed: rules = [] in [fixed] or [[]] in [sweep]")
+ADVANCED_RULES = ("boss", "dangerous_zones", "maximum_alert", "main_effects")  # sim.layout.RULE_NAMES
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
@@ -96,6 +103,8 @@ class Fixed(_Strict):
     players: int | None = None
     agents: list[str] | None = None
     rules: list[str] | None = None
+    boss: str | None = None
+    panic: str | None = None
     alert: str | None = None
     player_level: str | None = None
     clan: str | None = None
@@ -109,6 +118,8 @@ class Sweep(_Strict):
     players: int | list[int] | None = None
     agents: list[list[str]] | None = None
     rules: list[list[str]] | None = None
+    boss: str | list[str] | None = None
+    panic: str | list[str] | None = None
     alert: str | list[str] | None = None
     player_level: str | list[str] | None = None
     clan: str | list[str] | None = None
@@ -148,8 +159,12 @@ EXPECTED: dict[tuple[str, ...], str] = {
     ("sweep", "players"): "a player count or a list of them, e.g. [2, 3, 4]",
     ("fixed", "agents"): 'a list of agent specs, one per seat, e.g. ["heuristic", "random"]',
     ("sweep", "agents"): 'a list of seat lists of agent specs, e.g. [["heuristic"], ["heuristic", "random"]]',
-    ("fixed", "rules"): "[] (" + RULES_NOTE + ")",
-    ("sweep", "rules"): "[[]] (" + RULES_NOTE + ")",
+    ("fixed", "rules"): "a list of advanced rules (" + ", ".join(ADVANCED_RULES) + "), e.g. [\"boss\"]; [] = basic",
+    ("sweep", "rules"): 'a list of rule lists, e.g. [[], ["boss"], ["boss", "maximum_alert"]]',
+    ("fixed", "boss"): '"random" or a Boss Card with an optional profile, e.g. "laetus:drunk"',
+    ("sweep", "boss"): 'a list of Boss Cards with optional profiles, e.g. ["laetus:quarrelsome", "laetus:drunk"]',
+    ("fixed", "panic"): '"random" or a Panic Card name, e.g. "Darkness"',
+    ("sweep", "panic"): '"all" or a list of Panic Card names (and "random")',
     ("fixed", "alert"): 'an Alert difficulty, e.g. "medium"',
     ("sweep", "alert"): '"all" or a list of Alert difficulties, e.g. ["easy", "hard"]',
     ("fixed", "player_level"): 'a Player Level, e.g. "students"',
@@ -174,6 +189,8 @@ class Cell:
     agents: tuple[str, ...]  # the seat list (spec texts), filled to the player count
     rotate: bool  # the agents rotate through the seats (they differ and rotate_agents is on)
     rules: tuple[str, ...]
+    boss: str  # "random" or name[:profile] (only with the boss rule)
+    panic: str  # "random" or a Panic Card (only with the maximum_alert rule)
     alert: str
     player_level: str
     clan: str  # a Clan Card name or "random"
@@ -186,7 +203,8 @@ class Cell:
     def values(self) -> dict[str, Any]:
         """The cell as JSON-ready values (the manifest's ``cells``)."""
         return {"cell": self.index, "players": self.players, "agents": list(self.agents), "rotate": self.rotate,
-                "rules": list(self.rules), "alert": self.alert, "player_level": self.player_level,
+                "rules": list(self.rules), "boss": self.boss, "panic": self.panic, "alert": self.alert,
+                "player_level": self.player_level,
                 "clan": self.clan, "scholars": list(self.scholars), "overrides": dict(self.overrides),
                 "data_hash": self.data_hash}
 
@@ -195,6 +213,7 @@ class Cell:
                  f"player_level={self.player_level}", f"clan={self.clan}", f"scholars={','.join(self.scholars)}"]
         if self.rules:
             parts.append(f"rules={'+'.join(self.rules)}")
+        parts += [f"{k}={getattr(self, k)}" for k in ("boss", "panic") if getattr(self, k) != RANDOM]
         parts += [f"{k}={format_value(v)}" for k, v in self.overrides]
         return " ".join(parts)
 
@@ -379,6 +398,7 @@ class _Resolver:
         self.clan_names = list(d.clans)
         self.alerts = list(d.alert)
         self.levels = list(d.player_levels)
+        self.panic_names = list(getattr(d, "panic", None) or {})
 
     # ---------------------------------------------------------------- axes
     def axis(self, name: str) -> tuple[list[Any], bool]:
@@ -412,8 +432,9 @@ class _Resolver:
             if swept not in SCHOLAR_MODES:
                 raise self.err(f"expected {EXPECTED[('sweep', 'scholars')]}", ["sweep", name], swept)
             return [swept]  # expanded per player count in cells()
-        if swept == ALL and name in ("alert", "player_level", "clan"):
-            return {"alert": self.alerts, "player_level": self.levels, "clan": self.clan_names}[name]
+        if swept == ALL and name in ("alert", "player_level", "clan", "panic"):
+            return {"alert": self.alerts, "player_level": self.levels, "clan": self.clan_names,
+                    "panic": self.panic_names}[name]
         return [swept]
 
     def _check_players(self, v: Any, key: list) -> int:
@@ -435,9 +456,34 @@ class _Resolver:
         return out
 
     def _check_rules(self, v: Any, key: list) -> list[str]:
-        if v:
-            raise self.err(RULES_NOTE, key, v)
-        return []
+        if not isinstance(v, list):
+            raise self.err(f"expected {EXPECTED[(key[0] if key[0] != 'default' else 'fixed', 'rules')]}", key, v)
+        for i, name in enumerate(v):
+            if name not in ADVANCED_RULES:
+                raise self.err(f"unknown advanced rule (allowed: {', '.join(ADVANCED_RULES)})", [*key, i], name)
+        if len(set(v)) != len(v):
+            raise self.err("each advanced rule can be named once", key, v)
+        return [r for r in ADVANCED_RULES if r in v]  # canonical order
+
+    def _check_boss(self, v: Any, key: list) -> str:
+        return self._check_card(v, key, "boss", "boss")
+
+    def _check_panic(self, v: Any, key: list) -> str:
+        return self._check_card(v, key, "panic", "maximum_alert")
+
+    def _check_card(self, v: Any, key: list, what: str, rule: str) -> str:
+        """A boss / panic value: "random", or a name the data knows (checked
+        by compiling a configuration with the rule on)."""
+        if not isinstance(v, str):
+            raise self.err(f"expected {EXPECTED[('sweep' if key[0] == 'sweep' else 'fixed', what)]}", key, v)
+        if v == RANDOM:
+            return v
+        try:
+            compile_config(GameConfig(data=self.data, overrides=dict(self.m.fixed.overrides), rules=(rule,),
+                                      **{what: v}))
+        except ConfigError as exc:
+            raise self.err(exc.message, key, v) from None
+        return v
 
     def _check_alert(self, v: Any, key: list) -> str:
         if v not in self.alerts:
@@ -503,17 +549,25 @@ class _Resolver:
         cells: list[Cell] = []
         skipped: list[dict[str, Any]] = []
         scholar_axis = axes["scholars"][0]
-        loops = [axes[a][0] for a in ("agents", "rules", "alert", "player_level", "clan")]
+        loops = [axes[a][0] for a in ("agents", "rules", "boss", "panic", "alert", "player_level", "clan")]
         combos = list(itertools.product(*[vals for _, vals in overrides]))
+        seen: set[str] = set()
         for players in players_values:
             scholar_values = self._scholar_values(scholar_axis, players)
-            for agents, rules, alert, level, clan in itertools.product(*loops):
+            for agents, rules, boss, panic, alert, level, clan in itertools.product(*loops):
+                # boss / panic only matter with their rule: other cells are played once
+                boss = boss if "boss" in rules else RANDOM
+                panic = panic if "maximum_alert" in rules else RANDOM
                 for scholars in scholar_values:
                     for combo in combos:
                         swept = tuple((k, v) for (k, _), v in zip(overrides, combo, strict=True))
-                        values = {"players": players, "agents": agents, "rules": rules, "alert": alert,
-                                  "player_level": level, "clan": clan, "scholars": scholars,
-                                  "overrides": dict(swept)}
+                        values = {"players": players, "agents": agents, "rules": rules, "boss": boss,
+                                  "panic": panic, "alert": alert, "player_level": level, "clan": clan,
+                                  "scholars": scholars, "overrides": dict(swept)}
+                        text = json.dumps(values, sort_keys=True, default=str)
+                        if text in seen:
+                            continue
+                        seen.add(text)
                         try:
                             cells.append(self.cell(len(cells), values, swept))
                         except DungeonologyError as exc:
@@ -584,11 +638,13 @@ class _Resolver:
         config = GameConfig(players=players, scholars=None if all(s is None for s in scholars) else scholars,
                             alert=v["alert"], player_level=v["player_level"], data=self.data,
                             overrides={**self.m.fixed.overrides, **dict(swept)},
-                            clan=None if v["clan"] == RANDOM else v["clan"])
+                            clan=None if v["clan"] == RANDOM else v["clan"], rules=tuple(v["rules"]),
+                            boss=None if v["boss"] == RANDOM else v["boss"],
+                            panic=None if v["panic"] == RANDOM else v["panic"])
         compiled = compile_config(config)
         rotate = self.m.rotate_agents and len(set(texts)) > 1
         return Cell(index=index, players=players, agents=texts, rotate=rotate, rules=tuple(v["rules"]),
-                    alert=v["alert"], player_level=v["player_level"], clan=v["clan"],
+                    boss=v["boss"], panic=v["panic"], alert=v["alert"], player_level=v["player_level"], clan=v["clan"],
                     scholars=tuple(v["scholars"]), overrides=swept, config=config,
                     data_hash=compiled.loaded.hash, provisional=compiled.loaded.is_provisional)
 

@@ -11,6 +11,18 @@ from sim import layout as L
 from sim.core.batch import GAME_FIELDS, ROW_FIELDS
 from sim.tables import Names
 
+MAX_PROFILES = 2  # profiles on a Boss Card ("The Boss", A)
+
+
+def boss_labels(names: Names) -> list[str]:
+    """Categories of the ``boss`` column: "" (no Boss), then "name:profile" for
+    every Boss Card and profile, indexed 1 + boss * MAX_PROFILES + profile."""
+    out = [""]
+    for b, boss in enumerate(names.bosses):
+        profiles = names.boss_profiles[b]
+        out += [f"{boss}:{profiles[k]}" if k < len(profiles) else f"{boss}:-{k}" for k in range(MAX_PROFILES)]
+    return out
+
 
 def rows_frame(rows: np.ndarray, games: np.ndarray, names: Names, players: int,
                game_ids: Sequence[int], extra: dict[str, object] | None = None) -> pd.DataFrame:
@@ -25,6 +37,12 @@ def rows_frame(rows: np.ndarray, games: np.ndarray, names: Names, players: int,
     df["scholar"] = pd.Categorical.from_codes(df["scholar"], categories=list(names.scholars))
     df["clan"] = pd.Categorical.from_codes(df["clan"], categories=list(names.clans))
     df["end_reason"] = pd.Categorical.from_codes(df["end_reason"], categories=list(L.END_REASONS))
+    labels = boss_labels(names)
+    df["boss"] = pd.Categorical.from_codes(
+        np.where(df["boss"] < 0, 0, 1 + df["boss"] * MAX_PROFILES + df["boss_profile"]), categories=labels)
+    df["panic"] = pd.Categorical.from_codes(df["panic"] + 1, categories=["", *names.panics])
+    df["max_alert"] = df["max_alert"].astype(bool)
+    df = df.drop(columns=["boss_profile"])
     df["turn_position"] = (df["seat"] - df["first_player"]) % players
     for c, color in enumerate(names.colors):
         df = df.rename(columns={f"cubes_{c}": f"cubes_{color}"})

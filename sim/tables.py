@@ -34,6 +34,9 @@ class Names:
     board_colors: tuple[str, ...]
     difficulties: tuple[str, ...]
     levels: tuple[str, ...]
+    bosses: tuple[str, ...] = ()  # Boss Cards (boss rule)
+    boss_profiles: tuple[tuple[str, ...], ...] = ()  # [boss] -> its two profiles
+    panics: tuple[str, ...] = ()  # Panic Cards (maximum_alert rule)
 
 
 def _limit(what: str, n: int, most: int) -> None:

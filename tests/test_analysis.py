@@ -52,7 +52,7 @@ def complete(frame: pd.DataFrame | list[dict[str, Any]]) -> pd.DataFrame:
         "jinx": 0, "knowledge": 0, "studies": 2, "study_wins": 1, "espionages": 1, "espionage_wins": 0,
         "thesis_failures": 0, "cubes_civilization": 1, "cubes_militia": 1, "cubes_worship": 1, "cubes_riches": 1,
         "cubes_caste": 0, "first_player": 0, "turns": 30, "rounds": 8, "end_reason": "alert_full", "decisions": 100,
-        "error": 0,
+        "error": 0, "boss": "", "panic": "", "max_alert": False,
     }
     for col, value in defaults.items():
         if col not in df:

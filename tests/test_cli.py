@@ -125,6 +125,26 @@ def test_fuzz_passes(tmp_path: Path):
     assert not list(tmp_path.iterdir())
 
 
+def test_fuzz_all_combinations_covers_the_16_rule_sets(tmp_path: Path):
+    r = run("fuzz", "--games", 3, "--players", 4, "--all-combinations", "--no-progress", "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    assert "No invariant violated" in r.stdout
+    combos = fuzz.rule_combinations()
+    assert len(combos) == 16 and combos[0] == () and len(set(combos)) == 16
+    assert "Total: 48 games" in r.stdout
+    assert r.stdout.count("rules: ") == 15 and "basic game" in r.stdout
+    assert "rules: boss+dangerous_zones+maximum_alert+main_effects" in r.stdout, r.stdout
+
+
+def test_rules_options_reach_the_config(tmp_path: Path):
+    rec = tmp_path / "game.json"
+    r = run("play", "--quiet", "--save", rec, "--rules", "all")
+    assert r.exit_code == 0, r.output
+    assert json.loads(rec.read_text())["config"]["rules"] == ["boss", "dangerous_zones", "maximum_alert",
+                                                              "main_effects"]
+    assert build_config(4, rules="none").rules == () and build_config(4, rules="boss").rules == ("boss",)
+
+
 def test_run_fuzz_report():
     report = fuzz.run_fuzz([GameConfig(players=2), GameConfig(players=4)], games=30, seed=2, progress=False)
     assert report.ok and report.games == 60 and report.decisions > 0
@@ -220,6 +240,11 @@ ERRORS = [
     (["fuzz", "--players", "7"], "--players 7"),
     (["fuzz", "--players", "3", "--level", "rectors"], "rectors"),
     (["bench", "--players", "five"], "--players"),
+    (["play", "--rules", "boss,campus"], "--rules \"campus\": unknown advanced rule"),
+    (["play", "--rules", "boss,boss"], "named once"),
+    (["play", "--boss", "laetus"], "--boss \"laetus\": boss is only used with the 'boss' advanced rule"),
+    (["play", "--panic", "Darkness"], "only used with the 'maximum_alert' advanced rule"),
+    (["fuzz", "--all-combinations", "--boss", "laetus"], "leave them out"),
     (["replay", "notjson"], "notjson.json: not a JSON game record"),
     (["replay", "missing"], "missing.json: cannot read the record"),
     (["replay", "illegal"], "is not legal"),

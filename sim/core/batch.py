@@ -19,7 +19,8 @@ ROW_FIELDS = (
     "studies", "study_wins", "espionages", "espionage_wins", "thesis_failures",
     "cubes_0", "cubes_1", "cubes_2", "cubes_3", "cubes_4", "cubes_5",
 )
-GAME_FIELDS = ("clan", "first_player", "turns", "rounds", "end_reason", "decisions", "theses", "error")
+GAME_FIELDS = ("clan", "first_player", "turns", "rounds", "end_reason", "decisions", "theses", "error",
+               "boss", "boss_profile", "panic", "max_alert")
 NROW = len(ROW_FIELDS)
 NGAME = len(GAME_FIELDS)
 
@@ -70,3 +71,7 @@ def write_game(s, games, g, decisions, err):
     row[5] = decisions
     row[6] = s[L.S_THESIS_COUNT]
     row[7] = err
+    row[8] = s[L.S_BOSS]
+    row[9] = s[L.S_BOSS_PROFILE]
+    row[10] = s[L.S_PANIC]
+    row[11] = s[L.S_MAX_ALERT]
