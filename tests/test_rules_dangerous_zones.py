@@ -517,3 +517,58 @@ def test_heuristic_plays_legal_games_with_zone_effects(rules):
     c = compile_config(GameConfig(players=3, rules=rules))
     rows, games = play_batch(c, list(range(30)), [parse_spec("heuristic"), parse_spec("heuristic:greedy")])
     assert (games[:, 7] == 0).all()  # every action chosen was legal, every invariant held
+
+
+# ------------------------------------------------ every way of entering
+def test_a_randomized_move_springs_a_trap(h):
+    """Wrong Turn (a Jinx revealed at the End of Turn) moves Sofia through a
+    randomized Passage: entering I-4 that way resolves its Trap."""
+    reached = 0
+    for seed in range(6):
+        g = (h.scenario(seed=seed).place_zone("I-3", 0, -1).place_zone("I-4", 0, -2).move("Sofia", "I-3")
+             .zone_tokens("I-4", trap="ambush 1").students("Sofia", 0)
+             .jinx("Sofia", "Wrong Turn", face="down").hand("Sofia", []).hand("Valerio", [])
+             .university(students=10, omega=0).turn("Sofia", phase="action").build())
+        sofia = h.player(g, "Sofia")
+        sprung = h.zone(g, "I-4")["tokens"]["trap"] is None
+        assert sprung == (sofia["zone"] == "I-4")
+        assert sofia["stun"] == (1 if sprung else 0)
+        reached += sprung
+        assert g.check_invariants() is None
+    assert reached >= 1
+
+
+@pytest.mark.parametrize("rules", [DZ, ()])
+def test_random_games_with_zone_effect_tokens(rules):
+    """Random play while Zone Effect Tokens appear on placed Zones (as cards
+    would put them): every invariant holds after every action, determinize
+    keeps them valid."""
+    from sim import new_game
+
+    rng = np.random.default_rng(5)
+    kinds = (L.ZK_AMBUSH, L.ZK_STOP, L.ZK_TOLL)
+    for seed in range(12):
+        g = new_game(GameConfig(players=3, rules=rules), seed=seed)
+        steps = 0
+        while not g.is_terminal() and steps < 3000:
+            if steps % 7 == 0:
+                placed = [z for z in range(1, len(g.names.zones)) if g.state[L.S_ZPLACED + z]]
+                if placed:
+                    z = int(rng.choice(placed))
+                    r = int(rng.integers(3))
+                    if r == 0 and g.state[L.S_ZTRAP_KIND + z] == 0:
+                        g.state[L.S_ZTRAP_KIND + z] = kinds[int(rng.integers(3))]
+                        if g.state[L.S_ZTRAP_KIND + z] != L.ZK_STOP:
+                            g.state[L.S_ZTRAP_N + z] = 1 + int(rng.integers(2))
+                    elif r == 1:
+                        g.state[L.S_ZTELEPORT + z] = 1
+                    else:
+                        g.state[L.S_ZSECRET + z] = 1
+            legal = g.legal_actions()
+            assert len(legal) > 0
+            g.apply(int(rng.choice(legal)))
+            assert g.check_invariants() is None, (seed, steps, g.check_invariants())
+            if steps % 50 == 0 and not g.is_terminal():
+                assert g.determinize(int(g.current_player()), steps).check_invariants() is None
+            steps += 1
+        assert g.is_terminal()
