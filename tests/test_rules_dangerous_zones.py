@@ -572,3 +572,19 @@ def test_random_games_with_zone_effect_tokens(rules):
                 assert g.determinize(int(g.current_player()), steps).check_invariants() is None
             steps += 1
         assert g.is_terminal()
+
+
+def test_heuristic_avoids_an_ambush_when_another_zone_is_as_good(h):
+    def game(rules):
+        sc = h.scenario(rules=rules)
+        attach(sc, "II-2", "start", entered=True)
+        attach(sc, "II-1", "II-2", entered=True)  # Ambush 1, Danger 2, Boss; Alert 4
+        attach(sc, "II-4", "II-2", entered=True)  # Bivouac (riches); Alert 4
+        for z in ("II-1", "II-4"):
+            sc.zone_cubes(z, ["civilization", "civilization", None, None])
+        sc.zone_cubes("II-2", [])
+        return (sc.move("Sofia", "II-2").students("Sofia", 0)
+                .hand("Sofia", ["Fate 5", "Autograph", "Letter of Introduction", "Lantern"])
+                .turn("Sofia", phase="movement", speed=1).build())
+    assert _choice(game(DZ)).endswith("to II-4")
+    assert _choice(game(())).endswith("to II-1")  # without the rule both are the same
