@@ -20,6 +20,7 @@ from agents.spec import parse_spec
 from sim import GameConfig
 from sim import layout as L
 from sim.config import compile_config
+from sim.core.common import pf
 from sim.core.dungeon import place_tile, placement_links, placement_position
 from sim.scenario import do
 
@@ -588,3 +589,20 @@ def test_heuristic_avoids_an_ambush_when_another_zone_is_as_good(h):
                 .turn("Sofia", phase="movement", speed=1).build())
     assert _choice(game(DZ)).endswith("to II-4")
     assert _choice(game(())).endswith("to II-1")  # without the rule both are the same
+
+
+def test_moved_away_mid_loop_skips_the_rest_of_the_old_zone(h):
+    """No printed effect of the base game moves a Scholar, so the move is made
+    by hand while the Stairs choice is open (as a moving effect would): once
+    the loop resumes, II-2's Toll is not applied since she is no longer there."""
+    g = _toll_game(h).build()
+    move_to(g, "II-2")
+    assert g.phase() == "stairs_pile"
+    g.state[pf(0, L.PF_ZONE)] = 0  # Sofia is taken back to the Starting Zone
+    do(g, "Stairs: draw from the Floor III stack")
+    while g.phase() == "place_zone":
+        do(g, h.legal_text(g)[0])
+    assert g.phase() == "movement"  # no Toll choice
+    sofia = h.player(g, "Sofia")
+    assert (sofia["zone"], sofia["cubes"]["militia"], sofia["cubes"]["worship"]) == ("Starting Zone", 1, 1)
+    assert h.zone(g, "II-2")["cubes"][0] is None
