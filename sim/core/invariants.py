@@ -31,7 +31,7 @@ INVARIANTS = {
     18: "an Exalted Scholar has the most Stars",
     19: "Stair or Wall Tokens beyond the box",
     40: "a Zone Effect Token is malformed (Trap effect not Ambush/Stop/Toll, N < 0, flag not 0/1)",
-    41: "a Zone Effect Token lies on a Zone that is not placed (or on the Starting Zone)",
+    41: "a Zone Effect Token lies on a Zone that is not placed",
     99: "a game did not end within the decision limit",
 }
 
@@ -157,6 +157,6 @@ def zone_token_check(s, t):
         sec = s[L.S_ZSECRET + z]
         if tele < 0 or tele > 1 or sec < 0 or sec > 1:
             return 40
-        if (kind != 0 or tele != 0 or sec != 0) and (z == 0 or s[L.S_ZPLACED + z] == 0):
+        if (kind != 0 or tele != 0 or sec != 0) and s[L.S_ZPLACED + z] == 0:
             return 41
     return 0
