@@ -30,7 +30,8 @@ from sim.core.common import hand_size, in_start, passive, pf, side_index, stat, 
 from sim.core.dungeon import passable, zone_cube_count
 from sim.core.rng import next32, randint
 from sim.core.step import apply_action
-from sim.core.supply import alert_bonus
+from sim.core.supply import alert_bonus, jinx_held
+from sim.core.zone_effects import applies, eff_at, teleport_dest
 
 P_RISK = 0
 P_AGGRESSION = 1
@@ -192,14 +193,85 @@ def success_chance(slack, expected):
 FAIL_COST = 2.5  # a Stun Token, a Student drawn (Omega risk), the cards
 
 
+# -------------------------------------------------------- Zone Effects
+@njit(cache=True)
+def zone_luck(s, t, me, z):
+    """(stealth, alert, extra Students on failure) expected from the Passive
+    Zone Effects of zone z for me (Good Luck, Bad Luck, Danger)."""
+    st = 0.0
+    al = 0.0
+    danger = 0.0
+    for i in range(t[L.T_Z_NEFF + z]):
+        o = eff_at(z, i)
+        kind = t[o]
+        if kind != L.ZK_GOOD_LUCK and kind != L.ZK_BAD_LUCK and kind != L.ZK_DANGER:
+            continue
+        if not applies(s, t, me, z, i):
+            continue
+        if kind == L.ZK_GOOD_LUCK:
+            st += 1.5 + 0.6 * t[o + 1]
+        elif kind == L.ZK_BAD_LUCK:
+            al += 1.5 + 0.6 * t[o + 1]
+        elif t[o + 1] - t[L.T_FAIL_STUDENTS] > danger:
+            danger = float(t[o + 1] - t[L.T_FAIL_STUDENTS])
+    return st, al, danger
+
+
+@njit(cache=True)
+def entry_cost(s, t, me, z):
+    """What entering zone z costs me in its Incoming Effects (Ambush, Stop,
+    Toll, Boss) and an unknown Trap Token; Stairs is left to exploring."""
+    cost = 0.0
+    stun_room = stat(s, t, me, L.ST_STAMINA) - s[pf(me, L.PF_STUN)]
+    held = 0
+    for c in range(t[L.T_NCOL]):
+        held += s[pf(me, L.PF_CUBES) + c]
+    for i in range(t[L.T_Z_NEFF + z]):
+        o = eff_at(z, i)
+        kind = t[o]
+        if not applies(s, t, me, z, i):
+            continue
+        if kind == L.ZK_AMBUSH:
+            # a Student or a Stun Token each; worse close to the Stamina
+            cost += t[o + 1] * (1.0 if stun_room > t[o + 1] else 2.5)
+        elif kind == L.ZK_STOP:
+            cost += 0.4 * s[L.S_SPEED]
+        elif kind == L.ZK_TOLL and held > 0:
+            cost += 3.0 * (t[o + 1] if t[o + 1] < held else held)
+        elif kind == L.ZK_BOSS:
+            cost += 0.8
+    if s[L.S_ZTRAP_KIND + z] != 0:
+        cost += 1.5 if held > 0 else 1.0  # face down: Ambush, Stop or Toll
+    return cost
+
+
+@njit(cache=True)
+def wants_rest(s, t, me):
+    """How much a Bivouac (or Rest) would help me now."""
+    v = 0.0
+    stun = s[pf(me, L.PF_STUN)]
+    if stun > 0:
+        v += stun * (1.0 if stun + 1 < stat(s, t, me, L.ST_STAMINA) else 2.0)
+    v += 1.5 * jinx_held(s, t, me)
+    short = stat(s, t, me, L.ST_HAND) - hand_size(s, me)
+    if short > 0:
+        v += 0.8 * short
+    miss = stat(s, t, me, L.ST_STUDENTS) - s[pf(me, L.PF_STUDENTS)]
+    if miss > 0:
+        v += 0.5 * miss
+    return v
+
+
 # --------------------------------------------------------------- tests
 @njit(cache=True)
 def best_study(s, t, me, z, params, extra_bonus):
     """(value, cubes) of the best Study in zone z; value <= 0 when none pays."""
     if zone_cube_count(s, t, z) == 0 or hand_size(s, me) == 0 and extra_bonus == 0:
         return 0.0, 0
-    potential = study_bonus(s, t, me) + stealth_potential(s, t, me) + extra_bonus
-    base = t[L.T_Z_ALERT + z] + alert_bonus(s, t) + passive(s, t, me, L.PV_TEST_ALERT)
+    luck_st, luck_al, danger = zone_luck(s, t, me, z)
+    potential = study_bonus(s, t, me) + stealth_potential(s, t, me) + extra_bonus + luck_st
+    base = t[L.T_Z_ALERT + z] + alert_bonus(s, t) + passive(s, t, me, L.PV_TEST_ALERT) + luck_al
+    fail_cost = FAIL_COST + 0.8 * danger
     expected = interference(s, t, me, params)
     intel = stat(s, t, me, L.ST_INTEL)
     best = 0.0
@@ -224,7 +296,7 @@ def best_study(s, t, me, z, params, extra_bonus):
             counts[c] += 1
         need = base + t[L.T_STUDY_PENALTY + n]
         chance = success_chance(potential - need, expected)
-        value = gain * chance - FAIL_COST * (1.0 - chance) - 0.15 * need
+        value = gain * chance - fail_cost * (1.0 - chance) - 0.15 * need
         if value > best:
             best = value
             best_n = n
@@ -323,10 +395,19 @@ def move_decision(s, t, me, buf, n, params):
         for z in range(1, t[L.T_NZONES]):
             if dist[z] > 0 and first[z] >= 0:
                 v, _ = best_study(s, t, me, z, params, 0)
-                v -= 0.3 * dist[z]
+                v -= 0.3 * dist[z] + entry_cost(s, t, me, z)
                 if v > best + 0.5:
                     best = v
                     best_a = first[z]
+        for i in range(n):  # Secret Passages: one Speed point, any distance
+            a = buf[i]
+            if a >= L.A_ZONE and a < L.A_ZONE + L.MAX_ZONES:
+                d = a - L.A_ZONE
+                v, _ = best_study(s, t, me, d, params, 0)
+                v -= 0.3 + entry_cost(s, t, me, d)
+                if v > best + 0.5:
+                    best = v
+                    best_a = a
         if best_a >= 0 and in_buf(buf, n, best_a):
             return best_a
         if here <= 0.0 and in_buf(buf, n, L.A_DRAW_ZONE):
@@ -348,6 +429,23 @@ def action_decision(s, t, me, buf, n, params, rng):
         z = s[pf(me, L.PF_ZONE)]
         st, _ = best_study(s, t, me, z, params, 0)
         es, ea = best_espionage(s, t, me, params)
+        # Action Zone Effects: Bivouac when worn out, Teleport towards cubes
+        zv = 0.0
+        za = -1
+        for i in range(n):
+            a = buf[i]
+            if a >= L.A_ZONE_EFFECT and a < L.A_ZONE_EFFECT + L.MAX_ZEFF:
+                v = wants_rest(s, t, me) - 2.0
+                if v > zv:
+                    zv = v
+                    za = a
+            elif a == L.A_ZONE_EFFECT + L.MAX_ZEFF:
+                v = 0.5 * teleport_best(s, t, me, params)[0] - 1.0
+                if v > zv:
+                    zv = v
+                    za = a
+        if za >= 0 and zv > st and zv > es:
+            return za
         if es > st and es > 0.0 and in_buf(buf, n, ea):
             return ea
         if st > 0.0 and in_buf(buf, n, L.A_STUDY):
@@ -361,6 +459,22 @@ def action_decision(s, t, me, buf, n, params, rng):
                 if t[L.T_KIND_TYPE + k] == 4 and t[L.T_KIND_BONUS + k] <= 2:  # fame
                     return a
     return L.A_END_TURN
+
+
+@njit(cache=True)
+def teleport_best(s, t, me, params):
+    """(value, zone) of the best Teleport destination: a Study there later."""
+    z = s[pf(me, L.PF_ZONE)]
+    best = -1e9
+    best_d = -1
+    for d in range(t[L.T_NZONES]):
+        if teleport_dest(s, t, z, d):
+            v, _ = best_study(s, t, me, d, params, 0)
+            v -= entry_cost(s, t, me, d)
+            if v > best:
+                best = v
+                best_d = d
+    return best, best_d
 
 
 @njit(cache=True)
@@ -532,6 +646,10 @@ def act(s, t, buf, n, params, rng):
         lead = leader(s, t, me)
         a = L.A_TARGET + lead
         return a if lead >= 0 and in_buf(buf, n, a) else buf[n - 1]
+    if ph == L.PH_TELEPORT:
+        _, d = teleport_best(s, t, me, params)
+        a = L.A_ZONE + d
+        return a if d >= 0 and in_buf(buf, n, a) else buf[0]
     if ph == L.PH_JINX:
         best = -1
         best_a = buf[0]

@@ -15,6 +15,7 @@ from sim.schema import DIRECTIONS
 from sim.tables import Names
 
 SIDES = ("north", "east", "south", "west")
+ZONE_EFFECT_TEXT = {L.ZK_BIVOUAC: "Bivouac"}  # Action Zone Effects
 
 VERBS: tuple[tuple[str, int, int], ...] = (
     ("rest", L.A_REST, 1),
@@ -40,6 +41,8 @@ VERBS: tuple[tuple[str, int, int], ...] = (
     ("target", L.A_TARGET, L.MAXP),
     ("jinx_discard", L.A_JINX, L.MAX_JINX),
     ("choose_color", L.A_COLOR, L.MAX_COL),
+    ("zone", L.A_ZONE, L.MAX_ZONES),
+    ("zone_effect", L.A_ZONE_EFFECT, L.MAX_ZEFF + 1),
 )
 
 
@@ -142,6 +145,20 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         return f"Target seat {i} ({sch})"
     if verb == "choose_color":
         return f"Drop a {names.colors[i]} cube"
+    if verb == "zone":
+        where = names.zones[i] if i < len(names.zones) else "?"
+        ph = int(s[L.S_PHASE])
+        if ph == L.PH_TELEPORT:
+            return f"Teleport to {where}"
+        if ph in (L.PH_MOVE, L.PH_ACTION):
+            return f"Secret Passage to {where}"
+        return f"Zone {where}"
+    if verb == "zone_effect":
+        if i == L.MAX_ZEFF:
+            return "Teleport"
+        z = int(s[pf(actor, L.PF_ZONE)])
+        kind = int(t[L.T_Z_EFF + (z * L.MAX_ZEFF + i) * L.ZE_W])
+        return ZONE_EFFECT_TEXT.get(kind, "Zone Effect")
     jx = int(s[L.S_JLOC + i])
     shown = names.jinx[i] if jx == L.JX_UP else "a face-down Jinx Card"
     return f"Discard {shown}"

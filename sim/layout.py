@@ -387,6 +387,10 @@ PHASE_NAMES = (
     "jinx_discard",
     "choose_color",
 )
+# Dangerous Zones (range 14-19)
+PH_TELEPORT = 14  # choose the destination of a Teleport (A_ZONE + zone)
+PHASE_NAMES = PHASE_NAMES + ("teleport",)  # index 14
+
 
 # Continuation codes (what the engine does next while resolving)
 K_TURN_START = 1
@@ -400,6 +404,10 @@ K_THESIS_FAIL = 8  # a = stage
 K_END_TURN = 9
 K_RESUME = 10  # back to the Movement / Action Phase of the turn
 K_WINDOW = 11  # reopen the current Stealth Test window
+# Dangerous Zones (range 12-19)
+K_ZONE_EFFECTS = 12  # resume the Zone Effect loop: a=seat, b=zone, c=2*next index + first entry
+K_ZE_TOLL = 13  # Toll: a=seat, b=cubes still to drop
+K_BIVOUAC = 14  # Bivouac (Action Zone Effect), a = stage
 
 
 # ================================================================ TABLES
@@ -489,6 +497,7 @@ T_Z_EFF = _t(MAX_ZONES * MAX_ZEFF * ZE_W)
 # Advanced rules in use (RULE_* bits)
 T_RULES = _t()
 # --- Dangerous Zones tables (issue 5) ---
+T_TELEPORT_COLOR = _t()  # cube colour a Scholar needs to Teleport (Worship)
 
 
 # --- Boss tables (issue 5) ---

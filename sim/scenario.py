@@ -53,6 +53,8 @@ Operations (all return the builder):
 ``zone_cubes(zone, [colour or None])``      the Zone's cube spaces, left to right
 ``stack_top(floor, [zones])``               the next tiles drawn from a Floor stack
 ``move(who, zone)``                         stand a Scholar in a placed Zone (marked entered)
+``zone_tokens(zone, trap=, teleport=,``     Zone Effect Tokens: a Trap (``"ambush 1"``, ``"stop"``,
+``secret_passage=)``                        ``"toll 2"``), a Teleport Token, a Secret Passage Marker X
 ``cubes(who, **{colour: count})``           set Note Board columns
 ``knowledge(who)``                          give the Knowledge Token
 ``students(who, n)`` / ``stun(who, n)``     set Students / Stun Tokens
@@ -310,6 +312,32 @@ class Scenario:
         self._require_in_game(p)
         self.s[pf(p, L.PF_ZONE)] = z
         self.s[L.S_ZENTERED + z] = 1
+        return self
+
+    @_atomic
+    def zone_tokens(self, zone: str, trap: str | None = None, teleport: bool = False,
+                    secret_passage: bool = False) -> Scenario:
+        """Put Zone Effect Tokens on a placed Dungeon Zone: a face-down Trap
+        (``"ambush 1"``, ``"stop"``, ``"toll 2"``), a Teleport Token, a Secret
+        Passage Marker X. (The token supply is not counted here.)"""
+        s = self.s
+        z = self._zone(zone)
+        if not s[L.S_ZPLACED + z] or z == 0:
+            raise ConfigError("Zone Effect Tokens go on a placed Dungeon Zone", key="zone", value=zone)
+        if trap is not None:
+            words = str(trap).split()
+            allowed = ("ambush N", "stop", "toll N")
+            kind = words[0] if words else ""
+            ok = (kind == "stop" and len(words) == 1) or (
+                kind in ("ambush", "toll") and len(words) == 2 and words[1].isdigit() and int(words[1]) >= 1)
+            if not ok:
+                raise ConfigError(f"a Trap hides one of: {', '.join(allowed)}", key="trap", value=trap)
+            s[L.S_ZTRAP_KIND + z] = L.ZONE_EFFECT_KINDS[kind]
+            s[L.S_ZTRAP_N + z] = int(words[1]) if len(words) == 2 else 0
+        if teleport:
+            s[L.S_ZTELEPORT + z] = 1
+        if secret_passage:
+            s[L.S_ZSECRET + z] = 1
         return self
 
     # --------------------------------------------------------------- Note Boards

@@ -307,6 +307,13 @@ class ZoneEffect(_Model):
         return self
 
 
+class ZoneEffectRules(_Model):
+    """Rule values of the Zone Effects not printed on a tile ("Zone Effect
+    Tokens": Teleport needs at least one Worship Information Cube)."""
+
+    teleport_color: str
+
+
 class Zone(_Model):
     floor: Floor
     alert: Count
@@ -342,6 +349,7 @@ class GameData(_Model):
     randomizer: Randomizer
     start: StartZone
     zones: Annotated[dict[str, Zone], _at_least(1, "needs at least one Dungeon Zone")]
+    zone_effects: ZoneEffectRules
 
     @model_validator(mode="before")
     @classmethod
@@ -766,6 +774,8 @@ class _Checker:
             )
 
     def zones(self) -> None:
+        self.color(("zone_effects", "teleport_color"), self.data.zone_effects.teleport_color,
+                   "Teleport cube colour")
         for name, zone in self.data.zones.items():
             parts = ("zones", name)
             for i, color in enumerate(zone.cubes):

@@ -219,6 +219,7 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0) 
         t[L.T_RAND_PASSAGE + i] = PASSAGES.index(rc.passage)
         t[L.T_RAND_INFO + i] = cidx[rc.information]
 
+    t[L.T_TELEPORT_COLOR] = cidx[data.zone_effects.teleport_color]
     zones = [data.start.name, *data.zones]
     _limit("Zones", len(zones), L.MAX_ZONES)
     t[L.T_NZONES] = len(zones)

@@ -3,7 +3,8 @@ what one seat can know (``observation_dict``).
 
 Hidden from a seat: other hands, every face-down Jinx Card, the Clan Card
 without its Knowledge Token (until revealed to all), and the order of every
-deck, stack and bag (their sizes stay public).
+deck, stack and bag (their sizes stay public), and the effect under a Trap
+Token (Zone Effect Tokens: placed face down).
 """
 
 from __future__ import annotations
@@ -80,7 +81,49 @@ def _player(s: np.ndarray, t: np.ndarray, names: Names, seat: int, viewer: int |
     }
 
 
-def _zones(s: np.ndarray, t: np.ndarray, names: Names) -> list[dict[str, Any]]:
+ZONE_EFFECT_NAMES = {k: name for name, k in L.ZONE_EFFECT_KINDS.items()}
+
+
+def _effects(t: np.ndarray, names: Names, z: int) -> list[dict[str, Any]]:
+    """Printed Zone Effects, left to right; `in_use`: counted under the rules
+    of this game (Stairs always, Boss with the Boss rule, the others with the
+    Dangerous Zones rule)."""
+    rules = _i(t[L.T_RULES])
+    out = []
+    for i in range(_i(t[L.T_Z_NEFF + z])):
+        o = L.T_Z_EFF + (z * L.MAX_ZEFF + i) * L.ZE_W
+        kind = _i(t[o])
+        if kind == L.ZK_STAIRS:
+            in_use = True
+        elif kind == L.ZK_BOSS:
+            in_use = bool(rules & L.RULE_BOSS)
+        else:
+            in_use = bool(rules & L.RULE_DANGEROUS_ZONES)
+        out.append({
+            "effect": ZONE_EFFECT_NAMES[kind],
+            "n": _i(t[o + 1]) or None,
+            "color": names.colors[_i(t[o + 2]) - 1] if t[o + 2] else None,
+            "letter": L.SECRET_LETTERS[_i(t[o + 3]) - 1] if t[o + 3] else None,
+            "in_use": in_use,
+        })
+    return out
+
+
+def _tokens(s: np.ndarray, z: int, viewer: int | None) -> dict[str, Any]:
+    """Zone Effect Tokens on a Zone. A Trap Token lies face down: nobody sees
+    its effect (only the whole truth, viewer None, shows it)."""
+    kind = _i(s[L.S_ZTRAP_KIND + z])
+    trap: Any = None
+    if kind:
+        trap = {"effect": ZONE_EFFECT_NAMES[kind], "n": _i(s[L.S_ZTRAP_N + z]) or None} if viewer is None else HIDDEN
+    return {
+        "trap": trap,
+        "teleport": bool(s[L.S_ZTELEPORT + z]),
+        "secret_passage": L.SECRET_LETTERS[-1] if s[L.S_ZSECRET + z] else None,
+    }
+
+
+def _zones(s: np.ndarray, t: np.ndarray, names: Names, viewer: int | None = None) -> list[dict[str, Any]]:
     out = []
     for z, name in enumerate(names.zones):
         if not s[L.S_ZPLACED + z]:
@@ -100,6 +143,8 @@ def _zones(s: np.ndarray, t: np.ndarray, names: Names) -> list[dict[str, Any]]:
             "cubes": spaces,
             "entered": bool(s[L.S_ZENTERED + z]),
             "stairs": [PASSAGES[p] for p in range(8) if s[L.S_STAIRS + z * 8 + p]],
+            "effects": _effects(t, names, z),
+            "tokens": _tokens(s, z, viewer),
         })
     return out
 
@@ -149,7 +194,7 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
         "end_reason": L.END_REASONS[_i(s[L.S_END_REASON])] if over else None,
         "speed_left": _i(s[L.S_SPEED]),
         "players": [_player(s, t, names, p, viewer) for p in range(n)],
-        "zones": _zones(s, t, names),
+        "zones": _zones(s, t, names, viewer),
         "stacks": stacks,
         "reserve": {
             "cubes": {c: _i(s[L.S_RES_CUBES + i]) for i, c in enumerate(names.colors)},

@@ -19,8 +19,8 @@ EASY_THESIS = {
 }
 
 
-def _fuzz(players, alert, level, games, base, overrides=None):
-    config = GameConfig(players=players, alert=alert, player_level=level, overrides=overrides or {})
+def _fuzz(players, alert, level, games, base, overrides=None, rules=()):
+    config = GameConfig(players=players, alert=alert, player_level=level, overrides=overrides or {}, rules=rules)
     compiled = compile_config(config)
     words = np.array([seed_words(base + i) for i in range(games)], dtype=np.int64)
     dec = np.zeros(games, np.int64)
@@ -54,3 +54,13 @@ def test_random_games_with_easy_theses_keep_every_invariant(players):
     err, dec = _fuzz(players, "easy", "students", 300, base=7_000_000 + players, overrides=EASY_THESIS)
     bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
     assert not bad, bad
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_with_dangerous_zones_keep_every_invariant(players):
+    """Dangerous Zones on: every printed Zone Effect counts (Ambush, Stop, Toll,
+    Good / Bad Luck, Danger, Bivouac, Secret Passages)."""
+    err, dec = _fuzz(players, "medium", "students", 150, base=9_100_000 + players, rules=("dangerous_zones",))
+    bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
+    assert not bad, bad
+    assert dec.min() > 0

@@ -277,6 +277,11 @@ def test_unknown_zone_effect(folder):
     check(load_error(folder), "zones.toml", 'zones."I-2".effects.0.effect', '"teleporter"')
 
 
+def test_unknown_teleport_colour(folder):
+    edit(folder, "zones.toml", 'teleport_color = "worship"', 'teleport_color = "gold"')
+    check(load_error(folder), "zones.toml", "zone_effects.teleport_color", '"gold"')
+
+
 def test_clan_modifier_for_unknown_colour(folder):
     edit(
         folder,

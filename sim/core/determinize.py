@@ -3,7 +3,8 @@ cannot see, consistent with what it has seen.
 
 Resampled: the other seats' hands together with the Trick deck (hand sizes
 kept), every face-down Jinx Card together with the Jinx deck (owners kept),
-the order of the three Zone stacks, the Clan Card when the seat holds no
+the order of the three Zone stacks, the effects under the Trap Tokens
+(dealt again among the Traps on the table), the Clan Card when the seat holds no
 Knowledge Token and it is not public, and the chance stream itself.
 Tiles a seat saw go to the bottom of a stack are not tracked (documented in
 docs/RULES_COVERAGE.md).
@@ -105,6 +106,25 @@ def determinize(s, t, seat, rng):
             tmp = s[base + i]
             s[base + i] = s[base + k]
             s[base + k] = tmp
+    # Trap Tokens: face down, nobody sees their effects; the hidden effects of
+    # the Traps on the table are dealt again among those Zones. (The Trap
+    # Tokens left in the token supply are not part of the pool: the supply
+    # belongs to the Zone Effect token work, which extends this.)
+    tk = np.empty(L.MAX_ZONES, np.int64)
+    tm = 0
+    for z in range(t[L.T_NZONES]):
+        if s[L.S_ZTRAP_KIND + z] != 0:
+            tk[tm] = s[L.S_ZTRAP_KIND + z] * 64 + s[L.S_ZTRAP_N + z]
+            tm += 1
+    if tm > 1:
+        tk[:tm].sort()  # canonical order
+        _shuffle(rng, tk, tm)
+        i = 0
+        for z in range(t[L.T_NZONES]):
+            if s[L.S_ZTRAP_KIND + z] != 0:
+                s[L.S_ZTRAP_KIND + z] = tk[i] // 64
+                s[L.S_ZTRAP_N + z] = tk[i] % 64
+                i += 1
     # Clan Card
     if s[L.S_CLAN_PUBLIC] == 0 and s[pf(seat, L.PF_KNOWLEDGE)] == 0:
         s[L.S_CLAN] = randint(rng, t[L.T_NCLANS])

@@ -2,7 +2,8 @@
 placing new Zones and moving between them.
 
 Rulebook: "1. Movement Phase", "Dungeon Zones" (C Passage, F Floor, G Doors),
-"Placing Zones and Stairs". Geometry: each side of a tile has two Passage
+"Placing Zones and Stairs" (entering a Zone and its Stairs Effect:
+``zone_effects.enter_zone``). Geometry: each side of a tile has two Passage
 positions (halves), p = 2*side + half, sides N E S W, halves clockwise
 (N1 N2 E1 E2 S1 S2 W1 W2). Positions are in half-tile units: a tile covers
 [x, x+2) x [y, y+2) and may sit shifted by half a tile along its neighbour's
@@ -278,23 +279,3 @@ def begin_placement(s, t, seat, floor, anchor, mode):
     s[L.S_PHASE] = L.PH_PLACE
     s[L.S_ACTOR] = seat
     return True
-
-
-@njit(cache=True)
-def enter_zone(s, t, seat, z):
-    """Move the Scholar into zone z; the first to enter triggers its Stairs.
-
-    May open a decision (Stairs pile or placement): callers push their
-    follow-up on the continuation stack first.
-    """
-    s[pf(seat, L.PF_ZONE)] = z
-    if s[L.S_ZENTERED + z] == 1:
-        return
-    s[L.S_ZENTERED + z] = 1
-    if t[L.T_Z_EFFECTS + z] & L.ZE_STAIRS:
-        if stair_piles(s, t, z) == 0:
-            return
-        s[L.S_PL_FROM] = z
-        s[L.S_PL_SEAT] = seat
-        s[L.S_PHASE] = L.PH_PILE
-        s[L.S_ACTOR] = seat

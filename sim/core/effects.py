@@ -15,7 +15,7 @@ from sim import layout as L
 from sim.core import kstack
 from sim.core.board import eliminate, give, take_top
 from sim.core.common import hand_size, pf, stat, targetable
-from sim.core.dungeon import enter_zone, passable, player_colors
+from sim.core.dungeon import passable, player_colors
 from sim.core.randomizer import (
     direction_passable,
     information_held,
@@ -24,14 +24,15 @@ from sim.core.randomizer import (
 )
 from sim.core.supply import (
     can_gain_stun,
+    divination,
     draw_students,
     draw_tricks,
     gain_stun_token,
     give_stun,
-    pop_trick,
     sacrifice,
     take_bonfire,
 )
+from sim.core.zone_effects import enter_zone
 
 
 @njit(cache=True)
@@ -73,22 +74,6 @@ def payable(s, t, seat, prog, exclude_kind):
             if hand_size(s, seat) - (1 if exclude_kind >= 0 else 0) < n:
                 return False
     return True
-
-
-@njit(cache=True)
-def divination(s, t, n):
-    """Reveal n Trick Cards from the deck; the highest Bonus Value counts.
-    Revealed cards stay on the table until the test ends."""
-    best = 0
-    for _ in range(n):
-        k = pop_trick(s, t)
-        if k < 0:
-            break
-        s[L.S_PLAYED + k] += 1
-        b = t[L.T_KIND_BONUS + k]
-        if b > best:
-            best = b
-    return best
 
 
 @njit(cache=True)

@@ -30,6 +30,8 @@ INVARIANTS = {
     17: "no legal action although the game is not over",
     18: "an Exalted Scholar has the most Stars",
     19: "Stair or Wall Tokens beyond the box",
+    40: "a Zone Effect Token is malformed (Trap effect not Ambush/Stop/Toll, N < 0, flag not 0/1)",
+    41: "a Zone Effect Token lies on a Zone that is not placed",
     99: "a game did not end within the decision limit",
 }
 
@@ -138,4 +140,23 @@ def check(s, t):
             return 18
     if s[L.S_STAIR_USED] > t[L.T_STAIR_TOKENS] or s[L.S_WALL_USED] > t[L.T_WALL_TOKENS]:
         return 19
+    return zone_token_check(s, t)
+
+
+@njit(cache=True)
+def zone_token_check(s, t):
+    """Zone Effect Tokens (Dangerous Zones / Zone Effect Tokens): 0 or 40, 41."""
+    for z in range(t[L.T_NZONES]):
+        kind = s[L.S_ZTRAP_KIND + z]
+        n = s[L.S_ZTRAP_N + z]
+        if kind != 0 and kind != L.ZK_AMBUSH and kind != L.ZK_STOP and kind != L.ZK_TOLL:
+            return 40
+        if n < 0 or (kind == 0 and n != 0):
+            return 40
+        tele = s[L.S_ZTELEPORT + z]
+        sec = s[L.S_ZSECRET + z]
+        if tele < 0 or tele > 1 or sec < 0 or sec > 1:
+            return 40
+        if (kind != 0 or tele != 0 or sec != 0) and s[L.S_ZPLACED + z] == 0:
+            return 41
     return 0

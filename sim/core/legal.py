@@ -12,6 +12,7 @@ from sim.core.dungeon import passable, placement_links, zone_cube_count
 from sim.core.effects import discard_targets, payable
 from sim.core.stealth import can_spy_on
 from sim.core.supply import holds_jinx
+from sim.core.zone_effects import can_bivouac, can_teleport, secret_dest, secret_letters, teleport_dest
 
 
 @njit(cache=True)
@@ -66,6 +67,11 @@ def add_turn_actions(s, t, me, out, n):
         if s[L.S_STACK_N + t[L.T_Z_FLOOR + z]] > 0:
             out[n] = L.A_DRAW_ZONE
             n += 1
+        if s[L.S_PHASE] == L.PH_MOVE and z != 0 and secret_letters(s, t, me, z) != 0:
+            for d in range(t[L.T_NZONES]):  # Secret Passage (Movement Phase)
+                if secret_dest(s, t, me, z, d):
+                    out[n] = L.A_ZONE + d
+                    n += 1
     if not in_start(s, me):
         n = add_plays(s, t, me, L.TM_OWN, out, n)
     if s[L.S_PHASE] == L.PH_MOVE:
@@ -82,6 +88,15 @@ def add_turn_actions(s, t, me, out, n):
                         if cubes(s, p, c) > 0:
                             out[n] = L.A_SPY + p * L.MAX_COL + c
                             n += 1
+    if s[L.S_ACTION_DONE] == 0 and not in_start(s, me):
+        # Action Zone Effects: Bivouac (printed), Teleport (token)
+        for i in range(t[L.T_Z_NEFF + z]):
+            if can_bivouac(s, t, me, z, i):
+                out[n] = L.A_ZONE_EFFECT + i
+                n += 1
+        if can_teleport(s, t, me, z):
+            out[n] = L.A_ZONE_EFFECT + L.MAX_ZEFF
+            n += 1
     out[n] = L.A_END_TURN
     return n + 1
 
@@ -159,6 +174,12 @@ def legal_actions(s, t, out):
         for c in range(t[L.T_NCOL]):
             if cubes(s, me, c) > 0:
                 out[n] = L.A_COLOR + c
+                n += 1
+    elif ph == L.PH_TELEPORT:
+        z = s[pf(me, L.PF_ZONE)]
+        for d in range(t[L.T_NZONES]):
+            if teleport_dest(s, t, z, d):
+                out[n] = L.A_ZONE + d
                 n += 1
     elif ph == L.PH_JINX:
         for j in range(t[L.T_NJINX]):

@@ -18,6 +18,7 @@ from sim.core.board import gain_cube, steal, study_bonus
 from sim.core.common import active, in_start, passive, pf, targetable
 from sim.core.dungeon import passable
 from sim.core.supply import alert_bonus, flush_played, give_stun, hand_to, sacrifice
+from sim.core.zone_effects import fail_students, stealth_luck
 
 
 @njit(cache=True)
@@ -89,9 +90,11 @@ def commit(s, t, kind):
 
 @njit(cache=True)
 def declare(s, t):
-    """The Stealth Value is declared: Bonus Values (+ Study Bonus for Study)."""
+    """The Stealth Value is declared: Bonus Values (+ Study Bonus for Study),
+    then the Zone's Good Luck / Bad Luck reveals ("Zone Effect Types")."""
     if s[L.S_T_KIND] == 1:
         s[L.S_T_STEALTH] += study_bonus(s, t, s[L.S_T_ACTIVE])
+    stealth_luck(s, t)  # Good Luck / Bad Luck of the Zone (Dangerous Zones)
     s[L.S_T_STAGE] = 2
     s[L.S_T_ORDER_I] = 0
     s[L.S_PHASE] = L.PH_NONE
@@ -175,7 +178,8 @@ def resolve(s, t):
             s[pf(me, L.PF_SPY_WINS)] += 1
             steal(s, t, me, s[L.S_T_TARGET], s[L.S_T_COLOR])
         return
-    kstack.push(s, L.K_TEST_AFTER_FAIL, me, 0, 0)
+    # the failure Students: Danger N of the Zone draws N instead
+    kstack.push(s, L.K_TEST_AFTER_FAIL, me, fail_students(s, t, me, s[L.S_T_ZONE]), 0)
     give_stun(s, t, me, t[L.T_FAIL_STUN])
 
 

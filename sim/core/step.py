@@ -12,13 +12,14 @@ from numba import njit
 from sim import layout as L
 from sim.core import kstack
 from sim.core.common import pf, side_index
-from sim.core.dungeon import begin_placement, enter_zone, passable, place_tile, placement_position
+from sim.core.dungeon import begin_placement, passable, place_tile, placement_position
 from sim.core.effects import ask_discard, discard_continue, drop_cube, run_prog
 from sim.core.legal import legal_actions
 from sim.core.stealth import begin_espionage, begin_study, close_test, commit, declare, test_next
 from sim.core.supply import discard_jinx, draw_students, gain_stun_token, hand_to, sacrifice, stun_continue
 from sim.core.turn import (
     begin_explore,
+    bivouac,
     end_of_turn,
     end_turn,
     rest,
@@ -27,6 +28,7 @@ from sim.core.turn import (
     thesis_failure,
     turn_start,
 )
+from sim.core.zone_effects import can_bivouac, enter_zone, toll_step, zone_effect_loop
 
 
 @njit(cache=True)
@@ -84,6 +86,20 @@ def turn_action(s, t, me, a):
         begin_espionage(s, t, me, r // L.MAX_COL, r % L.MAX_COL)
     elif a == L.A_END_TURN:
         kstack.push(s, L.K_EOT, 0, 0, 0)
+    elif a >= L.A_ZONE and a < L.A_ZONE_EFFECT:
+        # Secret Passage (Movement Phase): one Speed point to a Zone showing
+        # a Secret Passage of the same letter
+        spend_speed(s)
+        kstack.push(s, L.K_RESUME, 0, 0, 0)
+        enter_zone(s, t, me, a - L.A_ZONE)
+    elif a >= L.A_ZONE_EFFECT and a < L.A_MAIN:
+        # Action Zone Effect: the turn's Action (instead of Study / Espionage)
+        s[L.S_ACTION_DONE] = 1
+        slot = a - L.A_ZONE_EFFECT
+        if slot == L.MAX_ZEFF:
+            s[L.S_PHASE] = L.PH_TELEPORT  # the Teleport Token: choose where
+        elif can_bivouac(s, t, me, z, slot):
+            kstack.push(s, L.K_BIVOUAC, 0, 0, 0)
 
 
 @njit(cache=True)
@@ -158,6 +174,9 @@ def apply_action(s, t, a):
         discard_jinx(s, a - L.A_JINX)
     elif ph == L.PH_COLOR:
         drop_cube(s, t, me, a - L.A_COLOR)
+    elif ph == L.PH_TELEPORT:
+        kstack.push(s, L.K_RESUME, 0, 0, 0)
+        enter_zone(s, t, me, a - L.A_ZONE)
 
 
 @njit(cache=True)
@@ -169,7 +188,7 @@ def run_continuation(s, t, code, a, b, c):
     elif code == L.K_TEST_NEXT:
         test_next(s, t)
     elif code == L.K_TEST_AFTER_FAIL:
-        draw_students(s, t, a, t[L.T_FAIL_STUDENTS])  # after the Stun Token
+        draw_students(s, t, a, b)  # after the Stun Token (b: the usual number, or Danger N)
     elif code == L.K_TEST_CLOSE:
         close_test(s, t)
         resume_turn(s, t)
@@ -186,6 +205,12 @@ def run_continuation(s, t, code, a, b, c):
     elif code == L.K_WINDOW:
         s[L.S_PHASE] = L.PH_WINDOW
         s[L.S_ACTOR] = s[L.S_T_WINDOW]
+    elif code == L.K_ZONE_EFFECTS:
+        zone_effect_loop(s, t, a, b, c // 2, c % 2)
+    elif code == L.K_ZE_TOLL:
+        toll_step(s, t, a, b)
+    elif code == L.K_BIVOUAC:
+        bivouac(s, t, a)
 
 
 @njit(cache=True)

@@ -216,6 +216,23 @@ def pop_trick(s, t):
 
 
 @njit(cache=True)
+def divination(s, t, n):
+    """Reveal n Trick Cards from the deck; the highest Bonus Value counts.
+    Revealed cards stay on the table until the test ends (Spell /
+    Subterfuge Divinations, Good Luck / Bad Luck Zone Effects)."""
+    best = 0
+    for _ in range(n):
+        k = pop_trick(s, t)
+        if k < 0:
+            break
+        s[L.S_PLAYED + k] += 1
+        b = t[L.T_KIND_BONUS + k]
+        if b > best:
+            best = b
+    return best
+
+
+@njit(cache=True)
 def draw_tricks(s, t, seat, n):
     for _ in range(n):
         k = pop_trick(s, t)

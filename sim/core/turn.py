@@ -116,14 +116,16 @@ def turn_start(s, t):
 
 
 @njit(cache=True)
-def rest(s, t, stage):
-    """Rest, in order: Starting Zone, Stun Tokens, one Jinx, Students, optional
-    discards, draw to Hand Value; the turn ends (no End of Turn Phase)."""
+def recover(s, t, stage, code):
+    """The recovery shared by Rest and the Bivouac Zone Effect, in order: Stun
+    Tokens discarded, one Jinx Card discarded (a choice when several), Students
+    up to the Initial Student value from the Reserve, optional discards, draw
+    to the Hand Value. Stage by stage on the continuation `code`; returns True
+    once done."""
     cur = s[L.S_CUR]
     if stage == 0:
-        s[pf(cur, L.PF_ZONE)] = 0
         discard_stun(s, cur, s[pf(cur, L.PF_STUN)])
-        kstack.push(s, L.K_REST, 1, 0, 0)
+        kstack.push(s, code, 1, 0, 0)
         n = jinx_held(s, t, cur)
         if n == 1:
             for j in range(t[L.T_NJINX]):
@@ -133,14 +135,35 @@ def rest(s, t, stage):
         elif n > 1:
             s[L.S_PHASE] = L.PH_JINX
             s[L.S_ACTOR] = cur
-    elif stage == 1:
+        return False
+    if stage == 1:
         normalize_stun(s, t, cur)
         refill_students(s, t, cur)
-        kstack.push(s, L.K_REST, 2, 0, 0)
+        kstack.push(s, code, 2, 0, 0)
         ask_discard(s, t, cur, s[pf(cur, L.PF_HAND_N)], 0, 1)
-    else:
-        draw_to_hand_value(s, t, cur)
+        return False
+    draw_to_hand_value(s, t, cur)
+    return True
+
+
+@njit(cache=True)
+def rest(s, t, stage):
+    """Rest, in order: Starting Zone, then the recovery (Stun Tokens, one
+    Jinx, Students, optional discards, draw to Hand Value); the turn ends (no
+    End of Turn Phase)."""
+    if stage == 0:
+        s[pf(s[L.S_CUR], L.PF_ZONE)] = 0
+    if recover(s, t, stage, L.K_REST):
         kstack.push(s, L.K_END_TURN, 0, 0, 0)
+
+
+@njit(cache=True)
+def bivouac(s, t, stage):
+    """Bivouac - ACTION ("Zone Effect Types"): the recovery of Rest without
+    going back to the Starting Zone; it is the turn's Action, then the Action
+    Phase goes on."""
+    if recover(s, t, stage, L.K_BIVOUAC):
+        kstack.push(s, L.K_RESUME, 0, 0, 0)
 
 
 @njit(cache=True)
