@@ -40,6 +40,7 @@ VERBS: tuple[tuple[str, int, int], ...] = (
     ("target", L.A_TARGET, L.MAXP),
     ("jinx_discard", L.A_JINX, L.MAX_JINX),
     ("choose_color", L.A_COLOR, L.MAX_COL),
+    ("zone", L.A_ZONE, L.MAX_ZONES),
 )
 
 
@@ -142,6 +143,11 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         return f"Target seat {i} ({sch})"
     if verb == "choose_color":
         return f"Drop a {names.colors[i]} cube"
+    if verb == "zone":
+        where = names.zones[i] if i < len(names.zones) else "?"
+        if int(s[L.S_PHASE]) == L.PH_BOSS_MOVE and int(s[L.S_BOSS]) >= 0:
+            return f"Move {names.boss_names[int(s[L.S_BOSS])]} to {where}"
+        return f"Zone {where}"
     jx = int(s[L.S_JLOC + i])
     shown = names.jinx[i] if jx == L.JX_UP else "a face-down Jinx Card"
     return f"Discard {shown}"

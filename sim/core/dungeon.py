@@ -17,6 +17,7 @@ from __future__ import annotations
 from numba import njit
 
 from sim import layout as L
+from sim.core import kstack
 from sim.core.common import pf
 
 # Unit cell (half-tile square) just outside / just inside Passage position p.
@@ -283,11 +284,15 @@ def begin_placement(s, t, seat, floor, anchor, mode):
 @njit(cache=True)
 def enter_zone(s, t, seat, z):
     """Move the Scholar into zone z; the first to enter triggers its Stairs.
+    With the Boss rule, a Zone showing the Boss Effect pushes K_BOSS_EFFECT
+    (``boss.boss_zone_effect``), resolved after the Zone's other effects.
 
-    May open a decision (Stairs pile or placement): callers push their
-    follow-up on the continuation stack first.
+    May open a decision (Stairs pile or placement) or push continuations:
+    callers push their follow-up on the continuation stack first.
     """
     s[pf(seat, L.PF_ZONE)] = z
+    if (t[L.T_RULES] & L.RULE_BOSS) != 0 and (t[L.T_Z_EFFECTS + z] & (1 << L.ZK_BOSS)) != 0:
+        kstack.push(s, L.K_BOSS_EFFECT, seat, z, 0)  # the Boss Effect is always last
     if s[L.S_ZENTERED + z] == 1:
         return
     s[L.S_ZENTERED + z] = 1

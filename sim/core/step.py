@@ -11,6 +11,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.core import kstack
+from sim.core.boss import boss_step, boss_zone_effect, move_next
 from sim.core.common import pf, side_index
 from sim.core.dungeon import begin_placement, enter_zone, passable, place_tile, placement_position
 from sim.core.effects import ask_discard, discard_continue, drop_cube, run_prog
@@ -158,6 +159,8 @@ def apply_action(s, t, a):
         discard_jinx(s, a - L.A_JINX)
     elif ph == L.PH_COLOR:
         drop_cube(s, t, me, a - L.A_COLOR)
+    elif ph == L.PH_BOSS_MOVE:
+        boss_step(s, t, a - L.A_ZONE)
 
 
 @njit(cache=True)
@@ -183,6 +186,10 @@ def run_continuation(s, t, code, a, b, c):
         end_turn(s, t)
     elif code == L.K_RESUME:
         resume_turn(s, t)
+    elif code == L.K_BOSS_EFFECT:
+        boss_zone_effect(s, t, a, b)
+    elif code == L.K_BOSS_STEP:
+        move_next(s, t)
     elif code == L.K_WINDOW:
         s[L.S_PHASE] = L.PH_WINDOW
         s[L.S_ACTOR] = s[L.S_T_WINDOW]
