@@ -26,9 +26,11 @@ from numba import njit
 from agents.registry import AgentKind, register
 from sim import layout as L
 from sim.core.board import board_points, study_bonus
+from sim.core.boss import best_step_for_mover, boss_links
 from sim.core.common import hand_size, in_start, passive, pf, side_index, stat, targetable
 from sim.core.dungeon import passable, zone_cube_count
 from sim.core.rng import next32, randint
+from sim.core.stealth import zone_alert
 from sim.core.step import apply_action
 from sim.core.supply import alert_bonus
 
@@ -199,7 +201,7 @@ def best_study(s, t, me, z, params, extra_bonus):
     if zone_cube_count(s, t, z) == 0 or hand_size(s, me) == 0 and extra_bonus == 0:
         return 0.0, 0
     potential = study_bonus(s, t, me) + stealth_potential(s, t, me) + extra_bonus
-    base = t[L.T_Z_ALERT + z] + alert_bonus(s, t) + passive(s, t, me, L.PV_TEST_ALERT)
+    base = zone_alert(s, t, z) + alert_bonus(s, t) + passive(s, t, me, L.PV_TEST_ALERT)
     expected = interference(s, t, me, params)
     intel = stat(s, t, me, L.ST_INTEL)
     best = 0.0
@@ -300,6 +302,21 @@ def first_steps(s, t, me, z0, speed):
 
 
 @njit(cache=True)
+def boss_threat(s, t, z):
+    """Cost of standing in Zone z near the Boss model (his next Activation
+    may stun us): 0.4 in his Zone (he re-enters it only by a loop), 0.6 one step
+    away. The Alert Modifier itself is in best_study (zone_alert)."""
+    bz = s[L.S_BOSS_ZONE]
+    if bz < 0 or z == 0:
+        return 0.0
+    if bz == z:
+        return 0.4
+    if (boss_links(s, t, bz) >> z) & 1:
+        return 0.6
+    return 0.0
+
+
+@njit(cache=True)
 def in_buf(buf, n, a):
     for i in range(n):
         if buf[i] == a:
@@ -323,7 +340,7 @@ def move_decision(s, t, me, buf, n, params):
         for z in range(1, t[L.T_NZONES]):
             if dist[z] > 0 and first[z] >= 0:
                 v, _ = best_study(s, t, me, z, params, 0)
-                v -= 0.3 * dist[z]
+                v -= 0.3 * dist[z] + boss_threat(s, t, z)
                 if v > best + 0.5:
                     best = v
                     best_a = first[z]
@@ -532,6 +549,9 @@ def act(s, t, buf, n, params, rng):
         lead = leader(s, t, me)
         a = L.A_TARGET + lead
         return a if lead >= 0 and in_buf(buf, n, a) else buf[n - 1]
+    if ph == L.PH_BOSS_MOVE:
+        # move the Boss onto opponents, away from our own Scholar
+        return best_step_for_mover(s, t, buf, n)
     if ph == L.PH_JINX:
         best = -1
         best_a = buf[0]

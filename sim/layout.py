@@ -300,7 +300,7 @@ S_BOSS_EZONE = _s()  # Zone where the Boss Effect was last activated (Sighting),
 S_BOSS_SEAT = _s()  # seat moving the Boss now (the activating player), -1
 S_BOSS_STEPS = _s()  # Zones the Boss still has to move in the move in progress
 S_BOSS_PREV = _s()  # Zone the Boss has just left (he may not retrace his steps), -1
-S_BOSS_TARGET = _s()  # seat Randomized as the target of the move in progress, -1
+S_BOSS_TARGET = _s()  # seat Randomized as the target of the last boss_move_random, -1
 
 
 # --- Maximum Alert state (issue 5) ---

@@ -256,10 +256,10 @@ def best_step_for_mover(s, t, buf, n):
 # --------------------------------------------------------------- moving
 @njit(cache=True)
 def move_end(s):
+    """The move is over (S_BOSS_TARGET keeps the last target, for the record)."""
     s[L.S_BOSS_STEPS] = 0
     s[L.S_BOSS_PREV] = -1
     s[L.S_BOSS_SEAT] = -1
-    s[L.S_BOSS_TARGET] = -1
 
 
 @njit(cache=True)
