@@ -54,3 +54,21 @@ def test_random_games_with_easy_theses_keep_every_invariant(players):
     err, dec = _fuzz(players, "easy", "students", 300, base=7_000_000 + players, overrides=EASY_THESIS)
     bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
     assert not bad, bad
+
+
+@pytest.mark.parametrize("rules", [("boss",), ("boss", "dangerous_zones")])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_with_the_boss_keep_every_invariant(rules, players):
+    """The Boss advanced rule (both profiles drawn at random), alone and with
+    Dangerous Zones (Secret Passages for the Boss)."""
+    compiled = compile_config(GameConfig(players=players, rules=rules))
+    games = 150
+    words = np.array([seed_words(9_000_000 + players * 1000 + i) for i in range(games)], dtype=np.int64)
+    dec = np.zeros(games, np.int64)
+    err = np.zeros(games, np.int64)
+    turns = np.zeros(games, np.int64)
+    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(),
+                      words[:, 1].copy(), True, dec, err, turns)
+    bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
+    assert not bad, bad
+    assert dec.min() > 0

@@ -25,8 +25,6 @@ import pytest
 from sim import GameConfig
 from sim import layout as L
 from sim.config import compile_config
-from sim.core.invariants import INVARIANTS
-from sim.core.play import play_random_batch
 from sim.core.rng import seed_words
 from sim.errors import ConfigError
 from sim.game import new_game
@@ -356,20 +354,3 @@ def test_heuristic_moves_laetus_onto_opponents():
     rng[L.S_RNG0], rng[L.S_RNG1] = seed_words(5)
     a = act(g.state, g.tables, buf, len(buf), params, rng)
     assert g.action_to_string(int(a)) == "Move Laetus to I-1"
-
-
-# ------------------------------------------------------------------- fuzz
-@pytest.mark.parametrize("rules", [("boss",), ("boss", "dangerous_zones")])
-@pytest.mark.parametrize("players", [2, 4])
-def test_random_games_with_the_boss_keep_every_invariant(rules, players):
-    compiled = compile_config(GameConfig(players=players, rules=rules))
-    games = 150
-    words = np.array([seed_words(9_000_000 + players * 1000 + i) for i in range(games)], dtype=np.int64)
-    dec = np.zeros(games, np.int64)
-    err = np.zeros(games, np.int64)
-    turns = np.zeros(games, np.int64)
-    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(),
-                      words[:, 1].copy(), True, dec, err, turns)
-    bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
-    assert not bad, bad
-    assert dec.min() > 0
