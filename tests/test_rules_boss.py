@@ -121,6 +121,17 @@ def test_sighting_laetus_appears_where_the_effect_was_activated(h):
     assert g.phase() == "movement" and g.check_invariants() is None
 
 
+def test_boss_effect_resolves_after_the_stairs(h):
+    """I-6 shows Stairs then Boss: Sofia enters it first, so the Stairs Effect
+    places a Floor II Zone (her choice of where), and only then Laetus appears."""
+    g = (h.scenario(2, rules=("boss",)).boss("laetus", "drunk").place_zone("I-4", x=0, y=-1)
+         .place_zone("I-6", x=1, y=-1).move("Sofia", "I-4").turn("Sofia", phase="movement", speed=2).build())
+    walk(g, "I-6")
+    assert g.phase() == "place_zone" and boss_zone(g) is None
+    g.apply(g.legal_actions()[0])
+    assert boss_zone(g) == "I-6" and g.phase() == "movement"
+
+
 def test_boss_effect_once_per_turn(h):
     g = (boss_map(h).move("Sofia", "I-4").move("Valerio", "I-4")
          .turn("Sofia", phase="movement", speed=3).build())
@@ -332,6 +343,7 @@ def test_boss_is_public_in_observations(h):
     g = boss_map(h).boss_at("I-3").build()
     assert g.observation(1)["boss"]["zone"] == "I-3"
     assert g.observation(0)["boss"]["profile"] == "quarrelsome"
+    assert g.determinize(1, 3).to_dict()["boss"] == g.to_dict()["boss"]  # nothing hidden to resample
 
 
 def test_heuristic_moves_laetus_onto_opponents():
@@ -354,3 +366,13 @@ def test_heuristic_moves_laetus_onto_opponents():
     rng[L.S_RNG0], rng[L.S_RNG1] = seed_words(5)
     a = act(g.state, g.tables, buf, len(buf), params, rng)
     assert g.action_to_string(int(a)) == "Move Laetus to I-1"
+
+
+def test_scenario_boss_done_and_bad_zone(h):
+    g = (boss_map(h).boss_done().move("Sofia", "I-4").turn("Sofia", phase="movement", speed=3).build())
+    walk(g, "I-3")
+    assert boss_zone(g) is None and g.phase() == "movement"  # already activated this turn
+    with pytest.raises(ConfigError, match="not placed"):
+        boss_map(h).boss_at("III-1")
+    with pytest.raises(ConfigError, match="unknown profile"):
+        boss_map(h).boss("laetus", "sober")
