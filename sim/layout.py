@@ -102,6 +102,7 @@ OP_DROP = 18
 OP_BOSS_APPEAR = 30
 OP_BOSS_MOVE = 31
 OP_BOSS_MOVE_RANDOM = 32
+OP_BOSS_MOVE_RANDOM_PASSAGE = 33
 OPCODES = {
     "sacrifice": OP_SACRIFICE,
     "draw_students": OP_DRAW_STUDENTS,
@@ -124,8 +125,9 @@ OPCODES = {
     "boss_appear": OP_BOSS_APPEAR,
     "boss_move": OP_BOSS_MOVE,
     "boss_move_random": OP_BOSS_MOVE_RANDOM,
+    "boss_move_random_passage": OP_BOSS_MOVE_RANDOM_PASSAGE,
 }
-BOSS_OPS = ("boss_appear", "boss_move", "boss_move_random")
+BOSS_OPS = ("boss_appear", "boss_move", "boss_move_random", "boss_move_random_passage")
 # Steps whose n means "do it n times" (compiled into n single steps).
 REPEATED_OPS = ("move_random_direction", "move_random_passage", "give_random_scholar", "drop")
 OP_W = 4  # ints per step: opcode, n, type (+1, 0 = any), cost flag
@@ -301,6 +303,7 @@ S_BOSS_SEAT = _s()  # seat moving the Boss now (the activating player), -1
 S_BOSS_STEPS = _s()  # Zones the Boss still has to move in the move in progress
 S_BOSS_PREV = _s()  # Zone the Boss has just left (he may not retrace his steps), -1
 S_BOSS_TARGET = _s()  # seat Randomized as the target of the last boss_move_random, -1
+S_BOSS_MODE = _s()  # move in progress: 0 chosen steps, 1 towards a target, 2 Randomized Passages
 
 
 # --- Maximum Alert state (issue 5) ---

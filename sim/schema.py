@@ -64,6 +64,8 @@ OPS: dict[str, str] = {
     "boss_move": "move the Boss n Zones without retracing his steps; the activating player chooses",
     "boss_move_random": "Randomize a target Scholar, then move the Boss n Zones towards him "
                         "without retracing his steps",
+    "boss_move_random_passage": "n times: move the Boss through a Passage of his Zone chosen by the "
+                                "Randomizer (never straight back)",
 }
 PASSIVES = PASSIVE_NAMES  # sim/layout.py holds the order the engine uses
 ZONE_EFFECTS = tuple(ZONE_EFFECT_KINDS)  # sim/layout.py; "Zone Effect Types"
@@ -791,7 +793,7 @@ class _Checker:
                 self.fail((*parts, "op"), step.op,
                           f"a Boss step belongs to a Boss Card's sighting or activation "
                           f"(allowed here: {', '.join(op for op in OPS if op not in BOSS_OPS)})")
-            if step.op in ("boss_move", "boss_move_random") and step.n > MAX_BOSS_STEPS:
+            if step.op in BOSS_OPS[1:] and step.n > MAX_BOSS_STEPS:
                 self.fail((*parts, "n"), step.n,
                           f"a Boss moves at most {MAX_BOSS_STEPS} Zones at a time (allowed: 1..{MAX_BOSS_STEPS})")
 

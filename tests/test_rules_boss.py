@@ -376,3 +376,38 @@ def test_scenario_boss_done_and_bad_zone(h):
         boss_map(h).boss_at("III-1")
     with pytest.raises(ConfigError, match="unknown profile"):
         boss_map(h).boss("laetus", "sober")
+
+
+def test_randomized_passage_steps_alternative_data(h):
+    """The alternative reading of "Randomized" as data: every step through a
+    Randomized Passage (boss_move_random_passage), no choice, never straight back."""
+    steps = [{"op": "boss_move_random_passage", "n": 3}]
+    for seed in range(8):
+        sc = h.scenario(3, rules=("boss",), seed=seed,
+                        overrides={"boss.laetus.profiles.drunk.activation": steps}).boss("laetus", "drunk")
+        sc.place_zone("I-4", x=0, y=-1).place_zone("I-3", x=1, y=-1.5).place_zone("I-1", x=1, y=-0.5)
+        sc.place_zone("I-5", x=-1, y=-1)
+        g = sc.boss_at("I-5").move("Sofia", "I-4").students("Sofia", 0).turn("Sofia", phase="movement", speed=3).build()
+        walk(g, "I-3")
+        assert g.phase() == "movement"  # nobody chose anything
+        # I-5 -> I-4 (the only Passage), then never back: the Starting Zone is a dead end
+        assert boss_zone(g) in ("Starting Zone", "I-1", "I-3")
+        assert g.check_invariants() is None
+
+
+@pytest.mark.parametrize("where", ['jinx."Lost Notes".on_reveal', "boss.laetus.profiles.drunk.encounter"])
+def test_boss_steps_only_on_boss_cards(where):
+    from sim.errors import DataError
+    from sim.loader import load_data
+
+    with pytest.raises(DataError) as e:
+        load_data(overrides={where: [{"op": "boss_move", "n": 3}]})
+    assert "a Boss step belongs to a Boss Card's sighting or activation" in str(e.value)
+
+
+def test_boss_profile_needs_a_sighting():
+    from sim.errors import DataError
+    from sim.loader import load_data
+
+    with pytest.raises(DataError, match="Sighting needs at least one step"):
+        load_data(overrides={"boss.laetus.profiles.drunk.sighting": []})

@@ -5,7 +5,10 @@ Everything a Boss does is data (``sim/data/base/boss.toml``): each profile
 has an Alert Modifier and three effect programs run by the ordinary effect
 interpreter (``effects.run_prog``). Sighting and Activation run with the
 activating player as actor and use the Boss steps ``boss_appear``,
-``boss_move n`` and ``boss_move_random n`` (opcodes 30-32, executed here);
+``boss_move n``, ``boss_move_random n`` and ``boss_move_random_passage n``
+(opcodes 30-33, executed here; the last one is an alternative reading of
+"Randomized" that the base data does not use: every step through a
+Randomized Passage, no choice at all);
 the Encounter runs once per encountered Scholar with that Scholar as actor
 (``stun 1`` for Laetus, so the usual Student sacrifice applies).
 
@@ -49,7 +52,7 @@ from numba import njit
 from sim import layout as L
 from sim.core import kstack
 from sim.core.common import active, pf
-from sim.core.randomizer import target_scholar
+from sim.core.randomizer import _draw_order, _fresh_order, target_scholar
 
 LETTER_X = len(L.SECRET_LETTERS) - 1  # the Secret Passage Marker's letter
 FAR = 63  # distance of an unreachable Zone in a move's ranking
@@ -257,14 +260,41 @@ def best_step_for_mover(s, t, buf, n):
 @njit(cache=True)
 def move_end(s):
     """The move is over (S_BOSS_TARGET keeps the last target, for the record)."""
+    s[L.S_BOSS_MODE] = 0
     s[L.S_BOSS_STEPS] = 0
     s[L.S_BOSS_PREV] = -1
     s[L.S_BOSS_SEAT] = -1
 
 
 @njit(cache=True)
+def random_passage_step(s, t):
+    """boss_move_random_passage: Randomize a Passage of the Boss's Zone (the
+    Randomizer's arrow); if he cannot go through it (no Passage, no Link, or
+    straight back into the Zone he just left), the first such Passage
+    clockwise ("Randomizer Deck" 3). Returns the Zone, -1 when none."""
+    z = s[L.S_BOSS_ZONE]
+    order = _fresh_order(t)
+    p = t[L.T_RAND_PASSAGE + _draw_order(s, t, 0, order)]
+    for k in range(8):
+        q = (p + k) % 8
+        if s[L.S_LINK + z * 8 + q] == 1:
+            nb = s[L.S_NB + z * 8 + q]
+            if nb >= 0 and nb != s[L.S_BOSS_PREV]:
+                return nb
+    return -1
+
+
+@njit(cache=True)
 def move_next(s, t):
-    """Open the activating player's choice of the next Zone, or end the move."""
+    """Open the activating player's choice of the next Zone, or end the move
+    (Randomized Passages: take the step at once)."""
+    if s[L.S_BOSS_MODE] == 2:
+        nb = random_passage_step(s, t) if s[L.S_BOSS_STEPS] > 0 and s[L.S_BOSS_ZONE] >= 0 else -1
+        if nb < 0:
+            move_end(s)
+        else:
+            boss_step(s, t, nb)
+        return
     keys = np.zeros(L.MAX_ZONES, np.int64)
     heurs = np.zeros(L.MAX_ZONES, np.int64)
     if plan(s, t, keys, heurs) < 0:
@@ -275,15 +305,17 @@ def move_next(s, t):
 
 
 @njit(cache=True)
-def move_begin(s, t, seat, n, randomized):
-    """boss_move / boss_move_random: the Boss (if in the Dungeon) moves n Zones."""
+def move_begin(s, t, seat, n, mode):
+    """boss_move (mode 0) / boss_move_random (1) / boss_move_random_passage
+    (2): the Boss (if in the Dungeon) moves n Zones."""
     if s[L.S_BOSS_ZONE] < 0:
         return
     s[L.S_BOSS_SEAT] = seat
     s[L.S_BOSS_STEPS] = n
     s[L.S_BOSS_PREV] = -1
+    s[L.S_BOSS_MODE] = mode
     # Randomizations ignore Scholars in the Starting Zone ("Starting Zone")
-    s[L.S_BOSS_TARGET] = target_scholar(s, t, -1) if randomized else -1
+    s[L.S_BOSS_TARGET] = target_scholar(s, t, -1) if mode == 1 else -1
     move_next(s, t)
 
 
@@ -329,9 +361,11 @@ def exec_boss_op(s, t, op, n, actor):
     if op == L.OP_BOSS_APPEAR:
         boss_appear(s, t)
     elif op == L.OP_BOSS_MOVE:
-        move_begin(s, t, actor, n, False)
+        move_begin(s, t, actor, n, 0)
     elif op == L.OP_BOSS_MOVE_RANDOM:
-        move_begin(s, t, actor, n, True)
+        move_begin(s, t, actor, n, 1)
+    elif op == L.OP_BOSS_MOVE_RANDOM_PASSAGE:
+        move_begin(s, t, actor, n, 2)
 
 
 # ---------------------------------------------------------- entry points

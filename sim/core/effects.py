@@ -227,7 +227,7 @@ def exec_op(s, t, op, n, type1, cost, actor):
         if player_colors(s, t, actor) != 0:
             s[L.S_PHASE] = L.PH_COLOR
             s[L.S_ACTOR] = actor
-    elif op >= L.OP_BOSS_APPEAR and op <= L.OP_BOSS_MOVE_RANDOM:
+    elif op >= L.OP_BOSS_APPEAR and op <= L.OP_BOSS_MOVE_RANDOM_PASSAGE:
         exec_boss_op(s, t, op, n, actor)
     elif op == L.OP_GIVE_RANDOM_SCHOLAR:
         target = target_scholar(s, t, actor)
