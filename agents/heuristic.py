@@ -26,9 +26,11 @@ from numba import njit
 from agents.registry import AgentKind, register
 from sim import layout as L
 from sim.core.board import board_points, study_bonus
+from sim.core.boss import best_step_for_mover, boss_links
 from sim.core.common import hand_size, in_start, passive, pf, side_index, stat, targetable
 from sim.core.dungeon import passable, zone_cube_count
 from sim.core.rng import next32, randint
+from sim.core.stealth import zone_alert
 from sim.core.step import apply_action
 from sim.core.supply import alert_bonus, jinx_held
 from sim.core.zone_effects import applies, eff_at, teleport_dest
@@ -270,7 +272,7 @@ def best_study(s, t, me, z, params, extra_bonus):
         return 0.0, 0
     luck_st, luck_al, danger = zone_luck(s, t, me, z)
     potential = study_bonus(s, t, me) + stealth_potential(s, t, me) + extra_bonus + luck_st
-    base = t[L.T_Z_ALERT + z] + alert_bonus(s, t) + passive(s, t, me, L.PV_TEST_ALERT) + luck_al
+    base = zone_alert(s, t, z) + alert_bonus(s, t) + passive(s, t, me, L.PV_TEST_ALERT) + luck_al
     fail_cost = FAIL_COST + 0.8 * danger
     expected = interference(s, t, me, params)
     intel = stat(s, t, me, L.ST_INTEL)
@@ -372,6 +374,21 @@ def first_steps(s, t, me, z0, speed):
 
 
 @njit(cache=True)
+def boss_threat(s, t, z):
+    """Cost of standing in Zone z near the Boss model (his next Activation
+    may stun us): 0.4 in his Zone (he re-enters it only by a loop), 0.6 one step
+    away. The Alert Modifier itself is in best_study (zone_alert)."""
+    bz = s[L.S_BOSS_ZONE]
+    if bz < 0 or z == 0:
+        return 0.0
+    if bz == z:
+        return 0.4
+    if (boss_links(s, t, bz) >> z) & 1:
+        return 0.6
+    return 0.0
+
+
+@njit(cache=True)
 def in_buf(buf, n, a):
     for i in range(n):
         if buf[i] == a:
@@ -395,7 +412,7 @@ def move_decision(s, t, me, buf, n, params):
         for z in range(1, t[L.T_NZONES]):
             if dist[z] > 0 and first[z] >= 0:
                 v, _ = best_study(s, t, me, z, params, 0)
-                v -= 0.3 * dist[z] + entry_cost(s, t, me, z)
+                v -= 0.3 * dist[z] + entry_cost(s, t, me, z) + boss_threat(s, t, z)
                 if v > best + 0.5:
                     best = v
                     best_a = first[z]
@@ -650,6 +667,9 @@ def act(s, t, buf, n, params, rng):
         _, d = teleport_best(s, t, me, params)
         a = L.A_ZONE + d
         return a if d >= 0 and in_buf(buf, n, a) else buf[0]
+    if ph == L.PH_BOSS_MOVE:
+        # move the Boss onto opponents, away from our own Scholar
+        return best_step_for_mover(s, t, buf, n)
     if ph == L.PH_JINX:
         best = -1
         best_a = buf[0]

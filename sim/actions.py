@@ -148,6 +148,8 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
     if verb == "zone":
         where = names.zones[i] if i < len(names.zones) else "?"
         ph = int(s[L.S_PHASE])
+        if ph == L.PH_BOSS_MOVE and int(s[L.S_BOSS]) >= 0:
+            return f"Move {names.boss_names[int(s[L.S_BOSS])]} to {where}"
         if ph == L.PH_TELEPORT:
             return f"Teleport to {where}"
         if ph in (L.PH_MOVE, L.PH_ACTION):

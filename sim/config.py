@@ -92,8 +92,39 @@ def _load(data: str | None, frozen_overrides: str) -> LoadedData:
 
 @lru_cache(maxsize=64)
 def _tables(data: str | None, frozen_overrides: str, alert: str, level: str,
-            rules: int) -> tuple[np.ndarray, Names]:
-    return compile_tables(_load(data, frozen_overrides).data, alert, level, rules)
+            rules: int, boss: tuple[int, int] = (-1, -1)) -> tuple[np.ndarray, Names]:
+    return compile_tables(_load(data, frozen_overrides).data, alert, level, rules, boss)
+
+
+def boss_choice(value: str | None, data: Any, rules: int) -> tuple[int, int]:
+    """Setup G: (Boss Card, profile) indices from GameConfig.boss.
+
+    ``"name"`` picks the Boss Card and leaves the profile to chance;
+    ``"name:profile"`` picks both; None draws both at random. -1 = at random.
+    """
+    if not rules & L.RULE_BOSS:
+        return (-1, -1)
+    bosses = list(data.boss)
+    if not bosses:
+        raise ConfigError("the Boss rule needs a Boss Card in the data (boss.toml)", key="rules", value="boss")
+    if value is None:
+        return (-1, -1)
+    allowed = ", ".join([*bosses, *(f"{b}:{p}" for b in bosses for p in data.boss[b].profiles)])
+    if not isinstance(value, str):
+        raise ConfigError(f"boss is a Boss Card name, optionally with a profile (allowed: {allowed})",
+                          key="boss", value=value)
+    name, _, profile = value.partition(":")
+    if name not in bosses:
+        raise ConfigError(f"unknown Boss Card (allowed: {allowed})", key="boss", value=value)
+    profiles = list(data.boss[name].profiles)
+    if not profile:
+        if ":" in value:
+            raise ConfigError(f"name the profile after the colon (allowed: {allowed})", key="boss", value=value)
+        return (bosses.index(name), -1)
+    if profile not in profiles:
+        raise ConfigError(f"unknown profile of Boss {name!r} (allowed: {', '.join(profiles)})",
+                          key="boss", value=value)
+    return (bosses.index(name), profiles.index(profile))
 
 
 def rules_mask(rules: Sequence[str] | None) -> int:
@@ -167,5 +198,6 @@ def compile_config(config: GameConfig) -> Compiled:
             name = next(n for n, bit in L.RULE_NAMES.items() if bit == rule)
             raise ConfigError(f"{key} is only used with the {name!r} advanced rule (add it to rules)",
                               key=key, value=value)
-    tables, tnames = _tables(config.data, frozen, config.alert, config.player_level, rules)
+    boss = boss_choice(config.boss, data, rules)
+    tables, tnames = _tables(config.data, frozen, config.alert, config.player_level, rules, boss)
     return Compiled(config, loaded, tables, tnames, seats, clan)

@@ -29,6 +29,8 @@ MAX_INTEL = 8  # largest Intelligence (cubes indicated in a Study)
 MAX_PROGS = 256  # effect programs
 MAX_OPS = 1024  # effect steps in all programs
 MAX_RAND = 32  # Randomizer cards
+MAX_BOSS = 4  # Boss Cards (two profiles each)
+MAX_BOSS_STEPS = 6  # Zones one Boss move may cover
 NFLOORS = 3
 NPASSIVE = 9
 KSTACK_DEPTH = 16  # continuation stack entries
@@ -96,6 +98,11 @@ OP_MOVE_RANDOM_DIR = 15
 OP_MOVE_RANDOM_PASSAGE = 16
 OP_GIVE_RANDOM_SCHOLAR = 17
 OP_DROP = 18
+# Boss effect steps (range 30-34; only in boss.toml Sighting / Activation)
+OP_BOSS_APPEAR = 30
+OP_BOSS_MOVE = 31
+OP_BOSS_MOVE_RANDOM = 32
+OP_BOSS_MOVE_RANDOM_PASSAGE = 33
 OPCODES = {
     "sacrifice": OP_SACRIFICE,
     "draw_students": OP_DRAW_STUDENTS,
@@ -115,7 +122,12 @@ OPCODES = {
     "move_random_passage": OP_MOVE_RANDOM_PASSAGE,
     "give_random_scholar": OP_GIVE_RANDOM_SCHOLAR,
     "drop": OP_DROP,
+    "boss_appear": OP_BOSS_APPEAR,
+    "boss_move": OP_BOSS_MOVE,
+    "boss_move_random": OP_BOSS_MOVE_RANDOM,
+    "boss_move_random_passage": OP_BOSS_MOVE_RANDOM_PASSAGE,
 }
+BOSS_OPS = ("boss_appear", "boss_move", "boss_move_random", "boss_move_random_passage")
 # Steps whose n means "do it n times" (compiled into n single steps).
 REPEATED_OPS = ("move_random_direction", "move_random_passage", "give_random_scholar", "drop")
 OP_W = 4  # ints per step: opcode, n, type (+1, 0 = any), cost flag
@@ -285,6 +297,13 @@ S_BOSS_PROFILE = _s()  # its profile (0, 1), -1 none
 S_BOSS_ZONE = _s()  # Zone of the Boss model, -1 = not in the Dungeon
 S_PANIC = _s()  # Panic Card under the Alert Card (index in panic data), -1 none
 S_MAX_ALERT = _s()  # 1 once Maximum Alert has been triggered
+S_BOSS_TURN = _s()  # S_TURN when the Boss Effect was last activated (once per turn), -1
+S_BOSS_EZONE = _s()  # Zone where the Boss Effect was last activated (Sighting), -1
+S_BOSS_SEAT = _s()  # seat moving the Boss now (the activating player), -1
+S_BOSS_STEPS = _s()  # Zones the Boss still has to move in the move in progress
+S_BOSS_PREV = _s()  # Zone the Boss has just left (he may not retrace his steps), -1
+S_BOSS_TARGET = _s()  # seat Randomized as the target of the last boss_move_random, -1
+S_BOSS_MODE = _s()  # move in progress: 0 chosen steps, 1 towards a target, 2 Randomized Passages
 
 
 # --- Maximum Alert state (issue 5) ---
@@ -391,6 +410,9 @@ PHASE_NAMES = (
 PH_TELEPORT = 14  # choose the destination of a Teleport (A_ZONE + zone)
 PHASE_NAMES = PHASE_NAMES + ("teleport",)  # index 14
 
+# Boss (range 20-23)
+PH_BOSS_MOVE = 20  # the activating player picks the Boss's next Zone (A_ZONE + zone)
+PHASE_NAMES = (*PHASE_NAMES, *("unused",) * (PH_BOSS_MOVE - len(PHASE_NAMES)), "boss_move")
 
 # Continuation codes (what the engine does next while resolving)
 K_TURN_START = 1
@@ -408,6 +430,8 @@ K_WINDOW = 11  # reopen the current Stealth Test window
 K_ZONE_EFFECTS = 12  # resume the Zone Effect loop: a=seat, b=zone, c=2*next index + first entry
 K_ZE_TOLL = 13  # Toll: a=seat, b=cubes still to drop
 K_BIVOUAC = 14  # Bivouac (Action Zone Effect), a = stage
+# Boss (range 20-23)
+K_BOSS_STEP = 21  # the Boss has moved one Zone (Encounters resolved): next step or end
 
 
 # ================================================================ TABLES
@@ -501,6 +525,13 @@ T_TELEPORT_COLOR = _t()  # cube colour a Scholar needs to Teleport (Worship)
 
 
 # --- Boss tables (issue 5) ---
+T_NBOSS = _t()  # Boss Cards in the data
+T_BOSS_PICK = _t()  # configured Boss Card (GameConfig.boss), -1 = drawn at random (Setup G)
+T_BOSS_PICK_PROFILE = _t()  # configured profile (0, 1), -1 = chosen at random
+T_BOSS_ALERT = _t(MAX_BOSS * 2)  # [boss][profile] Alert Modifier
+T_BOSS_SIGHT = _t(MAX_BOSS * 2)  # Sighting program
+T_BOSS_ACT = _t(MAX_BOSS * 2)  # Activation program
+T_BOSS_ENC = _t(MAX_BOSS * 2)  # Encounter program (run with each encountered Scholar as actor), -1
 
 
 # --- Maximum Alert tables (issue 5) ---

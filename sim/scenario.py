@@ -70,6 +70,9 @@ Operations (all return the builder):
 ``first_player(who)``                       the first player (round counting)
 ``ages([youngest, ...])``                   the tie-break age order
 ``turn(who, phase="start", speed=None)``    whose turn and which decision is open
+``boss(name, profile)``                     the Boss Card and profile in use (Boss rule)
+``boss_at(zone or None)``                   the Boss model's Zone (None: not in the Dungeon)
+``boss_done()``                             the Boss Effect already activated this turn
 ==========================================  ==================================================
 
 ``turn`` phases: ``"start"`` (the default: the turn begins, with its forced
@@ -149,6 +152,7 @@ class Scenario:
         self.n = self.config.players
         self._pinned = 0  # deck cards on top placed by deck_top / deck
         self._turn: tuple[int, str, int | None] | None = None
+        self._boss_done = False
 
     # ------------------------------------------------------------ lookups
     def seat(self, who: int | str) -> int:
@@ -300,6 +304,47 @@ class Scenario:
                 continue
             self._from_reserve(L.S_RES_CUBES + c, 1, f"{self.names.colors[c]} cubes")
             s[base + i] = c + 1
+        return self
+
+    # --------------------------------------------------------------------- Boss
+    def _require_boss_rule(self) -> None:
+        if not self.t[L.T_RULES] & L.RULE_BOSS:
+            raise ConfigError("the Boss needs the 'boss' advanced rule (GameConfig(rules=('boss',)))",
+                              key="rules", value=list(self.config.rules))
+
+    @_atomic
+    def boss(self, name: str, profile: str) -> Scenario:
+        """The Boss Card and profile in use (Setup G)."""
+        self._require_boss_rule()
+        if name not in self.names.bosses:
+            raise ConfigError(f"unknown Boss Card (allowed: {', '.join(self.names.bosses)})", key="boss",
+                              value=name)
+        b = self.names.bosses.index(name)
+        profiles = self.names.boss_profiles[b]
+        if profile not in profiles:
+            raise ConfigError(f"unknown profile (allowed: {', '.join(profiles)})", key="profile", value=profile)
+        self.s[L.S_BOSS] = b
+        self.s[L.S_BOSS_PROFILE] = profiles.index(profile)
+        return self
+
+    @_atomic
+    def boss_at(self, zone: str | None) -> Scenario:
+        """Stand the Boss model in a placed Zone (None: not in the Dungeon)."""
+        self._require_boss_rule()
+        if zone is None:
+            self.s[L.S_BOSS_ZONE] = -1
+            return self
+        z = self._zone(zone)
+        if not self.s[L.S_ZPLACED + z]:
+            raise ConfigError("this Zone is not placed", key="zone", value=zone)
+        self.s[L.S_BOSS_ZONE] = z
+        return self
+
+    @_atomic
+    def boss_done(self) -> Scenario:
+        """The Boss Effect has already been activated in the turn set by ``turn``."""
+        self._require_boss_rule()
+        self._boss_done = True
         return self
 
     @_atomic
@@ -656,6 +701,9 @@ class Scenario:
     def build(self) -> Game:
         """Apply the turn, check every invariant and return the Game."""
         self._apply_turn()
+        if self._boss_done:
+            self.s[L.S_BOSS_TURN] = self.s[L.S_TURN] if self._turn is None or self._turn[1] != "start" \
+                else self.s[L.S_TURN] + 1
         for p in range(self.n):
             if self.s[pf(p, L.PF_STUN)] > stat(self.s, self.t, p, L.ST_STAMINA):
                 raise ConfigError(f"{self._name(p)} has more Stun Tokens than Stamina", key="stun",

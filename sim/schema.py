@@ -25,6 +25,8 @@ from pydantic import (
 
 from sim.errors import DataError, format_key
 from sim.layout import (
+    BOSS_OPS,
+    MAX_BOSS_STEPS,
     MAX_ZEFF,
     PASSIVE_NAMES,
     SECRET_LETTERS,
@@ -57,6 +59,13 @@ OPS: dict[str, str] = {
     "move_random_passage": "n times: move through a Passage of your Zone chosen by the Randomizer",
     "give_random_scholar": "n times: Give the top cube of a Randomized Information to a Randomized Scholar",
     "drop": "n times: Drop a cube of your choice in your Zone (or a Linked Zone, or the Reserve)",
+    # Boss effects (boss.toml Sighting and Activation only; "Boss", "Boss Movement")
+    "boss_appear": "the Boss model appears in the Zone where the Boss Effect was activated",
+    "boss_move": "move the Boss n Zones without retracing his steps; the activating player chooses",
+    "boss_move_random": "Randomize a target Scholar, then move the Boss n Zones towards him "
+                        "without retracing his steps",
+    "boss_move_random_passage": "n times: move the Boss through a Passage of his Zone chosen by the "
+                                "Randomizer (never straight back)",
 }
 PASSIVES = PASSIVE_NAMES  # sim/layout.py holds the order the engine uses
 ZONE_EFFECTS = tuple(ZONE_EFFECT_KINDS)  # sim/layout.py; "Zone Effect Types"
@@ -246,6 +255,22 @@ class Jinx(_Model):
     penalty: Count
 
 
+class BossProfile(_Model):
+    """One profile of a Boss Card ("The Boss" B-E)."""
+
+    alert_modifier: Count
+    sighting: Annotated[list[Step], _at_least(1, "Sighting needs at least one step")]
+    activation: Annotated[list[Step], _at_least(1, "Activation needs at least one step")]
+    encounter: list[Step] = []
+
+
+class Boss(_Model):
+    """A Boss Card: its name and its two profiles ("The Boss" A)."""
+
+    name: str
+    profiles: Annotated[dict[str, BossProfile], Field(min_length=2, max_length=2)]
+
+
 class RandomizerCard(_Model):
     color: str
     direction: Annotated[str, _one_of(DIRECTIONS, "direction")]
@@ -350,6 +375,7 @@ class GameData(_Model):
     start: StartZone
     zones: Annotated[dict[str, Zone], _at_least(1, "needs at least one Dungeon Zone")]
     zone_effects: ZoneEffectRules
+    boss: dict[str, Boss] = {}  # boss.toml (optional: only the Boss advanced rule uses it)
 
     @model_validator(mode="before")
     @classmethod
@@ -576,6 +602,7 @@ class _Checker:
             self.scholars,
             self.clans,
             self.jinx,
+            self.boss,
             self.randomizer,
             self.zones,
         ):
@@ -728,6 +755,11 @@ class _Checker:
         for name, jinx in self.data.jinx.items():
             for i, step in enumerate(jinx.on_reveal):
                 yield ("jinx", name, "on_reveal", i), step
+        for name, boss in self.data.boss.items():
+            for prof, profile in boss.profiles.items():
+                for what in ("sighting", "activation", "encounter"):
+                    for i, step in enumerate(getattr(profile, what)):
+                        yield ("boss", name, "profiles", prof, what, i), step
 
     def _sides(self) -> Iterator[tuple[str, ScholarSide, tuple[str, ...]]]:
         for name, scholar in self.data.scholars.items():
@@ -758,6 +790,20 @@ class _Checker:
     def jinx(self) -> None:
         for name, jinx in self.data.jinx.items():
             self.passives(("jinx", name, "passive"), jinx.passive)
+
+    def boss(self) -> None:
+        """Boss steps only on Boss Cards (Sighting, Activation), Encounter steps
+        are ordinary effects of the encountered Scholar."""
+        for parts, step in self._all_steps():
+            boss_step = step.op in BOSS_OPS
+            where = parts[4] if parts[0] == "boss" else None
+            if boss_step and where not in ("sighting", "activation"):
+                self.fail((*parts, "op"), step.op,
+                          f"a Boss step belongs to a Boss Card's sighting or activation "
+                          f"(allowed here: {', '.join(op for op in OPS if op not in BOSS_OPS)})")
+            if step.op in BOSS_OPS[1:] and step.n > MAX_BOSS_STEPS:
+                self.fail((*parts, "n"), step.n,
+                          f"a Boss moves at most {MAX_BOSS_STEPS} Zones at a time (allowed: 1..{MAX_BOSS_STEPS})")
 
     def randomizer(self) -> None:
         seats = self.data.noteboard.colors

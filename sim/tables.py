@@ -34,8 +34,9 @@ class Names:
     board_colors: tuple[str, ...]
     difficulties: tuple[str, ...]
     levels: tuple[str, ...]
-    bosses: tuple[str, ...] = ()  # Boss Cards (boss rule)
-    boss_profiles: tuple[tuple[str, ...], ...] = ()  # [boss] -> its two profiles
+    bosses: tuple[str, ...] = ()  # Boss Card keys (boss.toml); Panic requirements name these
+    boss_names: tuple[str, ...] = ()  # printed names ("Laetus")
+    boss_profiles: tuple[tuple[str, ...], ...] = ()  # [boss] -> its two profile keys
     panics: tuple[str, ...] = ()  # Panic Cards (maximum_alert rule)
 
 
@@ -83,11 +84,15 @@ class _Programs:
         return self.n - 1
 
 
-def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0) -> tuple[np.ndarray, Names]:
+def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
+                   boss: tuple[int, int] = (-1, -1)) -> tuple[np.ndarray, Names]:
     """Build the table array for one difficulty, Player Level and set of
-    advanced rules (``rules``: RULE_* bits)."""
+    advanced rules (``rules``: RULE_* bits); ``boss`` is the configured Boss
+    Card and profile (-1 = drawn / chosen at random at Setup G)."""
     t = np.zeros(L.TABLE_SIZE, dtype=np.int64)
     t[L.T_RULES] = rules
+    t[L.T_BOSS_PICK] = boss[0]
+    t[L.T_BOSS_PICK_PROFILE] = boss[1]
     colors = [c.name for c in data.cubes]
     cidx = {c: i for i, c in enumerate(colors)}
     _limit("cube colours", len(colors), L.MAX_COL)
@@ -209,6 +214,17 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0) 
             t[L.T_JINX_PASSIVE + j * L.NPASSIVE + L.PASSIVE_NAMES.index(p)] = v
         t[L.T_JINX_PENALTY + j] = jx.penalty
 
+    bosses = list(data.boss)
+    _limit("Boss Cards", len(bosses), L.MAX_BOSS)
+    t[L.T_NBOSS] = len(bosses)
+    for b, key in enumerate(bosses):
+        for i, prof in enumerate(data.boss[key].profiles.values()):
+            row = b * 2 + i
+            t[L.T_BOSS_ALERT + row] = prof.alert_modifier
+            t[L.T_BOSS_SIGHT + row] = progs.add(list(prof.sighting))
+            t[L.T_BOSS_ACT + row] = progs.add(list(prof.activation))
+            t[L.T_BOSS_ENC + row] = progs.add(list(prof.encounter)) if prof.encounter else -1
+
     rcards = data.randomizer.cards
     _limit("Randomizer cards", len(rcards), L.MAX_RAND)
     t[L.T_NRAND] = len(rcards)
@@ -259,6 +275,9 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0) 
         board_colors=tuple(board_colors),
         difficulties=tuple(data.alert),
         levels=tuple(data.player_levels),
+        bosses=tuple(bosses),
+        boss_names=tuple(data.boss[k].name for k in bosses),
+        boss_profiles=tuple(tuple(data.boss[k].profiles) for k in bosses),
     )
     t.setflags(write=False)
     return t, names

@@ -123,6 +123,26 @@ def _tokens(s: np.ndarray, z: int, viewer: int | None) -> dict[str, Any]:
     }
 
 
+def _boss(s: np.ndarray, names: Names) -> dict[str, Any] | None:
+    """The Boss Card (face up), its profile and the model's Zone: all public."""
+    b = _i(s[L.S_BOSS])
+    if b < 0:
+        return None
+    z = _i(s[L.S_BOSS_ZONE])
+    d: dict[str, Any] = {
+        "boss": names.bosses[b],
+        "name": names.boss_names[b],
+        "profile": names.boss_profiles[b][_i(s[L.S_BOSS_PROFILE])],
+        "zone": names.zones[z] if z >= 0 else None,
+    }
+    if _i(s[L.S_BOSS_STEPS]) > 0:
+        target = _i(s[L.S_BOSS_TARGET])
+        d["moving"] = {"steps_left": _i(s[L.S_BOSS_STEPS]),
+                       "from": names.zones[_i(s[L.S_BOSS_PREV])] if _i(s[L.S_BOSS_PREV]) >= 0 else None,
+                       "target": target if target >= 0 else None}
+    return d
+
+
 def _zones(s: np.ndarray, t: np.ndarray, names: Names, viewer: int | None = None) -> list[dict[str, Any]]:
     out = []
     for z, name in enumerate(names.zones):
@@ -221,6 +241,7 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
         "jinx_deck": jdeck if viewer is None else len(jdeck),
         "test": _test(s, names),
         "thesis_count": _i(s[L.S_THESIS_COUNT]),
+        "boss": _boss(s, names),
         # Note Board points with the Clan modifiers: known only with the Clan
         "board_points": [_i(board_points(s, t, p)) if clan_known else None for p in range(n)],
     }

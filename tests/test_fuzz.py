@@ -64,3 +64,21 @@ def test_random_games_with_dangerous_zones_keep_every_invariant(players):
     bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
     assert not bad, bad
     assert dec.min() > 0
+
+
+@pytest.mark.parametrize("rules", [("boss",), ("boss", "dangerous_zones")])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_with_the_boss_keep_every_invariant(rules, players):
+    """The Boss advanced rule (both profiles drawn at random), alone and with
+    Dangerous Zones (Secret Passages for the Boss)."""
+    compiled = compile_config(GameConfig(players=players, rules=rules))
+    games = 150
+    words = np.array([seed_words(9_000_000 + players * 1000 + i) for i in range(games)], dtype=np.int64)
+    dec = np.zeros(games, np.int64)
+    err = np.zeros(games, np.int64)
+    turns = np.zeros(games, np.int64)
+    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(),
+                      words[:, 1].copy(), True, dec, err, turns)
+    bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
+    assert not bad, bad
+    assert dec.min() > 0

@@ -14,6 +14,7 @@ from numba import njit
 from sim import layout as L
 from sim.core import kstack
 from sim.core.board import eliminate, give, take_top
+from sim.core.boss import exec_boss_op
 from sim.core.common import hand_size, pf, stat, targetable
 from sim.core.dungeon import passable, player_colors
 from sim.core.randomizer import (
@@ -211,6 +212,8 @@ def exec_op(s, t, op, n, type1, cost, actor):
         if player_colors(s, t, actor) != 0:
             s[L.S_PHASE] = L.PH_COLOR
             s[L.S_ACTOR] = actor
+    elif op >= L.OP_BOSS_APPEAR and op <= L.OP_BOSS_MOVE_RANDOM_PASSAGE:
+        exec_boss_op(s, t, op, n, actor)
     elif op == L.OP_GIVE_RANDOM_SCHOLAR:
         target = target_scholar(s, t, actor)
         if target >= 0:
@@ -228,7 +231,11 @@ def run_prog(s, t, prog, pc, actor):
         o = L.T_OPS + (start + pc) * L.OP_W
         pc += 1
         kstack.push(s, L.K_PROG, prog, pc, actor)
+        sp = s[L.S_KSP]
         exec_op(s, t, t[o], t[o + 1], t[o + 2], t[o + 3], actor)
-        if s[L.S_PHASE] != L.PH_NONE:
+        # a step that opened a decision, or pushed what must happen before the
+        # program goes on (a Boss Effect on entering a Zone ...), leaves the
+        # rest of the program to the continuation stack
+        if s[L.S_PHASE] != L.PH_NONE or s[L.S_KSP] != sp:
             return
         kstack.pop(s)

@@ -30,6 +30,7 @@ INVARIANTS = {
     17: "no legal action although the game is not over",
     18: "an Exalted Scholar has the most Stars",
     19: "Stair or Wall Tokens beyond the box",
+    20: "the Boss model stands in a Zone that is not placed, or the Boss Card is not in the data",
     40: "a Zone Effect Token is malformed (Trap effect not Ambush/Stop/Toll, N < 0, flag not 0/1)",
     41: "a Zone Effect Token lies on a Zone that is not placed",
     99: "a game did not end within the decision limit",
@@ -140,7 +141,24 @@ def check(s, t):
             return 18
     if s[L.S_STAIR_USED] > t[L.T_STAIR_TOKENS] or s[L.S_WALL_USED] > t[L.T_WALL_TOKENS]:
         return 19
-    return zone_token_check(s, t)
+    code = zone_token_check(s, t)
+    if code:
+        return code
+    return boss_check(s, t)
+
+
+@njit(cache=True)
+def boss_check(s, t):
+    """Boss: a Boss Card (and profile) only with the rule; the model in a placed Zone or out (-1)."""
+    if s[L.S_BOSS] >= 0:
+        if (t[L.T_RULES] & L.RULE_BOSS) == 0 or s[L.S_BOSS] >= t[L.T_NBOSS]:
+            return 20
+        if s[L.S_BOSS_PROFILE] < 0 or s[L.S_BOSS_PROFILE] > 1:
+            return 20
+    bz = s[L.S_BOSS_ZONE]
+    if bz != -1 and (s[L.S_BOSS] < 0 or bz < 0 or bz >= t[L.T_NZONES] or s[L.S_ZPLACED + bz] != 1):
+        return 20
+    return 0
 
 
 @njit(cache=True)

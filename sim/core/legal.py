@@ -7,6 +7,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.core.board import cubes
+from sim.core.boss import boss_steps
 from sim.core.common import hand_size, in_start, passive, pf, side_index, stat
 from sim.core.dungeon import passable, placement_links, zone_cube_count
 from sim.core.effects import discard_targets, payable
@@ -181,6 +182,8 @@ def legal_actions(s, t, out):
             if teleport_dest(s, t, z, d):
                 out[n] = L.A_ZONE + d
                 n += 1
+    elif ph == L.PH_BOSS_MOVE:
+        n = boss_steps(s, t, out, 0)
     elif ph == L.PH_JINX:
         for j in range(t[L.T_NJINX]):
             if holds_jinx(s, me, j):

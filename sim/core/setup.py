@@ -1,4 +1,5 @@
-"""Game Setup, steps A-P (G, I and L belong to the advanced rules).
+"""Game Setup, steps A-P (G: the Boss Card; I and L belong to the other
+advanced rules).
 
 Rulebook: "Game Setup", "Randomizer Deck" (first player), "Player Level".
 """
@@ -85,6 +86,17 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
             k = s[L.S_DECK + s[L.S_DECK_N]]
             s[pf(p, L.PF_HAND) + k] += 1
             s[pf(p, L.PF_HAND_N)] += 1
+    # G. Boss rule: the Boss Card and its profile, the model not in the Dungeon
+    s[L.S_BOSS_TURN] = -1
+    s[L.S_BOSS_EZONE] = -1
+    s[L.S_BOSS_SEAT] = -1
+    s[L.S_BOSS_PREV] = -1
+    s[L.S_BOSS_TARGET] = -1
+    if (t[L.T_RULES] & L.RULE_BOSS) != 0 and t[L.T_NBOSS] > 0:
+        b = t[L.T_BOSS_PICK]
+        s[L.S_BOSS] = b if b >= 0 else randint(s, t[L.T_NBOSS])
+        prof = t[L.T_BOSS_PICK_PROFILE]
+        s[L.S_BOSS_PROFILE] = prof if prof >= 0 else randint(s, 2)
     # J. Clan Card face down
     s[L.S_CLAN] = clan if clan >= 0 else randint(s, t[L.T_NCLANS])
     # K. Jinx deck shuffled

@@ -15,6 +15,7 @@ from numba import njit
 from sim import layout as L
 from sim.core import kstack
 from sim.core.board import gain_cube, steal, study_bonus
+from sim.core.boss import boss_alert
 from sim.core.common import active, in_start, passive, pf, targetable
 from sim.core.dungeon import passable
 from sim.core.supply import alert_bonus, flush_played, give_stun, hand_to, sacrifice
@@ -43,6 +44,13 @@ def can_spy_on(s, t, seat, target):
 
 
 @njit(cache=True)
+def zone_alert(s, t, z):
+    """The Zone's Alert Value: printed, plus the Boss's Alert Modifier when
+    the Boss model occupies it ("The Boss" B)."""
+    return t[L.T_Z_ALERT + z] + boss_alert(s, t, z)
+
+
+@njit(cache=True)
 def start_test(s, kind, seat, alert):
     s[L.S_T_KIND] = kind
     s[L.S_T_ACTIVE] = seat
@@ -59,7 +67,7 @@ def start_test(s, kind, seat, alert):
 def begin_study(s, t, seat, n):
     """Steps 1-2: the Zone's Alert Value + Alert Bonus + cubes indicated."""
     z = s[pf(seat, L.PF_ZONE)]
-    alert = t[L.T_Z_ALERT + z] + alert_bonus(s, t) + t[L.T_STUDY_PENALTY + n]
+    alert = zone_alert(s, t, z) + alert_bonus(s, t) + t[L.T_STUDY_PENALTY + n]
     alert += passive(s, t, seat, L.PV_TEST_ALERT)
     s[L.S_T_ZONE] = z
     s[L.S_T_NCUBES] = n

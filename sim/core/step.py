@@ -11,6 +11,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.core import kstack
+from sim.core.boss import boss_step, move_next
 from sim.core.common import pf, side_index
 from sim.core.dungeon import begin_placement, passable, place_tile, placement_position
 from sim.core.effects import ask_discard, discard_continue, drop_cube, run_prog
@@ -177,6 +178,8 @@ def apply_action(s, t, a):
     elif ph == L.PH_TELEPORT:
         kstack.push(s, L.K_RESUME, 0, 0, 0)
         enter_zone(s, t, me, a - L.A_ZONE)
+    elif ph == L.PH_BOSS_MOVE:
+        boss_step(s, t, a - L.A_ZONE)
 
 
 @njit(cache=True)
@@ -202,6 +205,8 @@ def run_continuation(s, t, code, a, b, c):
         end_turn(s, t)
     elif code == L.K_RESUME:
         resume_turn(s, t)
+    elif code == L.K_BOSS_STEP:
+        move_next(s, t)
     elif code == L.K_WINDOW:
         s[L.S_PHASE] = L.PH_WINDOW
         s[L.S_ACTOR] = s[L.S_T_WINDOW]

@@ -176,9 +176,10 @@ def zone_effect_loop(s, t, seat, z, idx, first):
         if s[pf(seat, L.PF_ZONE)] != z or s[L.S_OVER] == 1:
             return  # moved away: the old Zone's remaining effects do not apply
         kstack.push(s, L.K_ZONE_EFFECTS, seat, z, 2 * (idx + 1) + first)
+        depth = s[L.S_KSP]
         zone_effect(s, t, seat, z, idx, first)
-        if s[L.S_PHASE] != L.PH_NONE:
-            return
+        if s[L.S_PHASE] != L.PH_NONE or s[L.S_KSP] != depth:
+            return  # a decision, or pushed work (the Boss's programs): resume afterwards
         kstack.pop(s)
         idx += 1
 
