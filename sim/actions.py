@@ -40,6 +40,7 @@ VERBS: tuple[tuple[str, int, int], ...] = (
     ("target", L.A_TARGET, L.MAXP),
     ("jinx_discard", L.A_JINX, L.MAX_JINX),
     ("choose_color", L.A_COLOR, L.MAX_COL),
+    ("option", L.A_OPTION, L.NUM_ACTIONS - L.A_OPTION),
 )
 
 
@@ -142,6 +143,11 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         return f"Target seat {i} ({sch})"
     if verb == "choose_color":
         return f"Drop a {names.colors[i]} cube"
+    if verb == "option":
+        if int(s[L.S_PHASE]) == L.PH_PROTECT:
+            color = names.colors[int(s[L.S_PR_COLOR])]
+            return f"Keep the Protected {color} cube" if i == 0 else f"Lose the Protected {color} cube"
+        return f"Option {i}"
     jx = int(s[L.S_JLOC + i])
     shown = names.jinx[i] if jx == L.JX_UP else "a face-down Jinx Card"
     return f"Discard {shown}"

@@ -40,6 +40,7 @@ DATA_FILES = (
     "jinx.toml",
     "randomizer.toml",
     "zones.toml",
+    "interns.toml",
 )
 # Mappings whose keys are open (a colour, a passive, a Passage): overrides may add keys.
 OPEN_MAPPINGS = ("modifiers", "knowledge", "passive", "doors")

@@ -2,8 +2,9 @@
 what one seat can know (``observation_dict``).
 
 Hidden from a seat: other hands, every face-down Jinx Card, the Clan Card
-without its Knowledge Token (until revealed to all), and the order of every
-deck, stack and bag (their sizes stay public).
+without its Knowledge Token (until revealed to all), the kinds of face-down
+Trap Tokens (on Zones and in the supply), and the order of every deck, stack
+and bag (their sizes stay public).
 """
 
 from __future__ import annotations
@@ -77,10 +78,23 @@ def _player(s: np.ndarray, t: np.ndarray, names: Names, seat: int, viewer: int |
         "cubes": _cubes(s, names, seat),
         "jinx": _jinx(s, names, seat, viewer),
         "thesis": thesis if thesis > 0 else None,
+        # Intern Cards owned (public, Main Effects rule)
+        "interns": [name for i, name in enumerate(names.interns) if _i(s[L.S_INTERN_OWNER + i]) == seat],
     }
 
 
-def _zones(s: np.ndarray, t: np.ndarray, names: Names) -> list[dict[str, Any]]:
+def _tokens(s: np.ndarray, z: int, viewer: int | None) -> dict[str, Any]:
+    """Zone Effect Tokens on a Zone: Teleport and Secret Passage X are public;
+    a Trap lies face down (its kind only in the whole truth)."""
+    kind = _i(s[L.S_ZTRAP_KIND + z])
+    trap = None
+    if kind:
+        trap = HIDDEN if viewer is not None else {"kind": L.TRAP_KINDS[kind - L.ZK_AMBUSH],
+                                                   "n": _i(s[L.S_ZTRAP_N + z])}
+    return {"teleport": bool(s[L.S_ZTELEPORT + z]), "secret_passage": bool(s[L.S_ZSECRET + z]), "trap": trap}
+
+
+def _zones(s: np.ndarray, t: np.ndarray, names: Names, viewer: int | None = None) -> list[dict[str, Any]]:
     out = []
     for z, name in enumerate(names.zones):
         if not s[L.S_ZPLACED + z]:
@@ -100,6 +114,7 @@ def _zones(s: np.ndarray, t: np.ndarray, names: Names) -> list[dict[str, Any]]:
             "cubes": spaces,
             "entered": bool(s[L.S_ZENTERED + z]),
             "stairs": [PASSAGES[p] for p in range(8) if s[L.S_STAIRS + z * 8 + p]],
+            "tokens": _tokens(s, z, viewer),
         })
     return out
 
@@ -149,7 +164,7 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
         "end_reason": L.END_REASONS[_i(s[L.S_END_REASON])] if over else None,
         "speed_left": _i(s[L.S_SPEED]),
         "players": [_player(s, t, names, p, viewer) for p in range(n)],
-        "zones": _zones(s, t, names),
+        "zones": _zones(s, t, names, viewer),
         "stacks": stacks,
         "reserve": {
             "cubes": {c: _i(s[L.S_RES_CUBES + i]) for i, c in enumerate(names.colors)},
@@ -159,7 +174,15 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
             "knowledge": _i(s[L.S_RES_KNOW]),
             "stair_tokens": _i(t[L.T_STAIR_TOKENS] - s[L.S_STAIR_USED]),
             "wall_tokens": _i(t[L.T_WALL_TOKENS] - s[L.S_WALL_USED]),
+            # Zone Effect Token supply; the Trap kinds in it are hidden
+            "teleport_tokens": _i(s[L.S_TELEPORT_SUPPLY]),
+            "secret_passage_markers": _i(s[L.S_SECRET_SUPPLY]),
+            "trap_tokens": (
+                sum(_i(s[L.S_TRAP_SUPPLY + k]) for k in range(len(L.TRAP_KINDS))) if viewer is not None
+                else {name: _i(s[L.S_TRAP_SUPPLY + k]) for k, name in enumerate(L.TRAP_KINDS)}
+            ),
         },
+        "intern_deck": [name for i, name in enumerate(names.interns) if _i(s[L.S_INTERN_OWNER + i]) < 0],
         "university": {"students": _i(s[L.S_UNIV_GREY]), "omega": _i(s[L.S_UNIV_OMEGA])},
         "bonfire": _i(s[L.S_BONFIRE]),
         "alert": {

@@ -287,6 +287,9 @@ def enter_zone(s, t, seat, z):
     May open a decision (Stairs pile or placement): callers push their
     follow-up on the continuation stack first.
     """
+    old = s[pf(seat, L.PF_ZONE)]
+    if old != z:
+        s[L.S_ZONE_LEFT + seat] = old  # the Zone left ("Bomf!" places a Teleport Token there)
     s[pf(seat, L.PF_ZONE)] = z
     if s[L.S_ZENTERED + z] == 1:
         return

@@ -160,6 +160,10 @@ def legal_actions(s, t, out):
             if cubes(s, me, c) > 0:
                 out[n] = L.A_COLOR + c
                 n += 1
+    elif ph == L.PH_PROTECT:
+        out[0] = L.A_OPTION  # keep the Protected cube
+        out[1] = L.A_OPTION + 1  # lose it
+        n = 2
     elif ph == L.PH_JINX:
         for j in range(t[L.T_NJINX]):
             if holds_jinx(s, me, j):
