@@ -27,7 +27,9 @@ is None after ``build()``:
 * Information Cubes, grey and Omega Students, Stun and Knowledge Tokens come
   from (and go back to) the Reserve; Zone tiles come off their Floor stack;
   Trick Cards come from the deck (then the discard pile); Jinx Cards from the
-  Jinx deck (then its discards).
+  Jinx deck (then its discards); with the Main Effects rule, Intern Cards
+  from the Intern deck or their owner (``intern``), Zone Effect Tokens from
+  their supply (``trap``, ``teleport``, ``secret_passage``).
 * Derived fields are never set by hand; they are recomputed with the core's
   own functions: Stars, Study Bonus arrows, Exalted sides and the Knowledge
   Combo with ``sim.core.board.board_changed`` (after every ``cubes`` call the
