@@ -90,6 +90,23 @@ def test_second_player_of_the_same_card_steals_the_intern(h):
     assert g.check_invariants() is None
 
 
+def test_intern_of_a_scholar_who_left_the_game_stays_his(h):
+    """A successful Thesis removes the Scholar from the game and from every
+    effect: his final score (with the Intern's points) does not change."""
+    g = (_mover(h).intern("Valerio", "Climbing Intern").cubes("Valerio", caste=2, riches=2, worship=1)
+         .submitted("Valerio").turn("Sofia", phase="movement").build())
+    _play_rope(g)
+    assert h.player(g, "Valerio")["interns"] == ["Climbing Intern"] and h.player(g, "Sofia")["interns"] == []
+    assert g.result()["seats"][1]["breakdown"]["intern_bonus"] == 1
+
+
+def test_intern_of_a_scholar_in_the_starting_zone_cannot_be_stolen(h):
+    g = (_mover(h).intern("Valerio", "Climbing Intern").move("Valerio", "Starting Zone")
+         .turn("Sofia", phase="movement").build())
+    _play_rope(g)
+    assert h.player(g, "Valerio")["interns"] == ["Climbing Intern"] and h.player(g, "Sofia")["interns"] == []
+
+
 def test_playing_it_again_keeps_the_intern(h):
     g = _mover(h).intern("Sofia", "Climbing Intern").turn("Sofia", phase="movement").build()
     _play_rope(g)
@@ -124,7 +141,8 @@ def test_stolen_stamina_intern_discards_the_extra_stun(h):
     """Blackmail's Intern (Stamina +1) taken from Valerio with 4 Stun Tokens:
     his Stamina is 3 again at once, the extra token goes back."""
     cfg = {"rules": ME, "overrides": {'auxiliary."Social 3".options': _steps("gain_intern")}}
-    sc = h.scenario(**cfg).place_zone("I-3", 0, -1).move("Sofia", "I-3").hand("Sofia", ["Blackmail"])
+    sc = (h.scenario(**cfg).place_zone("I-3", 0, -1).move("Sofia", "I-3").move("Valerio", "I-3")
+          .hand("Sofia", ["Blackmail"]))
     base = h.player(sc.build(), "Valerio")["stamina"]
     g = sc.intern("Valerio", "Informant Intern").stun("Valerio", base + 1).turn("Sofia", phase="movement").build()
     assert h.player(g, "Valerio")["stamina"] == base + 1

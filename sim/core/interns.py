@@ -19,7 +19,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.core.board import cubes, eliminate, steal
-from sim.core.common import passive, pf
+from sim.core.common import passive, pf, targetable
 from sim.core.rng import randint
 from sim.core.supply import normalize_stun
 
@@ -55,9 +55,12 @@ def intern_owner(s, i):
 @njit(cache=True)
 def gain_intern(s, t, seat, i):
     """The seat gets Intern i: from the deck, or stolen from its owner (one copy
-    of each Intern). The old owner loses its benefits at once."""
+    of each Intern). The old owner loses its benefits at once. An owner who
+    cannot be the subject of effects (in the Starting Zone, or out of the game
+    after a successful Thesis, his score final) keeps it: the card gives
+    nothing."""
     old = s[L.S_INTERN_OWNER + i]
-    if old == seat:
+    if old == seat or (old >= 0 and not targetable(s, old)):
         return
     s[L.S_INTERN_OWNER + i] = seat
     if old >= 0:
