@@ -14,6 +14,10 @@ Parameters (0..1 unless said otherwise):
   depth       preference for deeper Floors when Stairs give a choice
   defend      how readily it protects its own cubes against Espionage
   noise       chance of a uniformly random legal action (exploration)
+
+Main Effects rule (Interns): an effect that gains an Intern is played when the
+Intern is worth it (intern_value), Protected cubes are always kept, and
+Espionage never aims at a colour the target protects.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from sim.core.board import board_points, study_bonus
 from sim.core.boss import best_step_for_mover, boss_links
 from sim.core.common import hand_size, in_start, passive, pf, side_index, stat, targetable
 from sim.core.dungeon import passable, zone_cube_count
+from sim.core.interns import intern_owner, is_protected
 from sim.core.rng import next32, randint
 from sim.core.stealth import zone_alert
 from sim.core.step import apply_action
@@ -141,6 +146,43 @@ def prog_effect(t, prog):
         elif op == L.OP_DRAW_STUDENTS:
             drawn += n
     return st, al, drawn
+
+
+@njit(cache=True)
+def intern_value(s, t, me, i):
+    """What owning Intern i is worth to me (points-like units): its End of Game
+    Bonus Points, its passive modifiers, its shields on colours I hold; taking
+    it from an opponent also takes it away from him."""
+    v = float(t[L.T_INTERN_POINTS + i])
+    row = L.T_INTERN_PASSIVE + i * L.NPASSIVE
+    v += 1.5 * (t[row + L.PV_SPEED] + t[row + L.PV_INTEL] + t[row + L.PV_STUDY_BONUS])
+    v += 1.0 * (t[row + L.PV_HAND] + t[row + L.PV_STAMINA] + t[row + L.PV_STUDENTS])
+    v -= 1.5 * t[row + L.PV_TEST_ALERT]
+    v += 2.0 * t[row + L.PV_EXTRA_MAIN_ACTIONS]
+    for c in range(t[L.T_NCOL]):
+        if (t[L.T_INTERN_PROTECT + i] >> c) & 1:
+            v += 0.5 + 0.5 * s[pf(me, L.PF_CUBES) + c]
+    if intern_owner(s, i) >= 0 and intern_owner(s, i) != me:
+        v += 0.5 * t[L.T_INTERN_POINTS + i]
+    return v
+
+
+@njit(cache=True)
+def prog_intern_value(s, t, me, prog):
+    """Value of the Intern a program's gain_intern step would give me (0 when
+    none, or when I own it already). For any effect program, Main Effects
+    included (T_PROG_KIND names the card kind)."""
+    k = t[L.T_PROG_KIND + prog] - 1
+    if k < 0:
+        return 0.0
+    i = t[L.T_KIND_INTERN + k] - 1
+    if i < 0 or intern_owner(s, i) == me:
+        return 0.0
+    start = t[L.T_PROG_START + prog]
+    for j in range(t[L.T_PROG_LEN + prog]):
+        if t[L.T_OPS + (start + j) * L.OP_W] == L.OP_GAIN_INTERN:
+            return intern_value(s, t, me, i)
+    return 0.0
 
 
 @njit(cache=True)
@@ -331,8 +373,8 @@ def best_espionage(s, t, me, params):
         students = 0 if passive(s, t, me, L.PV_IGNORE_STUDENTS) != 0 else s[pf(p, L.PF_STUDENTS)]
         expected = (1.0 - params[P_RISK]) * 1.5 * (1 if hand_size(s, p) > 0 else 0)
         for c in range(t[L.T_NCOL]):
-            if s[pf(p, L.PF_CUBES) + c] == 0:
-                continue
+            if s[pf(p, L.PF_CUBES) + c] == 0 or is_protected(s, t, p, c):
+                continue  # a Protected cube would be kept by its owner
             alert = t[L.T_COL_POINTS + c] + students + passive(s, t, me, L.PV_TEST_ALERT)
             chance = success_chance(potential - alert, expected)
             gain = cube_value(s, t, me, c) + (1.0 if p == lead else 0.0)
@@ -467,6 +509,18 @@ def action_decision(s, t, me, buf, n, params, rng):
             return ea
         if st > 0.0 and in_buf(buf, n, L.A_STUDY):
             return L.A_STUDY
+    # an Intern to gain (or to steal back) is worth a card
+    best_v = 1.0
+    best_a = -1
+    for i in range(n):
+        a = buf[i]
+        if a >= L.A_PLAY and a < L.A_SKILL:
+            v = prog_intern_value(s, t, me, action_prog(s, t, me, a))
+            if v > best_v:
+                best_v = v
+                best_a = a
+    if best_a >= 0:
+        return best_a
     # Notoriety when the Bonfire has Students and few are at hand
     if s[L.S_BONFIRE] > 0 and s[pf(me, L.PF_STUDENTS)] < 4 and rand01(rng) > params[P_HOARD]:
         for i in range(n):
@@ -680,6 +734,8 @@ def act(s, t, buf, n, params, rng):
                 best = v
                 best_a = buf[i]
         return best_a
+    if ph == L.PH_PROTECT:
+        return L.A_OPTION  # always keep a Protected cube
     if ph == L.PH_COLOR:
         best = 1e9
         best_a = buf[0]

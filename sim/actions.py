@@ -43,6 +43,7 @@ VERBS: tuple[tuple[str, int, int], ...] = (
     ("choose_color", L.A_COLOR, L.MAX_COL),
     ("zone", L.A_ZONE, L.MAX_ZONES),
     ("zone_effect", L.A_ZONE_EFFECT, L.MAX_ZEFF + 1),
+    ("option", L.A_OPTION, L.NUM_ACTIONS - L.A_OPTION),
 )
 
 
@@ -161,6 +162,11 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         z = int(s[pf(actor, L.PF_ZONE)])
         kind = int(t[L.T_Z_EFF + (z * L.MAX_ZEFF + i) * L.ZE_W])
         return ZONE_EFFECT_TEXT.get(kind, "Zone Effect")
+    if verb == "option":
+        if int(s[L.S_PHASE]) == L.PH_PROTECT:
+            color = names.colors[int(s[L.S_PR_COLOR])]
+            return f"Keep the Protected {color} cube" if i == 0 else f"Lose the Protected {color} cube"
+        return f"Option {i}"
     jx = int(s[L.S_JLOC + i])
     shown = names.jinx[i] if jx == L.JX_UP else "a face-down Jinx Card"
     return f"Discard {shown}"

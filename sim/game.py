@@ -20,6 +20,7 @@ from sim.actions import VERBS, action_to_string
 from sim.config import Compiled, GameConfig, compile_config
 from sim.core.common import pf
 from sim.core.determinize import determinize
+from sim.core.interns import intern_bonus
 from sim.core.invariants import INVARIANTS, check
 from sim.core.rng import seed_words
 from sim.core.scoring import rank_seats, score_parts
@@ -115,7 +116,8 @@ class Game:
                 "seat": p,
                 "scholar": self.names.scholars[int(s[pf(p, L.PF_SCHOLAR)])],
                 "score": int(parts[3]),
-                "breakdown": {"board": int(parts[0]), "thesis_bonus": int(parts[1]), "jinx_penalty": int(parts[2])},
+                "breakdown": {"board": int(parts[0]), "thesis_bonus": int(parts[1]), "jinx_penalty": int(parts[2]),
+                              "intern_bonus": int(intern_bonus(s, t, p))},
                 "rank": int(ranks[p]),
                 "thesis_order": order or None,
                 "eligible": (order > 0) or not any_thesis,

@@ -32,7 +32,8 @@ MAX_RAND = 32  # Randomizer cards
 MAX_BOSS = 4  # Boss Cards (two profiles each)
 MAX_BOSS_STEPS = 6  # Zones one Boss move may cover
 NFLOORS = 3
-NPASSIVE = 9
+NPASSIVE = 10
+MAX_INTERNS = 16  # Intern Cards (one copy each)
 KSTACK_DEPTH = 16  # continuation stack entries
 KSTACK_W = 4  # ints per continuation entry
 
@@ -46,6 +47,7 @@ PV_STUDY_BONUS = 5
 PV_TEST_ALERT = 6
 PV_NO_ESPIONAGE = 7
 PV_IGNORE_STUDENTS = 8
+PV_EXTRA_MAIN_ACTIONS = 9  # ACTION Main Effects allowed per turn beyond the first (Exalted Sofia)
 PASSIVE_NAMES = (
     "speed",
     "hand",
@@ -56,6 +58,7 @@ PASSIVE_NAMES = (
     "test_alert",
     "no_espionage",
     "espionage_ignore_students",
+    "extra_main_actions",
 )
 
 # Scholar stats (per side)
@@ -129,6 +132,19 @@ OPCODES = {
 }
 BOSS_OPS = ("boss_appear", "boss_move", "boss_move_random", "boss_move_random_passage")
 # Steps whose n means "do it n times" (compiled into n single steps).
+# Interns, Zone Effect Tokens (issue 5, range 60-79)
+OP_GAIN_INTERN = 60
+OP_PLACE_TRAP = 61
+OP_PLACE_TELEPORT = 62
+OP_PLACE_TELEPORT_LEFT = 63
+OP_PLACE_SECRET_PASSAGE = 64
+OPCODES.update({
+    "gain_intern": OP_GAIN_INTERN,
+    "place_trap": OP_PLACE_TRAP,
+    "place_teleport": OP_PLACE_TELEPORT,
+    "place_teleport_left": OP_PLACE_TELEPORT_LEFT,
+    "place_secret_passage": OP_PLACE_SECRET_PASSAGE,
+})
 REPEATED_OPS = ("move_random_direction", "move_random_passage", "give_random_scholar", "drop")
 OP_W = 4  # ints per step: opcode, n, type (+1, 0 = any), cost flag
 
@@ -313,6 +329,17 @@ S_BOSS_MODE = _s()  # move in progress: 0 chosen steps, 1 towards a target, 2 Ra
 
 
 # --- Interns, Zone Effect token supply, Exalted Sofia state (issue 5) ---
+S_INTERN_OWNER = _s(MAX_INTERNS)  # seat owning each Intern Card, -1 in the Intern deck
+S_TRAP_SUPPLY = _s(len(TRAP_KINDS))  # face-down Trap Tokens in the supply, by TRAP_KINDS index
+S_TELEPORT_SUPPLY = _s()  # Teleport Tokens not yet placed
+S_SECRET_SUPPLY = _s()  # Secret Passage Markers X not yet placed
+S_ZONE_LEFT = _s(MAXP)  # per seat: the Zone it last left (-1 none), for "Bomf!"
+# Protected cube decision in progress (PH_PROTECT)
+S_PR_SEAT = _s()  # owner of the Protected cube
+S_PR_COLOR = _s()
+S_PR_N = _s()  # cubes of that colour the effect would remove
+S_PR_MODE = _s()  # PRM_*: what losing means
+S_PR_OTHER = _s()  # the thief (PRM_STEAL)
 
 
 # Turn registers
@@ -433,6 +460,18 @@ K_BIVOUAC = 14  # Bivouac (Action Zone Effect), a = stage
 # Boss (range 20-23)
 K_BOSS_STEP = 21  # the Boss has moved one Zone (Encounters resolved): next step or end
 
+# --- Interns, Protected cubes (issue 5, phases 36-39) ---
+PH_PROTECT = 36  # the owner of a Protected cube: keep it (A_OPTION) or lose it (A_OPTION + 1)
+PHASE_NAMES = (
+    PHASE_NAMES
+    + tuple(f"phase_{i}" for i in range(len(PHASE_NAMES), PH_PROTECT))
+    + ("protect_cube",)
+)
+# What losing a Protected cube means (S_PR_MODE)
+PRM_ELIMINATE = 0  # to the Reserve
+PRM_STEAL = 1  # to the thief's Note Board (Reserve if full there)
+PRM_DROP = 2  # Dropped in the Zone (or a Linked Zone, or the Reserve)
+
 
 # ================================================================ TABLES
 _t = _Alloc()
@@ -541,6 +580,16 @@ T_BOSS_ENC = _t(MAX_BOSS * 2)  # Encounter program (run with each encountered Sc
 
 
 # --- Interns, Zone Effect token supply, Exalted Sofia tables (issue 5) ---
+T_NINTERNS = _t()
+T_INTERN_POINTS = _t(MAX_INTERNS)  # End of Game Bonus Points
+T_INTERN_PASSIVE = _t(MAX_INTERNS * NPASSIVE)
+T_INTERN_PROTECT = _t(MAX_INTERNS)  # bit per Protected cube colour
+T_KIND_INTERN = _t(MAX_KINDS)  # Intern linked to a Trick Card kind, +1 (0 none)
+T_PROG_KIND = _t(MAX_PROGS)  # Trick Card kind whose effect a program is, +1 (0 none)
+T_TRAP_TOKENS = _t(len(TRAP_KINDS))  # Trap Tokens in the box, by TRAP_KINDS index
+T_TRAP_N = _t(len(TRAP_KINDS))  # the N printed under each kind
+T_TELEPORT_TOKENS = _t()
+T_SECRET_TOKENS = _t()
 
 
 TABLE_SIZE = _t.size

@@ -40,6 +40,7 @@ DATA_FILES = (
     "jinx.toml",
     "randomizer.toml",
     "zones.toml",
+    "interns.toml",
 )
 # Mappings whose keys are open (a colour, a passive, a Passage): overrides may add keys.
 OPEN_MAPPINGS = ("modifiers", "knowledge", "passive", "doors")
@@ -399,6 +400,10 @@ def describe(loaded: LoadedData) -> str:
     lines.append(
         f"Tokens: {t.stun} Stun, {t.knowledge} Knowledge, {t.stair} Stair, {t.wall} Wall"
     )
+    traps = ", ".join(f"{k} {v.count}" + (f" (N {v.n})" if v.n else "") for k, v in t.trap.items())
+    lines.append(
+        f"Zone Effect Tokens: {t.secret_passage} Secret Passage X, {t.teleport} Teleport; Traps: {traps}"
+    )
     lines.append(f"Campus Bonfire spaces: {d.campus.bonfire_spaces}")
     lines.append(f"Scholars ({len(d.scholars)}):")
     for name, scholar in d.scholars.items():
@@ -428,6 +433,12 @@ def describe(loaded: LoadedData) -> str:
             f"{' / '.join(card.auxiliary)})"
         )
     lines.append(f"Jinx Cards ({len(d.jinx)}): {', '.join(d.jinx)}")
+    lines.append(f"Intern Cards ({len(d.interns)}, Main Effects rule):")
+    linked = {c.intern: k for k, c in d.cards.items() if c.intern}
+    for name, it in d.interns.items():
+        effect = ", ".join([f"{p} {v:+d}" for p, v in it.passive.items()]
+                           + [f"protects {c}" for c in it.protected]) or "no effect"
+        lines.append(f"  {name}: {it.points} PT; {effect}; from {linked.get(name, '-')}")
     lines.append(f"Randomizer cards: {len(d.randomizer.cards)}")
     lines.append("")
     if loaded.overrides:

@@ -27,7 +27,9 @@ is None after ``build()``:
 * Information Cubes, grey and Omega Students, Stun and Knowledge Tokens come
   from (and go back to) the Reserve; Zone tiles come off their Floor stack;
   Trick Cards come from the deck (then the discard pile); Jinx Cards from the
-  Jinx deck (then its discards).
+  Jinx deck (then its discards); with the Main Effects rule, Intern Cards
+  from the Intern deck or their owner (``intern``), Zone Effect Tokens from
+  their supply (``trap``, ``teleport``, ``secret_passage``).
 * Derived fields are never set by hand; they are recomputed with the core's
   own functions: Stars, Study Bonus arrows, Exalted sides and the Knowledge
   Combo with ``sim.core.board.board_changed`` (after every ``cubes`` call the
@@ -53,8 +55,6 @@ Operations (all return the builder):
 ``zone_cubes(zone, [colour or None])``      the Zone's cube spaces, left to right
 ``stack_top(floor, [zones])``               the next tiles drawn from a Floor stack
 ``move(who, zone)``                         stand a Scholar in a placed Zone (marked entered)
-``zone_tokens(zone, trap=, teleport=,``     Zone Effect Tokens: a Trap (``"ambush 1"``, ``"stop"``,
-``secret_passage=)``                        ``"toll 2"``), a Teleport Token, a Secret Passage Marker X
 ``cubes(who, **{colour: count})``           set Note Board columns
 ``knowledge(who)``                          give the Knowledge Token
 ``students(who, n)`` / ``stun(who, n)``     set Students / Stun Tokens
@@ -359,30 +359,67 @@ class Scenario:
         self.s[L.S_ZENTERED + z] = 1
         return self
 
+    # ------------------------------------------------ Interns, Zone Effect Tokens
+    def _require_main_effects(self, what: str) -> None:
+        if not int(self.t[L.T_RULES]) & L.RULE_MAIN_EFFECTS:
+            raise ConfigError(f"{what} needs the Main Effects rule (rules=['main_effects'])", key="rules",
+                              value=list(self.config.rules))
+
     @_atomic
-    def zone_tokens(self, zone: str, trap: str | None = None, teleport: bool = False,
-                    secret_passage: bool = False) -> Scenario:
-        """Put Zone Effect Tokens on a placed Dungeon Zone: a face-down Trap
-        (``"ambush 1"``, ``"stop"``, ``"toll 2"``), a Teleport Token, a Secret
-        Passage Marker X. (The token supply is not counted here.)"""
-        s = self.s
+    def intern(self, who: int | str | None, name: str) -> Scenario:
+        """Give an Intern Card to a Scholar (who=None: back to the Intern deck)."""
+        self._require_main_effects("an Intern Card")
+        if name not in self.names.interns:
+            raise ConfigError(f"unknown Intern Card (allowed: {', '.join(self.names.interns)})", key="intern",
+                              value=name)
+        i = self.names.interns.index(name)
+        if who is None:
+            self.s[L.S_INTERN_OWNER + i] = -1
+            return self
+        p = self.seat(who)
+        self._require_in_game(p)
+        self.s[L.S_INTERN_OWNER + i] = p
+        return self
+
+    def _token_zone(self, zone: str) -> int:
         z = self._zone(zone)
-        if not s[L.S_ZPLACED + z] or z == 0:
+        if z == 0 or not self.s[L.S_ZPLACED + z]:
             raise ConfigError("Zone Effect Tokens go on a placed Dungeon Zone", key="zone", value=zone)
-        if trap is not None:
-            words = str(trap).split()
-            allowed = ("ambush N", "stop", "toll N")
-            kind = words[0] if words else ""
-            ok = (kind == "stop" and len(words) == 1) or (
-                kind in ("ambush", "toll") and len(words) == 2 and words[1].isdigit() and int(words[1]) >= 1)
-            if not ok:
-                raise ConfigError(f"a Trap hides one of: {', '.join(allowed)}", key="trap", value=trap)
-            s[L.S_ZTRAP_KIND + z] = L.ZONE_EFFECT_KINDS[kind]
-            s[L.S_ZTRAP_N + z] = int(words[1]) if len(words) == 2 else 0
-        if teleport:
-            s[L.S_ZTELEPORT + z] = 1
-        if secret_passage:
-            s[L.S_ZSECRET + z] = 1
+        return z
+
+    @_atomic
+    def trap(self, zone: str, kind: str) -> Scenario:
+        """A face-down Trap Token of `kind` (ambush, stop, toll) from the supply on a Zone;
+        its N is the one printed under that kind (box.toml [tokens.trap])."""
+        s = self.s
+        z = self._token_zone(zone)
+        if kind not in L.TRAP_KINDS:
+            raise ConfigError(f"unknown Trap kind (allowed: {', '.join(L.TRAP_KINDS)})", key="kind", value=kind)
+        k = L.TRAP_KINDS.index(kind)
+        old = int(s[L.S_ZTRAP_KIND + z])
+        if old:
+            s[L.S_TRAP_SUPPLY + old - L.ZK_AMBUSH] += 1
+        self._from_reserve(L.S_TRAP_SUPPLY + k, 1, f"{kind} Trap Tokens")
+        s[L.S_ZTRAP_KIND + z] = L.ZK_AMBUSH + k
+        s[L.S_ZTRAP_N + z] = self.t[L.T_TRAP_N + k]
+        return self
+
+    @_atomic
+    def teleport(self, zone: str) -> Scenario:
+        """A Teleport Token from the supply on a Zone."""
+        z = self._token_zone(zone)
+        if not self.s[L.S_ZTELEPORT + z]:
+            self._from_reserve(L.S_TELEPORT_SUPPLY, 1, "Teleport Tokens")
+            self.s[L.S_ZTELEPORT + z] = 1
+        return self
+
+    @_atomic
+    def secret_passage(self, zone: str) -> Scenario:
+        """A Secret Passage Marker X from the supply on a Zone."""
+        z = self._token_zone(zone)
+        if not self.s[L.S_ZSECRET + z]:
+            self._from_reserve(L.S_SECRET_SUPPLY, 1, "Secret Passage Markers")
+            self.s[L.S_ZSECRET + z] = 1
         return self
 
     # --------------------------------------------------------------- Note Boards

@@ -27,10 +27,12 @@ from sim.errors import DataError, format_key
 from sim.layout import (
     BOSS_OPS,
     MAX_BOSS_STEPS,
+    MAX_INTERNS,
     MAX_ZEFF,
     PASSIVE_NAMES,
     SECRET_LETTERS,
     TIMING_MASKS,
+    TRAP_KINDS,
     ZONE_EFFECT_KINDS,
     ZONE_EFFECTS_WITH_N,
 )
@@ -66,7 +68,14 @@ OPS: dict[str, str] = {
                         "without retracing his steps",
     "boss_move_random_passage": "n times: move the Boss through a Passage of his Zone chosen by the "
                                 "Randomizer (never straight back)",
+    "gain_intern": "get the Intern Card linked to the played Trick Card kind (stolen from its owner if taken)",
+    "place_trap": "place a random face-down Trap Token from the supply on your Zone",
+    "place_teleport": "place a Teleport Token from the supply on your Zone",
+    "place_teleport_left": "place a Teleport Token from the supply on the Zone you last left",
+    "place_secret_passage": "place a Secret Passage Marker X from the supply on your Zone",
 }
+# Steps that take no n (they place or take one component).
+SINGLE_OPS = ("gain_intern", "place_trap", "place_teleport", "place_teleport_left", "place_secret_passage")
 PASSIVES = PASSIVE_NAMES  # sim/layout.py holds the order the engine uses
 ZONE_EFFECTS = tuple(ZONE_EFFECT_KINDS)  # sim/layout.py; "Zone Effect Types"
 # The rulebook's difficulties (the keys of the base alert.toml). A data folder
@@ -132,11 +141,19 @@ class Students(_Model):
     omega: Count
 
 
+class TrapToken(_Model):
+    count: Count
+    n: Count = 0
+
+
 class Tokens(_Model):
     stun: Count
     knowledge: Count
     stair: Count
     wall: Count
+    secret_passage: Count
+    teleport: Count
+    trap: dict[str, TrapToken]
 
 
 class Campus(_Model):
@@ -201,6 +218,13 @@ class Card(_Model):
     bonus: Count
     auxiliary: Annotated[list[str], Field(min_length=1, max_length=2)]
     copies: Positive
+    intern: str | None = None
+
+
+class Intern(_Model):
+    points: Count
+    passive: dict[str, int] = {}
+    protected: list[str] = []
 
 
 class Skill(_Model):
@@ -376,6 +400,7 @@ class GameData(_Model):
     zones: Annotated[dict[str, Zone], _at_least(1, "needs at least one Dungeon Zone")]
     zone_effects: ZoneEffectRules
     boss: dict[str, Boss] = {}  # boss.toml (optional: only the Boss advanced rule uses it)
+    interns: Annotated[dict[str, Intern], Field(max_length=MAX_INTERNS)] = {}
 
     @model_validator(mode="before")
     @classmethod
@@ -605,6 +630,8 @@ class _Checker:
             self.boss,
             self.randomizer,
             self.zones,
+            self.interns,
+            self.tokens,
         ):
             check()
 
@@ -738,6 +765,19 @@ class _Checker:
                     step.type,
                     f"only discard_type takes a type (allowed: no type for op {step.op})",
                 )
+            if step.op in SINGLE_OPS and step.n != 1:
+                self.fail((*parts, "n"), step.n, f"{step.op} takes no n (allowed: 1)")
+            if step.op == "gain_intern" and parts[0] != "auxiliary":
+                self.fail((*parts, "op"), step.op,
+                          "gain_intern belongs to a Trick Card's effect (allowed: in auxiliary.toml "
+                          "effects of cards with an intern)")
+        for name, card in self.data.cards.items():
+            for i, effect in enumerate(card.auxiliary):
+                gains = any(st.op == "gain_intern" for opt in self.data.auxiliary[effect].options for st in opt)
+                if gains and card.intern is None:
+                    self.fail(("cards", name, "auxiliary", i), effect,
+                              "its effect has gain_intern but the card has no intern (allowed: a card "
+                              "with an `intern` key)")
 
     def _all_steps(self) -> Iterator[tuple[tuple[str | int, ...], Step]]:
         def options(
@@ -835,6 +875,44 @@ class _Checker:
             if "boss" in kinds and kinds[-1] != "boss":
                 self.fail((*parts, "effects"), kinds,
                           "the Boss Effect is always the rightmost (allowed: boss last)")
+
+    def interns(self) -> None:
+        for name, intern in self.data.interns.items():
+            parts = ("interns", name)
+            self.passives((*parts, "passive"), intern.passive)
+            for i, color in enumerate(intern.protected):
+                self.color((*parts, "protected", i), color, "Protected cube colour")
+            self.unique((*parts, "protected"), intern.protected, "Protected colour")
+        linked: dict[str, str] = {}
+        for name, card in self.data.cards.items():
+            if card.intern is None:
+                continue
+            parts = ("cards", name, "intern")
+            if card.intern not in self.data.interns:
+                allowed = ", ".join(self.data.interns) or "none: interns.toml lists no Intern"
+                self.fail(parts, card.intern, f"unknown Intern Card (allowed: {allowed})")
+            if card.intern in linked:
+                self.fail(parts, card.intern,
+                          f"this Intern is already linked to {linked[card.intern]!r} "
+                          "(allowed: each Intern linked to one Trick Card kind)")
+            linked[card.intern] = name
+        unlinked = [n for n in self.data.interns if n not in linked]
+        if unlinked:
+            self.fail(("interns", unlinked[0]), unlinked[0],
+                      "no Trick Card kind is linked to this Intern (allowed: each Intern named by "
+                      "exactly one cards.*.intern)")
+
+    def tokens(self) -> None:
+        traps = self.data.tokens.trap
+        if sorted(traps) != sorted(TRAP_KINDS):
+            self.fail(("tokens", "trap"), sorted(traps),
+                      f"needs exactly the Trap kinds (allowed: {', '.join(TRAP_KINDS)})")
+        for kind, token in traps.items():
+            parts = ("tokens", "trap", kind, "n")
+            if kind in ZONE_EFFECTS_WITH_N and token.n < 1:
+                self.fail(parts, token.n, f"{kind} tokens need their N (allowed: 1 or more)")
+            if kind not in ZONE_EFFECTS_WITH_N and token.n != 0:
+                self.fail(parts, token.n, f"{kind} has no N (allowed: leave n out)")
 
     def _door(
         self, parts: tuple[str, ...], zone: Zone, passage: str, colors: list[str]

@@ -38,6 +38,7 @@ class Names:
     boss_names: tuple[str, ...] = ()  # printed names ("Laetus")
     boss_profiles: tuple[tuple[str, ...], ...] = ()  # [boss] -> its two profile keys
     panics: tuple[str, ...] = ()  # Panic Cards (maximum_alert rule)
+    interns: tuple[str, ...] = ()
 
 
 def _limit(what: str, n: int, most: int) -> None:
@@ -65,8 +66,11 @@ class _Programs:
         self.n = 0
         self.ops = 0
 
-    def add(self, steps: list[Step]) -> int:
+    def add(self, steps: list[Step], kind: int = -1) -> int:
+        """Compile one program; `kind`: the Trick Card kind whose effect it is
+        (T_PROG_KIND, read by gain_intern), -1 for skills and Jinx Cards."""
         t = self.t
+        t[L.T_PROG_KIND + self.n] = kind + 1
         _limit("effect programs", self.n + 1, L.MAX_PROGS)
         _limit("effect steps", self.ops + len(steps), L.MAX_OPS)
         steps = _expand_repeats(steps)
@@ -145,12 +149,13 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
     types = list(data.tricks.types)
     progs = _Programs(t, types)
 
-    def timing_and_options(row_timing: int, row_nopts: int, row_prog: int, timing: str, options) -> None:
+    def timing_and_options(row_timing: int, row_nopts: int, row_prog: int, timing: str, options,
+                           kind: int = -1) -> None:
         _limit("options of one effect", len(options), L.MAX_OPTS)
         t[row_timing] = L.TIMING_MASKS[timing]
         t[row_nopts] = len(options)
         for o, steps in enumerate(options):
-            t[row_prog + o] = progs.add(list(steps))
+            t[row_prog + o] = progs.add(list(steps), kind)
 
     # Scholars (front = side 0, Exalted = side 1)
     scholars = list(data.scholars)
@@ -201,8 +206,27 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
             eff = data.auxiliary[eff_name]
             i = k * 2 + a
             timing_and_options(
-                L.T_KIND_TIMING + i, L.T_KIND_NOPTS + i, L.T_KIND_PROG + i * L.MAX_OPTS, eff.timing, eff.options
+                L.T_KIND_TIMING + i, L.T_KIND_NOPTS + i, L.T_KIND_PROG + i * L.MAX_OPTS, eff.timing, eff.options, k
             )
+
+    # Intern Cards (Main Effects rule) and the Zone Effect Token supply
+    interns = list(data.interns)
+    _limit("Intern Cards", len(interns), L.MAX_INTERNS)
+    t[L.T_NINTERNS] = len(interns)
+    for i, name in enumerate(interns):
+        it = data.interns[name]
+        t[L.T_INTERN_POINTS + i] = it.points
+        for p, v in it.passive.items():
+            t[L.T_INTERN_PASSIVE + i * L.NPASSIVE + L.PASSIVE_NAMES.index(p)] = v
+        t[L.T_INTERN_PROTECT + i] = sum(1 << cidx[c] for c in it.protected)
+    for k, name in enumerate(kinds):
+        if data.cards[name].intern is not None:
+            t[L.T_KIND_INTERN + k] = interns.index(data.cards[name].intern) + 1
+    for i, kind_name in enumerate(L.TRAP_KINDS):
+        t[L.T_TRAP_TOKENS + i] = data.tokens.trap[kind_name].count
+        t[L.T_TRAP_N + i] = data.tokens.trap[kind_name].n
+    t[L.T_TELEPORT_TOKENS] = data.tokens.teleport
+    t[L.T_SECRET_TOKENS] = data.tokens.secret_passage
 
     jinx = list(data.jinx)
     _limit("Jinx Cards", len(jinx), L.MAX_JINX)
@@ -278,6 +302,7 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
         bosses=tuple(bosses),
         boss_names=tuple(data.boss[k].name for k in bosses),
         boss_profiles=tuple(tuple(data.boss[k].profiles) for k in bosses),
+        interns=tuple(interns),
     )
     t.setflags(write=False)
     return t, names

@@ -2,9 +2,9 @@
 what one seat can know (``observation_dict``).
 
 Hidden from a seat: other hands, every face-down Jinx Card, the Clan Card
-without its Knowledge Token (until revealed to all), and the order of every
-deck, stack and bag (their sizes stay public), and the effect under a Trap
-Token (Zone Effect Tokens: placed face down).
+without its Knowledge Token (until revealed to all), the kinds of face-down
+Trap Tokens (on Zones and in the supply), and the order of every deck, stack
+and bag (their sizes stay public).
 """
 
 from __future__ import annotations
@@ -78,6 +78,8 @@ def _player(s: np.ndarray, t: np.ndarray, names: Names, seat: int, viewer: int |
         "cubes": _cubes(s, names, seat),
         "jinx": _jinx(s, names, seat, viewer),
         "thesis": thesis if thesis > 0 else None,
+        # Intern Cards owned (public, Main Effects rule)
+        "interns": [name for i, name in enumerate(names.interns) if _i(s[L.S_INTERN_OWNER + i]) == seat],
     }
 
 
@@ -115,7 +117,7 @@ def _tokens(s: np.ndarray, z: int, viewer: int | None) -> dict[str, Any]:
     kind = _i(s[L.S_ZTRAP_KIND + z])
     trap: Any = None
     if kind:
-        trap = {"effect": ZONE_EFFECT_NAMES[kind], "n": _i(s[L.S_ZTRAP_N + z]) or None} if viewer is None else HIDDEN
+        trap = {"effect": ZONE_EFFECT_NAMES[kind], "n": _i(s[L.S_ZTRAP_N + z])} if viewer is None else HIDDEN
     return {
         "trap": trap,
         "teleport": bool(s[L.S_ZTELEPORT + z]),
@@ -224,7 +226,15 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
             "knowledge": _i(s[L.S_RES_KNOW]),
             "stair_tokens": _i(t[L.T_STAIR_TOKENS] - s[L.S_STAIR_USED]),
             "wall_tokens": _i(t[L.T_WALL_TOKENS] - s[L.S_WALL_USED]),
+            # Zone Effect Token supply; the Trap kinds in it are hidden
+            "teleport_tokens": _i(s[L.S_TELEPORT_SUPPLY]),
+            "secret_passage_markers": _i(s[L.S_SECRET_SUPPLY]),
+            "trap_tokens": (
+                sum(_i(s[L.S_TRAP_SUPPLY + k]) for k in range(len(L.TRAP_KINDS))) if viewer is not None
+                else {name: _i(s[L.S_TRAP_SUPPLY + k]) for k, name in enumerate(L.TRAP_KINDS)}
+            ),
         },
+        "intern_deck": [name for i, name in enumerate(names.interns) if _i(s[L.S_INTERN_OWNER + i]) < 0],
         "university": {"students": _i(s[L.S_UNIV_GREY]), "omega": _i(s[L.S_UNIV_OMEGA])},
         "bonfire": _i(s[L.S_BONFIRE]),
         "alert": {

@@ -56,29 +56,91 @@ def test_random_games_with_easy_theses_keep_every_invariant(players):
     assert not bad, bad
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_with_dangerous_zones_keep_every_invariant(players):
-    """Dangerous Zones on: every printed Zone Effect counts (Ambush, Stop, Toll,
-    Good / Bad Luck, Danger, Bivouac, Secret Passages)."""
-    err, dec = _fuzz(players, "medium", "students", 150, base=9_100_000 + players, rules=("dangerous_zones",))
+def _combinations():
+    from experiments.fuzz import rule_combinations
+
+    return rule_combinations()
+
+
+@pytest.mark.parametrize("rules", _combinations(), ids=lambda r: "+".join(r) or "basic")
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_combination_of_the_advanced_rules_keeps_every_invariant(rules, players):
+    """The 16 combinations of Boss, Dangerous Zones, Maximum Alert and Main
+    Effects (Boss profile and Panic Card drawn at random each game)."""
+    err, dec = _fuzz(players, "medium", "students", 120, base=9_000_000 + players * 1000, rules=rules)
     bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
     assert not bad, bad
     assert dec.min() > 0
 
 
-@pytest.mark.parametrize("rules", [("boss",), ("boss", "dangerous_zones")])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_with_the_boss_keep_every_invariant(rules, players):
-    """The Boss advanced rule (both profiles drawn at random), alone and with
-    Dangerous Zones (Secret Passages for the Boss)."""
-    compiled = compile_config(GameConfig(players=players, rules=rules))
-    games = 150
-    words = np.array([seed_words(9_000_000 + players * 1000 + i) for i in range(games)], dtype=np.int64)
+def test_all_four_rules_with_easy_theses_keep_every_invariant(players):
+    """All four rules with easy Theses: the first Thesis triggers Maximum Alert."""
+    rules = ("boss", "dangerous_zones", "maximum_alert", "main_effects")
+    err, dec = _fuzz(players, "easy", "students", 200, base=9_500_000 + players, overrides=EASY_THESIS, rules=rules)
+    bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
+    assert not bad, bad
+    assert dec.min() > 0
+
+
+def _batch(config, games, base, check=True):
+    compiled = compile_config(config)
+    words = np.array([seed_words(base + i) for i in range(games)], dtype=np.int64)
     dec = np.zeros(games, np.int64)
     err = np.zeros(games, np.int64)
     turns = np.zeros(games, np.int64)
-    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(),
-                      words[:, 1].copy(), True, dec, err, turns)
+    play_random_batch(compiled.tables, config.players, compiled.scholars, compiled.clan, words[:, 0].copy(),
+                      words[:, 1].copy(), check, dec, err, turns)
+    return err, dec, turns
+
+
+# The basic game's random play, measured on the code before issue 5 (branch
+# main at 2b09367): (players, decisions, weighted decisions, weighted turns) of
+# 60 seeded games. The advanced rules' code must not change a basic game.
+BASIC_GOLDEN = [(2, 13490, 405821, 64400), (3, 16218, 490511, 75159), (4, 15581, 467404, 69438)]
+
+
+@pytest.mark.parametrize("golden", BASIC_GOLDEN)
+def test_basic_game_unchanged(golden):
+    players = golden[0]
+    _, dec, turns = _batch(GameConfig(players=players), 60, 900_000 + players * 1000, check=False)
+    w = np.arange(1, 61)
+    assert (players, int(dec.sum()), int((dec * w).sum()), int((turns * w).sum())) == golden
+
+
+def _ops(*ops):
+    return [{"op": op} for op in ops]
+
+
+# Main Effects (Interns, tokens): until the Main Effect framework plays them,
+# the Auxiliary Effects of the ten Intern cards also gain their Intern and
+# place tokens, so random play exercises gaining, stealing, Protected cubes
+# (Lost Notes, Thesis failure, Espionage, Drop) and the supply running out.
+INTERN_FUZZ = {
+    'auxiliary."Exploration 2".options': [_ops("gain_intern", "place_trap") + [{"op": "speed", "n": 2}]],
+    'auxiliary."Exploration 3".options': [_ops("gain_intern", "place_teleport_left", "place_secret_passage")
+                                          + [{"op": "speed", "n": 3}]],
+    'auxiliary."Subterfuge 2".options': [_ops("gain_intern") + [{"op": "stealth", "n": 2}],
+                                         _ops("gain_intern") + [{"op": "alert", "n": 2}]],
+    'auxiliary."Subterfuge 3".options': [_ops("gain_intern", "place_trap") + [{"op": "stealth", "n": 3}],
+                                         _ops("gain_intern") + [{"op": "alert", "n": 3}]],
+    'auxiliary."Spell 2".options': [_ops("gain_intern") + [{"op": "divination_stealth", "n": 2}],
+                                    _ops("gain_intern", "place_teleport") + [{"op": "divination_alert", "n": 2}]],
+    'auxiliary."Spell 3".options': [_ops("gain_intern", "place_trap") + [{"op": "divination_stealth", "n": 3}],
+                                    _ops("gain_intern") + [{"op": "divination_alert", "n": 3}]],
+    'auxiliary."Social 2".options': [_ops("gain_intern") + [{"op": "lose_random_info", "n": 1}]],
+    'auxiliary."Social 3".options': [_ops("gain_intern", "place_secret_passage") + [{"op": "draw_cards", "n": 1}],
+                                     _ops("gain_intern") + [{"op": "drop", "n": 1}]],
+    'auxiliary."Notoriety 2".options': [_ops("gain_intern", "place_trap") + [{"op": "drop", "n": 1}]],
+    'auxiliary."Notoriety 3".options': [_ops("gain_intern", "place_teleport") + [{"op": "take_bonfire", "n": 3}]],
+}
+
+
+@pytest.mark.parametrize("players,easy", [(2, False), (3, False), (4, False), (3, True)])
+def test_random_games_with_interns_and_tokens_keep_every_invariant(players, easy):
+    overrides = {**INTERN_FUZZ, **(EASY_THESIS if easy else {})}
+    config = GameConfig(players=players, rules=("main_effects",), overrides=overrides)
+    err, dec, _ = _batch(config, 200, 8_000_000 + players * 1000 + easy)
     bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
     assert not bad, bad
     assert dec.min() > 0

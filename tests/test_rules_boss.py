@@ -257,9 +257,8 @@ def test_secret_passage_only_with_dangerous_zones(h):
 
 def test_secret_passage_marker_counts_as_letter_x(h):
     sc = (boss_map(h, rules=("boss", "dangerous_zones")).boss_at("I-5").move("Sofia", "I-4")
-          .move("Valerio", "II-4").students("Sofia", 0).students("Valerio", 0))
-    sc.s[L.S_ZSECRET + sc._zone("I-5")] = 1
-    sc.s[L.S_ZSECRET + sc._zone("II-4")] = 1
+          .move("Valerio", "II-4").students("Sofia", 0).students("Valerio", 0)
+          .secret_passage("I-5").secret_passage("II-4"))
     g = sc.turn("Sofia", phase="movement", speed=3).build()
     walk(g, "I-3")
     assert "II-4" in boss_options(g)  # I-5 -> II-4 by the Markers

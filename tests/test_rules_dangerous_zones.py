@@ -357,7 +357,7 @@ def test_secret_passage_marker_works_without_the_rule(h):
     sc = h.scenario()
     attach(sc, "I-1", "start")
     attach(sc, "I-3", "start")
-    g = (sc.zone_tokens("I-1", secret_passage=True).zone_tokens("I-3", secret_passage=True)
+    g = (sc.secret_passage("I-1").secret_passage("I-3")
          .move("Sofia", "I-1").turn("Sofia", phase="movement", speed=1).build())
     assert h.zone(g, "I-1")["tokens"]["secret_passage"] == "X"
     do(g, "Secret Passage to I-3")
@@ -370,7 +370,7 @@ def _teleport_game(h, rules=()):
     attach(sc, "I-1", "start")
     attach(sc, "II-2", "start")
     attach(sc, "II-1", "II-2")
-    return (sc.zone_tokens("I-1", teleport=True).move("Sofia", "I-1").students("Sofia", 0)
+    return (sc.teleport("I-1").move("Sofia", "I-1").students("Sofia", 0)
             .hand("Sofia", ["Lantern"]).turn("Sofia", phase="action"))
 
 
@@ -399,7 +399,7 @@ def test_teleport_entry_resolves_the_incoming_effects(h):
 def test_trap_first_entrant_suffers_it_and_returns_it(h):
     sc = h.scenario()  # tokens count without the Dangerous Zones rule
     attach(sc, "I-1", "start")
-    g = (sc.zone_tokens("I-1", trap="ambush 1").students("Sofia", 0).students("Valerio", 0)
+    g = (sc.trap("I-1", "ambush").students("Sofia", 0).students("Valerio", 0)
          .turn("Sofia", phase="movement", speed=2).build())
     assert h.zone(g, "I-1")["tokens"]["trap"] == {"effect": "ambush", "n": 1}
     assert g.observation(0)["zones"][1]["tokens"]["trap"] == "hidden"
@@ -420,7 +420,7 @@ def test_trap_is_the_first_effect(h):
     attach(sc, "II-2", "start")
     attach(sc, "II-1", "II-2", entered=True)
     sc.zone_cubes("II-1", ["civilization", None, "worship", "civilization"])
-    g = (sc.move("Sofia", "II-2").zone_tokens("II-1", trap="toll 1").cubes("Sofia", militia=1, riches=1)
+    g = (sc.move("Sofia", "II-2").trap("II-1", "toll").cubes("Sofia", militia=1, riches=1)
          .students("Sofia", 1).turn("Sofia", phase="movement", speed=2).build())
     move_to(g, "II-1")
     assert g.phase() == "choose_color"
@@ -434,7 +434,7 @@ def test_trap_is_the_first_effect(h):
 def test_stop_trap(h):
     sc = h.scenario()
     attach(sc, "I-1", "start")
-    g = sc.zone_tokens("I-1", trap="stop").turn("Sofia", phase="movement", speed=3).build()
+    g = sc.trap("I-1", "stop").turn("Sofia", phase="movement", speed=3).build()
     move_to(g, "I-1")
     assert g.to_dict()["speed_left"] == 0
 
@@ -443,18 +443,19 @@ def test_determinize_deals_the_trap_effects_again(h):
     sc = h.scenario()
     attach(sc, "I-1", "start")
     attach(sc, "I-3", "start")
-    base = sc.zone_tokens("I-1", trap="ambush 2").zone_tokens("I-3", trap="stop")
+    base = sc.trap("I-1", "ambush").trap("I-3", "stop")
     g = base.build()
     seen = set()
-    for seed in range(20):
+    for seed in range(30):
         d = g.determinize(0, seed)
         traps = {z["name"]: z["tokens"]["trap"]["effect"] for z in d.to_dict()["zones"] if z["tokens"]["trap"]}
-        assert sorted(traps.values()) == ["ambush", "stop"]
+        assert sorted(traps) == ["I-1", "I-3"] and set(traps.values()) <= set(L.TRAP_KINDS)
         seen.add(traps["I-1"])
         assert d.check_invariants() is None
-    assert seen == {"ambush", "stop"}
+    # the Traps on the table are dealt again with those of the supply (all face down)
+    assert seen == set(L.TRAP_KINDS)
     # what the seat cannot see does not change a determinization
-    other = sc.zone_tokens("I-1", trap="stop").zone_tokens("I-3", trap="ambush 2").build()
+    other = sc.trap("I-1", "stop").trap("I-3", "ambush").build()
     assert np.array_equal(g.determinize(0, 5).state, other.determinize(0, 5).state)
 
 
@@ -496,7 +497,7 @@ def test_heuristic_teleports_towards_cubes(h):
     attach(sc, "I-3", "start")
     attach(sc, "I-6", "start")
     sc.zone_cubes("I-1", [None, None, None]).zone_cubes("I-6", [None, None, None])
-    sc.zone_tokens("I-1", teleport=True)
+    sc.teleport("I-1")
     g = (sc.move("Sofia", "I-1").cubes("Sofia", worship=1).hand("Sofia", ["Lantern", "Fate 5", "Autograph"])
          .turn("Sofia", phase="action").build())
     assert _choice(g) == "Teleport"
@@ -527,7 +528,7 @@ def test_a_randomized_move_springs_a_trap(h):
     reached = 0
     for seed in range(6):
         g = (h.scenario(seed=seed).place_zone("I-3", 0, -1).place_zone("I-4", 0, -2).move("Sofia", "I-3")
-             .zone_tokens("I-4", trap="ambush 1").students("Sofia", 0)
+             .trap("I-4", "ambush").students("Sofia", 0)
              .jinx("Sofia", "Wrong Turn", face="down").hand("Sofia", []).hand("Valerio", [])
              .university(students=10, omega=0).turn("Sofia", phase="action").build())
         sofia = h.player(g, "Sofia")
@@ -557,14 +558,18 @@ def test_random_games_with_zone_effect_tokens(rules):
                 if placed:
                     z = int(rng.choice(placed))
                     r = int(rng.integers(3))
-                    if r == 0 and g.state[L.S_ZTRAP_KIND + z] == 0:
-                        g.state[L.S_ZTRAP_KIND + z] = kinds[int(rng.integers(3))]
-                        if g.state[L.S_ZTRAP_KIND + z] != L.ZK_STOP:
-                            g.state[L.S_ZTRAP_N + z] = 1 + int(rng.integers(2))
-                    elif r == 1:
-                        g.state[L.S_ZTELEPORT + z] = 1
-                    else:
-                        g.state[L.S_ZSECRET + z] = 1
+                    st = g.state  # tokens come from the supply, as the cards take them
+                    k = int(rng.integers(3))
+                    if r == 0 and st[L.S_ZTRAP_KIND + z] == 0 and st[L.S_TRAP_SUPPLY + k] > 0:
+                        st[L.S_TRAP_SUPPLY + k] -= 1
+                        st[L.S_ZTRAP_KIND + z] = kinds[k]
+                        st[L.S_ZTRAP_N + z] = g.tables[L.T_TRAP_N + k]
+                    elif r == 1 and st[L.S_ZTELEPORT + z] == 0 and st[L.S_TELEPORT_SUPPLY] > 0:
+                        st[L.S_TELEPORT_SUPPLY] -= 1
+                        st[L.S_ZTELEPORT + z] = 1
+                    elif r == 2 and st[L.S_ZSECRET + z] == 0 and st[L.S_SECRET_SUPPLY] > 0:
+                        st[L.S_SECRET_SUPPLY] -= 1
+                        st[L.S_ZSECRET + z] = 1
             legal = g.legal_actions()
             assert len(legal) > 0
             g.apply(int(rng.choice(legal)))

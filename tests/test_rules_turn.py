@@ -99,7 +99,7 @@ def test_thesis_success(h):
     assert d["clan_public"] and g.observation(0)["clan"] == "Blood Worshipers"
     assert d["thesis_count"] == 1
     res = g.result()["seats"][1]
-    assert res["breakdown"] == {"board": 26, "thesis_bonus": 10, "jinx_penalty": 0}
+    assert res["breakdown"] == {"board": 26, "thesis_bonus": 10, "jinx_penalty": 0, "intern_bonus": 0}
     # the Scholar leaves: the turn passes, and she is skipped from now on
     assert d["turn_of"] == 0 and g.current_player() == 0
 

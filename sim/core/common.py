@@ -21,11 +21,17 @@ def side_index(s, seat):
 
 @njit(cache=True)
 def passive(s, t, seat, pv):
-    """Sum of a passive modifier: Scholar side plus face-up Jinx Cards held."""
+    """Sum of a passive modifier: Scholar side plus face-up Jinx Cards held
+    plus Intern Cards owned."""
     total = t[L.T_SCH_PASSIVE + side_index(s, seat) * L.NPASSIVE + pv]
     for j in range(t[L.T_NJINX]):
         if s[L.S_JLOC + j] == L.JX_UP and s[L.S_JOWNER + j] == seat:
             total += t[L.T_JINX_PASSIVE + j * L.NPASSIVE + pv]
+    if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
+        # Intern Cards owned (only the Main Effects rule hands them out)
+        for i in range(t[L.T_NINTERNS]):
+            if s[L.S_INTERN_OWNER + i] == seat:
+                total += t[L.T_INTERN_PASSIVE + i * L.NPASSIVE + pv]
     return total
 
 

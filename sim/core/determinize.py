@@ -3,8 +3,8 @@ cannot see, consistent with what it has seen.
 
 Resampled: the other seats' hands together with the Trick deck (hand sizes
 kept), every face-down Jinx Card together with the Jinx deck (owners kept),
-the order of the three Zone stacks, the effects under the Trap Tokens
-(dealt again among the Traps on the table), the Clan Card when the seat holds no
+the order of the three Zone stacks, the kinds of the face-down Trap Tokens
+(on Zones and in the supply), the Clan Card when the seat holds no
 Knowledge Token and it is not public, and the chance stream itself.
 Tiles a seat saw go to the bottom of a stack are not tracked (documented in
 docs/RULES_COVERAGE.md).
@@ -31,6 +31,45 @@ def _shuffle(rng, a, n):
         tmp = a[i]
         a[i] = a[j]
         a[j] = tmp
+
+
+@njit(cache=True)
+def _resample_traps(s, t, rng):
+    """The kinds of the face-down Trap Tokens on Zones and of those in the
+    supply form one pool (nobody looks at a Trap when placing it); Zones keep
+    their Trap, the kinds are dealt again. Nothing is drawn when no Trap is on
+    a Zone (the supply alone is never looked into)."""
+    nk = len(L.TRAP_KINDS)
+    on_board = 0
+    counts = np.zeros(nk, np.int64)
+    for k in range(nk):
+        counts[k] = s[L.S_TRAP_SUPPLY + k]
+    for z in range(L.MAX_ZONES):
+        kz = s[L.S_ZTRAP_KIND + z]
+        if kz != 0:
+            counts[kz - L.ZK_AMBUSH] += 1
+            on_board += 1
+    if on_board == 0:
+        return
+    pool = np.empty(counts.sum(), np.int64)
+    m = 0
+    for k in range(nk):  # canonical order: by kind
+        for _ in range(counts[k]):
+            pool[m] = k
+            m += 1
+    _shuffle(rng, pool, m)
+    j = 0
+    for z in range(L.MAX_ZONES):
+        if s[L.S_ZTRAP_KIND + z] != 0:
+            k = pool[j]
+            j += 1
+            s[L.S_ZTRAP_KIND + z] = L.ZK_AMBUSH + k
+            s[L.S_ZTRAP_N + z] = t[L.T_TRAP_N + k]
+    for k in range(nk):
+        s[L.S_TRAP_SUPPLY + k] = 0
+    while j < m:
+        s[L.S_TRAP_SUPPLY + pool[j]] += 1
+        j += 1
 
 
 @njit(cache=True)
@@ -106,25 +145,8 @@ def determinize(s, t, seat, rng):
             tmp = s[base + i]
             s[base + i] = s[base + k]
             s[base + k] = tmp
-    # Trap Tokens: face down, nobody sees their effects; the hidden effects of
-    # the Traps on the table are dealt again among those Zones. (The Trap
-    # Tokens left in the token supply are not part of the pool: the supply
-    # belongs to the Zone Effect token work, which extends this.)
-    tk = np.empty(L.MAX_ZONES, np.int64)
-    tm = 0
-    for z in range(t[L.T_NZONES]):
-        if s[L.S_ZTRAP_KIND + z] != 0:
-            tk[tm] = s[L.S_ZTRAP_KIND + z] * 64 + s[L.S_ZTRAP_N + z]
-            tm += 1
-    if tm > 1:
-        tk[:tm].sort()  # canonical order
-        _shuffle(rng, tk, tm)
-        i = 0
-        for z in range(t[L.T_NZONES]):
-            if s[L.S_ZTRAP_KIND + z] != 0:
-                s[L.S_ZTRAP_KIND + z] = tk[i] // 64
-                s[L.S_ZTRAP_N + z] = tk[i] % 64
-                i += 1
+    # Trap Tokens: face down on Zones and in the supply, kinds unknown
+    _resample_traps(s, t, rng)
     # Clan Card
     if s[L.S_CLAN_PUBLIC] == 0 and s[pf(seat, L.PF_KNOWLEDGE)] == 0:
         s[L.S_CLAN] = randint(rng, t[L.T_NCLANS])

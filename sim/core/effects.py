@@ -13,10 +13,11 @@ from numba import njit
 
 from sim import layout as L
 from sim.core import kstack
-from sim.core.board import eliminate, give, take_top
+from sim.core.board import give, take_top
 from sim.core.boss import exec_boss_op
 from sim.core.common import hand_size, pf, stat, targetable
 from sim.core.dungeon import passable, player_colors
+from sim.core.interns import exec_intern_op, is_intern_op, lose_cubes
 from sim.core.randomizer import (
     direction_passable,
     information_held,
@@ -197,8 +198,8 @@ def exec_op(s, t, op, n, type1, cost, actor):
     elif op == L.OP_LOSE_RANDOM_INFO:
         c = information_held(s, t, actor)
         if c >= 0:
-            for _ in range(n):
-                eliminate(s, t, actor, c)
+            # Lose: a Protected colour may be kept (one decision for the step)
+            lose_cubes(s, t, actor, c, n, L.PRM_ELIMINATE, -1)
     elif op == L.OP_MOVE_RANDOM_DIR:
         d = direction_passable(s, t, actor)
         if d >= 0:
@@ -232,7 +233,10 @@ def run_prog(s, t, prog, pc, actor):
         pc += 1
         kstack.push(s, L.K_PROG, prog, pc, actor)
         sp = s[L.S_KSP]
-        exec_op(s, t, t[o], t[o + 1], t[o + 2], t[o + 3], actor)
+        if is_intern_op(t[o]):
+            exec_intern_op(s, t, t[o], t[o + 1], actor, prog)
+        else:
+            exec_op(s, t, t[o], t[o + 1], t[o + 2], t[o + 3], actor)
         # a step that opened a decision, or pushed what must happen before the
         # program goes on (a Boss Effect on entering a Zone ...), leaves the
         # rest of the program to the continuation stack

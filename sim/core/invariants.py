@@ -31,8 +31,10 @@ INVARIANTS = {
     18: "an Exalted Scholar has the most Stars",
     19: "Stair or Wall Tokens beyond the box",
     20: "the Boss model stands in a Zone that is not placed, or the Boss Card is not in the data",
-    40: "a Zone Effect Token is malformed (Trap effect not Ambush/Stop/Toll, N < 0, flag not 0/1)",
-    41: "a Zone Effect Token lies on a Zone that is not placed",
+    40: "a Trap Token is malformed (N < 0, or an N without a Trap)",
+    60: "an Intern Card is neither in the Intern deck nor owned by one Scholar",
+    61: "Zone Effect Tokens not conserved (supply + Zones != box), a bad Trap kind or flag, or a token on a "
+        "Zone not placed (or on the Starting Zone)",
     99: "a game did not end within the decision limit",
 }
 
@@ -141,10 +143,10 @@ def check(s, t):
             return 18
     if s[L.S_STAIR_USED] > t[L.T_STAIR_TOKENS] or s[L.S_WALL_USED] > t[L.T_WALL_TOKENS]:
         return 19
-    code = zone_token_check(s, t)
+    code = boss_check(s, t)
     if code:
         return code
-    return boss_check(s, t)
+    return check_interns_tokens(s, t)
 
 
 @njit(cache=True)
@@ -162,19 +164,45 @@ def boss_check(s, t):
 
 
 @njit(cache=True)
-def zone_token_check(s, t):
-    """Zone Effect Tokens (Dangerous Zones / Zone Effect Tokens): 0 or 40, 41."""
-    for z in range(t[L.T_NZONES]):
-        kind = s[L.S_ZTRAP_KIND + z]
-        n = s[L.S_ZTRAP_N + z]
-        if kind != 0 and kind != L.ZK_AMBUSH and kind != L.ZK_STOP and kind != L.ZK_TOLL:
+def check_interns_tokens(s, t):
+    """Interns: in the deck (-1) or owned by one seat. Zone Effect Tokens:
+    supply + tokens on Zones = the box, per Trap kind too (a flipped Trap is
+    back in the supply)."""
+    n = s[L.S_NPLAYERS]
+    for i in range(L.MAX_INTERNS):
+        o = s[L.S_INTERN_OWNER + i]
+        if o < -1 or o >= n or (i >= t[L.T_NINTERNS] and o != -1):
+            return 60
+    tele = s[L.S_TELEPORT_SUPPLY]
+    secret = s[L.S_SECRET_SUPPLY]
+    if tele < 0 or secret < 0:
+        return 13
+    for k in range(len(L.TRAP_KINDS)):
+        if s[L.S_TRAP_SUPPLY + k] < 0:
+            return 13
+    for z in range(L.MAX_ZONES):
+        tz = s[L.S_ZTELEPORT + z]
+        sz = s[L.S_ZSECRET + z]
+        kz = s[L.S_ZTRAP_KIND + z]
+        if tz == 0 and sz == 0 and kz == 0:
+            continue
+        if s[L.S_ZTRAP_N + z] < 0 or (kz == 0 and s[L.S_ZTRAP_N + z] != 0):
             return 40
-        if n < 0 or (kind == 0 and n != 0):
-            return 40
-        tele = s[L.S_ZTELEPORT + z]
-        sec = s[L.S_ZSECRET + z]
-        if tele < 0 or tele > 1 or sec < 0 or sec > 1:
-            return 40
-        if (kind != 0 or tele != 0 or sec != 0) and s[L.S_ZPLACED + z] == 0:
-            return 41
+        if z == 0 or z >= t[L.T_NZONES] or s[L.S_ZPLACED + z] != 1 or tz > 1 or sz > 1 or tz < 0 or sz < 0:
+            return 61
+        tele += tz
+        secret += sz
+    if tele != t[L.T_TELEPORT_TOKENS] or secret != t[L.T_SECRET_TOKENS]:
+        return 61
+    for k in range(len(L.TRAP_KINDS)):
+        total = s[L.S_TRAP_SUPPLY + k]
+        for z in range(L.MAX_ZONES):
+            if s[L.S_ZTRAP_KIND + z] == L.ZK_AMBUSH + k:
+                total += 1
+        if total != t[L.T_TRAP_TOKENS + k]:
+            return 61
+    for z in range(L.MAX_ZONES):
+        kz = s[L.S_ZTRAP_KIND + z]
+        if kz != 0 and (kz < L.ZK_AMBUSH or kz >= L.ZK_AMBUSH + len(L.TRAP_KINDS)):
+            return 61
     return 0

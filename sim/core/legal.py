@@ -184,6 +184,10 @@ def legal_actions(s, t, out):
                 n += 1
     elif ph == L.PH_BOSS_MOVE:
         n = boss_steps(s, t, out, 0)
+    elif ph == L.PH_PROTECT:
+        out[0] = L.A_OPTION  # keep the Protected cube
+        out[1] = L.A_OPTION + 1  # lose it
+        n = 2
     elif ph == L.PH_JINX:
         for j in range(t[L.T_NJINX]):
             if holds_jinx(s, me, j):

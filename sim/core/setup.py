@@ -11,6 +11,7 @@ from numba import njit
 from sim import layout as L
 from sim.core import kstack
 from sim.core.common import pf, stat
+from sim.core.interns import setup_interns_and_tokens
 from sim.core.randomizer import first_player
 from sim.core.rng import randint, seed_state
 from sim.core.supply import effective_players, fill_university, shuffle_range
@@ -128,6 +129,8 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
         tmp = s[pf(i, L.PF_AGE)]
         s[pf(i, L.PF_AGE)] = s[pf(j, L.PF_AGE)]
         s[pf(j, L.PF_AGE)] = tmp
+    # L. Intern deck (Main Effects rule) and the Zone Effect Token supply
+    setup_interns_and_tokens(s, t)
     # P. the first player takes her turn
     kstack.push(s, L.K_TURN_START, 0, 0, 0)
 

@@ -14,10 +14,11 @@ from numba import njit
 
 from sim import layout as L
 from sim.core import kstack
-from sim.core.board import gain_cube, steal, study_bonus
+from sim.core.board import gain_cube, study_bonus
 from sim.core.boss import boss_alert
 from sim.core.common import active, in_start, passive, pf, targetable
 from sim.core.dungeon import passable
+from sim.core.interns import lose_cubes
 from sim.core.supply import alert_bonus, flush_played, give_stun, hand_to, sacrifice
 from sim.core.zone_effects import fail_students, stealth_luck
 
@@ -184,7 +185,8 @@ def resolve(s, t):
             collect(s, t, me, s[L.S_T_ZONE], s[L.S_T_NCUBES])
         else:
             s[pf(me, L.PF_SPY_WINS)] += 1
-            steal(s, t, me, s[L.S_T_TARGET], s[L.S_T_COLOR])
+            # Stolen = Lost by the target: a Protected cube may be kept
+            lose_cubes(s, t, s[L.S_T_TARGET], s[L.S_T_COLOR], 1, L.PRM_STEAL, me)
         return
     # the failure Students: Danger N of the Zone draws N instead
     kstack.push(s, L.K_TEST_AFTER_FAIL, me, fail_students(s, t, me, s[L.S_T_ZONE]), 0)

@@ -15,6 +15,7 @@ from sim.core.boss import boss_step, move_next
 from sim.core.common import pf, side_index
 from sim.core.dungeon import begin_placement, passable, place_tile, placement_position
 from sim.core.effects import ask_discard, discard_continue, drop_cube, run_prog
+from sim.core.interns import ask_protect, drop_protected, lose_now
 from sim.core.legal import legal_actions
 from sim.core.stealth import begin_espionage, begin_study, close_test, commit, declare, test_next
 from sim.core.supply import discard_jinx, draw_students, gain_stun_token, hand_to, sacrifice, stun_continue
@@ -174,12 +175,22 @@ def apply_action(s, t, a):
     elif ph == L.PH_JINX:
         discard_jinx(s, a - L.A_JINX)
     elif ph == L.PH_COLOR:
-        drop_cube(s, t, me, a - L.A_COLOR)
+        c = a - L.A_COLOR
+        if drop_protected(s, t, me, c):
+            ask_protect(s, t, me, c, 1, L.PRM_DROP, -1)
+        else:
+            drop_cube(s, t, me, c)
     elif ph == L.PH_TELEPORT:
         kstack.push(s, L.K_RESUME, 0, 0, 0)
         enter_zone(s, t, me, a - L.A_ZONE)
     elif ph == L.PH_BOSS_MOVE:
         boss_step(s, t, a - L.A_ZONE)
+    elif ph == L.PH_PROTECT:
+        if a == L.A_OPTION + 1:  # lose it; A_OPTION: keep the Protected cube
+            if s[L.S_PR_MODE] == L.PRM_DROP:
+                drop_cube(s, t, me, s[L.S_PR_COLOR])
+            else:
+                lose_now(s, t, me, s[L.S_PR_COLOR], s[L.S_PR_N], s[L.S_PR_MODE], s[L.S_PR_OTHER])
 
 
 @njit(cache=True)

@@ -12,10 +12,11 @@ from numba import njit
 
 from sim import layout as L
 from sim.core import kstack
-from sim.core.board import board_points, eliminate, gain_knowledge, update_exalted
+from sim.core.board import board_points, gain_knowledge, update_exalted
 from sim.core.common import active, in_start, next_seat, pf, stat
 from sim.core.dungeon import cubes_in_dungeon, zone_placeable
 from sim.core.effects import ask_discard
+from sim.core.interns import lose_cubes
 from sim.core.supply import (
     discard_jinx,
     discard_stun,
@@ -207,12 +208,13 @@ def thesis_failure(s, t, stage):
             if prog >= 0:
                 kstack.push(s, L.K_PROG, prog, 0, cur)
         return
+    kstack.push(s, L.K_END_TURN, 0, 0, 0)
     for i in range(t[L.T_NCOL]):
         c = t[L.T_LOSS_ORDER + i]
         if s[pf(cur, L.PF_CUBES) + c] > 0:
-            eliminate(s, t, cur, c)
+            # a Lose: if Protected, the Scholar may keep it (no other cube is lost)
+            lose_cubes(s, t, cur, c, 1, L.PRM_ELIMINATE, -1)
             break
-    kstack.push(s, L.K_END_TURN, 0, 0, 0)
 
 
 @njit(cache=True)

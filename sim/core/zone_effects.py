@@ -51,6 +51,7 @@ from sim.core import kstack
 from sim.core.boss import boss_zone_effect
 from sim.core.common import in_start, pf
 from sim.core.dungeon import player_colors, stair_piles
+from sim.core.interns import return_trap_token
 from sim.core.supply import divination, give_stun
 
 
@@ -87,17 +88,6 @@ def applies(s, t, seat, z, i):
     """Printed effect i of zone z counts and its colour condition holds."""
     o = eff_at(z, i)
     return counts(t, t[o]) and colour_ok(s, seat, t[o + 2])
-
-
-@njit(cache=True)
-def return_trap_token(s, t, kind, n):
-    """A flipped Trap Token goes back to the Reserve ("Zone Effect Tokens").
-
-    The Trap is already off its Zone (S_ZTRAP_* cleared by the caller). The
-    count of Trap Tokens in the token supply belongs to the Zone Effect token
-    supply (the tokens work of issue 5 adds it here); until then nothing is
-    counted."""
-    return
 
 
 # ------------------------------------------------------ Incoming Effects
@@ -191,6 +181,9 @@ def enter_zone(s, t, seat, z):
     May open a decision (Stairs pile or placement, a Stun Token, a Toll cube):
     callers push their follow-up on the continuation stack first.
     """
+    old = s[pf(seat, L.PF_ZONE)]
+    if old != z:
+        s[L.S_ZONE_LEFT + seat] = old  # the Zone left ("Bomf!" places a Teleport Token there)
     s[pf(seat, L.PF_ZONE)] = z
     first = 1 if s[L.S_ZENTERED + z] == 0 else 0
     s[L.S_ZENTERED + z] = 1
