@@ -29,6 +29,7 @@ MAX_INTEL = 8  # largest Intelligence (cubes indicated in a Study)
 MAX_PROGS = 256  # effect programs
 MAX_OPS = 1024  # effect steps in all programs
 MAX_RAND = 32  # Randomizer cards
+MAX_PANIC = 16  # Panic Cards
 NFLOORS = 3
 NPASSIVE = 9
 KSTACK_DEPTH = 16  # continuation stack entries
@@ -186,6 +187,11 @@ END_THESIS_CLOCK = 2  # the first submitter's Omega clock filled the Alert Card
 END_DUNGEON_EXHAUSTED = 3  # no cube in the Dungeon and no Zone can be placed
 END_ALL_SUBMITTED = 4  # every Scholar has left the game
 END_ROUND_CAP = 5  # engine safeguard (rules.round_cap)
+# Maximum Alert ("The Game Ends if..."): these replace the End Game rules.
+END_MA_NO_CUBES = 6  # no Information Cube left in the Dungeon
+END_MA_BAG_EMPTY = 7  # an Omega Student drawn and the bag empty before it goes back
+END_MA_UNABLE = 8  # every Scholar still in the Dungeon is unable to play
+END_MA_ALL_SUBMITTED = 9  # every Scholar has submitted (or been removed by a forced Thesis)
 END_REASONS = (
     "none",
     "alert_full",
@@ -193,6 +199,10 @@ END_REASONS = (
     "dungeon_exhausted",
     "all_submitted",
     "round_cap",
+    "max_alert_no_cubes",
+    "max_alert_bag_empty",
+    "max_alert_unable",
+    "max_alert_all_submitted",
 )
 
 # Jinx card locations
@@ -288,6 +298,8 @@ S_MAX_ALERT = _s()  # 1 once Maximum Alert has been triggered
 
 
 # --- Maximum Alert state (issue 5) ---
+S_PANIC_DECK = _s()  # bit per Panic Card in the Panic deck built at Setup I (public)
+S_MA_REMOVED = _s()  # bit per seat: Scholar removed by a failed forced Thesis
 
 
 # --- Main Effects state (issue 5) ---
@@ -400,6 +412,7 @@ K_THESIS_FAIL = 8  # a = stage
 K_END_TURN = 9
 K_RESUME = 10  # back to the Movement / Action Phase of the turn
 K_WINDOW = 11  # reopen the current Stealth Test window
+K_MA_EXPLORE = 24  # Maximum Alert: the turn-start card effects done, Exploration begins
 
 
 # ================================================================ TABLES
@@ -495,6 +508,16 @@ T_RULES = _t()
 
 
 # --- Maximum Alert tables (issue 5) ---
+T_PANIC_N = _t()  # Panic Cards in the data
+T_PANIC_FORCED = _t()  # GameConfig.panic: card index, -1 = drawn from the deck
+T_PANIC_ALLOWED = _t(MAX_PANIC)  # 1: may go in the Panic deck (Dungeon / Boss, config)
+T_PANIC_BOSS = _t(MAX_PANIC)  # required Boss: its index in the Boss data + 1, 0 none/unknown
+T_PANIC_GREY = _t(MAX_PANIC)  # University fill (D): grey Students per player
+T_PANIC_OMEGA = _t(MAX_PANIC)  # University fill (D): Omega Students
+T_PANIC_ALERT_MOD = _t(MAX_PANIC)  # Alert Modifier (F), all Zones
+T_PANIC_PASSIVE = _t(MAX_PANIC * NPASSIVE)  # Maximum Alert Effects (E): passive modifiers
+T_PANIC_PROG_EACH = _t(MAX_PANIC)  # (E) each player at the start of her turn, -1 none
+T_PANIC_PROG_SCHOLAR = _t(MAX_PANIC)  # (E) each Scholar in the Dungeon at her turn start, -1
 
 
 # --- Main Effects tables (issue 5) ---

@@ -246,6 +246,19 @@ class Jinx(_Model):
     penalty: Count
 
 
+class PanicCard(_Model):
+    """A Panic Card ("Maximum Alert", Panic Card A-F); see panic.toml."""
+
+    dungeon: str | None = None
+    boss: str | None = None
+    exclusive: bool = False
+    university: UniversityFill
+    each_player: list[Step] = []
+    each_scholar: list[Step] = []
+    passive: dict[str, int] = {}
+    alert_modifier: int = 0
+
+
 class RandomizerCard(_Model):
     color: str
     direction: Annotated[str, _one_of(DIRECTIONS, "direction")]
@@ -342,6 +355,9 @@ class GameData(_Model):
     randomizer: Randomizer
     start: StartZone
     zones: Annotated[dict[str, Zone], _at_least(1, "needs at least one Dungeon Zone")]
+    # Maximum Alert (optional files/keys: a data folder without them has no Panic Card)
+    dungeon: str | None = None  # the Dungeon icon of the Zones (zones.toml)
+    panic: dict[str, PanicCard] = {}
 
     @model_validator(mode="before")
     @classmethod
@@ -570,6 +586,7 @@ class _Checker:
             self.jinx,
             self.randomizer,
             self.zones,
+            self.panic,
         ):
             check()
 
@@ -720,6 +737,10 @@ class _Checker:
         for name, jinx in self.data.jinx.items():
             for i, step in enumerate(jinx.on_reveal):
                 yield ("jinx", name, "on_reveal", i), step
+        for name, card in self.data.panic.items():
+            for field in ("each_player", "each_scholar"):
+                for i, step in enumerate(getattr(card, field)):
+                    yield ("panic", name, field, i), step
 
     def _sides(self) -> Iterator[tuple[str, ScholarSide, tuple[str, ...]]]:
         for name, scholar in self.data.scholars.items():
@@ -750,6 +771,21 @@ class _Checker:
     def jinx(self) -> None:
         for name, jinx in self.data.jinx.items():
             self.passives(("jinx", name, "passive"), jinx.passive)
+
+    def panic(self) -> None:
+        for name, card in self.data.panic.items():
+            parts = ("panic", name)
+            self.passives((*parts, "passive"), card.passive)
+            for field in ("each_player", "each_scholar"):
+                for i, step in enumerate(getattr(card, field)):
+                    if step.cost:
+                        self.fail((*parts, field, i, "cost"), step.cost,
+                                  "a Maximum Alert Effect is not a cost (allowed: cost = false)")
+            for field in ("dungeon", "boss"):
+                value = getattr(card, field)
+                if value is not None and not value.strip():
+                    self.fail((*parts, field), value,
+                              f"an empty {field} requirement (allowed: a name, or leave the key out)")
 
     def randomizer(self) -> None:
         seats = self.data.noteboard.colors

@@ -244,6 +244,6 @@ def run_prog(s, t, prog, pc, actor):
         pc += 1
         kstack.push(s, L.K_PROG, prog, pc, actor)
         exec_op(s, t, t[o], t[o + 1], t[o + 2], t[o + 3], actor)
-        if s[L.S_PHASE] != L.PH_NONE:
+        if s[L.S_PHASE] != L.PH_NONE or s[L.S_OVER] == 1:
             return
         kstack.pop(s)

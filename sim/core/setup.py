@@ -10,6 +10,7 @@ from numba import njit
 from sim import layout as L
 from sim.core import kstack
 from sim.core.common import pf, stat
+from sim.core.maxalert import setup_panic
 from sim.core.randomizer import first_player
 from sim.core.rng import randint, seed_state
 from sim.core.supply import effective_players, fill_university, shuffle_range
@@ -85,6 +86,8 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
             k = s[L.S_DECK + s[L.S_DECK_N]]
             s[pf(p, L.PF_HAND) + k] += 1
             s[pf(p, L.PF_HAND_N)] += 1
+    # I. Maximum Alert: the Panic Card face down under the Alert Card
+    setup_panic(s, t)
     # J. Clan Card face down
     s[L.S_CLAN] = clan if clan >= 0 else randint(s, t[L.T_NCLANS])
     # K. Jinx deck shuffled
