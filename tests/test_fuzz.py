@@ -54,3 +54,25 @@ def test_random_games_with_easy_theses_keep_every_invariant(players):
     err, dec = _fuzz(players, "easy", "students", 300, base=7_000_000 + players, overrides=EASY_THESIS)
     bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
     assert not bad, bad
+
+
+@pytest.mark.parametrize("players,rules,overrides", [
+    (2, ("maximum_alert",), None),
+    (3, ("maximum_alert", "boss"), None),
+    (4, ("maximum_alert",), EASY_THESIS),
+])
+def test_random_games_with_maximum_alert_keep_every_invariant(players, rules, overrides):
+    """Maximum Alert on: Panic deck, triggers, Omega Infinity, Forced Thesis
+    and the four ends under random play (the Boss rule adds Angered Laetus)."""
+    config = GameConfig(players=players, rules=rules, overrides=overrides or {})
+    compiled = compile_config(config)
+    games = 200
+    words = np.array([seed_words(9_000_000 + players * 1000 + i) for i in range(games)], dtype=np.int64)
+    dec = np.zeros(games, np.int64)
+    err = np.zeros(games, np.int64)
+    turns = np.zeros(games, np.int64)
+    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(),
+                      words[:, 1].copy(), True, dec, err, turns)
+    bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
+    assert not bad, bad
+    assert dec.min() > 0

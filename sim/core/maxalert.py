@@ -67,7 +67,11 @@ def setup_panic(s, t):
     deck = panic_deck(s, t)
     s[L.S_PANIC_DECK] = deck
     forced = t[L.T_PANIC_FORCED]
-    s[L.S_PANIC] = forced if forced >= 0 else draw_from_deck(deck, s)
+    if forced >= 0:
+        s[L.S_PANIC_DECK] = deck | (1 << forced)  # the configured card is used as given
+        s[L.S_PANIC] = forced
+    else:
+        s[L.S_PANIC] = draw_from_deck(deck, s)
 
 
 @njit(cache=True)
