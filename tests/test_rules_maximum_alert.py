@@ -4,6 +4,8 @@ the procedure, every additional rule and the four ways the game ends
 
 from __future__ import annotations
 
+import shutil
+
 import numpy as np
 import pytest
 
@@ -14,8 +16,9 @@ from sim.core.common import pf
 from sim.core.dungeon import begin_placement, put_cubes, zone_placeable
 from sim.core.maxalert import unable_to_play
 from sim.core.supply import discard_stun
-from sim.errors import ConfigError
-from sim.scenario import Scenario, do
+from sim.errors import ConfigError, DataError
+from sim.loader import DATA_DIR, load_data
+from sim.scenario import do
 
 MA = ("maximum_alert",)
 
@@ -331,4 +334,43 @@ def test_scenario_panic_and_max_alert_need_the_rule(h):
     assert sc.s[L.S_PANIC] == sc.names.panic.index("Pandemonium") and sc.s[L.S_MAX_ALERT] == 1
     with pytest.raises(ConfigError, match="Alert Card has left"):
         sc.alert_omegas(1)
-    assert isinstance(Scenario, type)
+
+
+# ------------------------------------------------------------ panic.toml
+def _panic_error(tmp_path, old, new):
+    target = tmp_path / "data"
+    shutil.copytree(DATA_DIR, target)
+    path = target / "panic.toml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_data(target)
+    err = info.value
+    assert err.file is not None and err.file.endswith("panic.toml") and "allowed" in err.message
+    return err
+
+
+@pytest.mark.parametrize("old,new,key", [
+    ('each_player = [{ op = "draw_students", n = 1 }]\npassive', 'each_player = [{ op = "panic", n = 1 }]\npassive',
+     "panic.Darkness.each_player.0.op"),
+    ("passive = { speed = -1 }", "passive = { sped = -1 }", "panic.Darkness.passive.sped"),
+    ('each_scholar = [{ op = "stun", n = 1 }]', 'each_scholar = [{ op = "stun", n = 1, cost = true }]',
+     'panic."Angered Laetus".each_scholar.0.cost'),
+    ('boss = "Laetus"', 'boss = " "', 'panic."Angered Laetus".boss'),
+    ("university = { students_per_player = 2, omega = 1 }\neach_player",
+     "university = { students_per_player = -2, omega = 1 }\neach_player",
+     "panic.Darkness.university.students_per_player"),
+    ("alert_modifier = 1\n", "alert_modifier = 1\nnoise = 3\n", "panic.Darkness.noise"),
+])
+def test_bad_panic_data_is_a_data_error(tmp_path, old, new, key):
+    assert _panic_error(tmp_path, old, new).key == key
+
+
+def test_a_data_folder_without_panic_cards_cannot_use_the_rule(tmp_path):
+    target = tmp_path / "data"
+    shutil.copytree(DATA_DIR, target)
+    (target / "panic.toml").unlink()
+    compile_config(GameConfig(data=str(target)))  # the basic game needs no Panic Card
+    with pytest.raises(ConfigError, match="no Panic Card"):
+        compile_config(GameConfig(data=str(target), rules=MA))
