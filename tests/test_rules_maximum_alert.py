@@ -89,12 +89,13 @@ def test_setup_draws_a_hidden_panic_card_from_the_deck():
     assert new_game(GameConfig(rules=MA, panic="Pandemonium"), 3).to_dict()["max_alert"]["panic"] == "Pandemonium"
 
 
-def test_basic_game_has_no_panic_card_and_the_same_setup():
-    g = new_game(GameConfig(), 5)
-    assert g.to_dict()["max_alert"] is None and g.state[L.S_PANIC] == -1
-    # Setup I draws only with the rule: the rest of the setup is unchanged
-    base = new_game(GameConfig(players=3), 11).to_dict()
-    assert base["clan"] == new_game(GameConfig(players=3), 11).to_dict()["clan"]
+def test_basic_game_has_no_panic_card_and_setup_i_draws_only_with_the_rule():
+    basic = new_game(GameConfig(players=3), 11)
+    assert basic.to_dict()["max_alert"] is None and basic.state[L.S_PANIC] == -1
+    # a configured Panic Card is not drawn: everything else is the basic setup
+    forced = new_game(GameConfig(players=3, rules=MA, panic="Darkness"), 11)
+    diff = np.flatnonzero(basic.state != forced.state)
+    assert set(diff) == {L.S_PANIC, L.S_PANIC_DECK}
 
 
 def test_determinize_resamples_the_face_down_panic_card():
@@ -103,6 +104,10 @@ def test_determinize_resamples_the_face_down_panic_card():
     assert cards == {"Darkness", "Pandemonium"}
     forced = new_game(GameConfig(rules=MA, panic="Darkness"), 2)
     assert {forced.determinize(1, k).to_dict()["max_alert"]["panic"] for k in range(10)} == {"Darkness"}
+    # the card a seat cannot see does not change its determinizations
+    other = g.clone()
+    other.state[L.S_PANIC] = 1 - other.state[L.S_PANIC]
+    assert np.array_equal(g.determinize(0, 7).state, other.determinize(0, 7).state)
 
 
 # ----------------------------------------------------------------- triggers
