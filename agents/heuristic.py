@@ -439,8 +439,36 @@ def in_buf(buf, n, a):
 
 
 @njit(cache=True)
+def max_alert_move(s, t, me, buf, n, params):
+    """Maximum Alert: ending the turn in the Starting Zone forces the Thesis
+    and ends the Scholar's game. With a board that should pass, head home
+    (or stay there); otherwise never end the turn there. -1: no opinion."""
+    if s[L.S_SPEED] <= 0:
+        return -1
+    z0 = s[pf(me, L.PF_ZONE)]
+    # once someone has submitted, only a Thesis lets me compete at all
+    need = params[P_THESIS] * (0.45 if s[L.S_THESIS_COUNT] > 0 else 1.0)
+    if thesis_confidence(s, t, me) >= need:
+        if in_start(s, me):
+            return L.A_END_MOVE if in_buf(buf, n, L.A_END_MOVE) else L.A_END_TURN
+        dist, first = first_steps(s, t, me, z0, L.MAX_ZONES)
+        if dist[0] > 0 and first[0] >= 0 and in_buf(buf, n, first[0]):
+            return first[0]
+        return -1
+    if in_start(s, me):
+        for p in range(8):
+            if in_buf(buf, n, L.A_MOVE + p):
+                return L.A_MOVE + p
+    return -1
+
+
+@njit(cache=True)
 def move_decision(s, t, me, buf, n, params):
     """Movement Phase: walk to the best Zone in reach, draw a new Zone, or stop."""
+    if s[L.S_MAX_ALERT] == 1:
+        a = max_alert_move(s, t, me, buf, n, params)
+        if a >= 0:
+            return a
     z0 = s[pf(me, L.PF_ZONE)]
     speed = s[L.S_SPEED]
     here, _ = best_study(s, t, me, z0, params, 0)
@@ -484,6 +512,10 @@ def move_decision(s, t, me, buf, n, params):
 @njit(cache=True)
 def action_decision(s, t, me, buf, n, params, rng):
     """Action Phase: Study, Espionage, a useful card, or end the turn."""
+    if s[L.S_MAX_ALERT] == 1 and (s[L.S_ACTION_DONE] == 1 or in_start(s, me)):
+        a = max_alert_move(s, t, me, buf, n, params)  # Speed left from cards
+        if a >= 0 and a != L.A_END_MOVE and a != L.A_END_TURN:
+            return a
     if s[L.S_ACTION_DONE] == 0 and not in_start(s, me):
         z = s[pf(me, L.PF_ZONE)]
         st, _ = best_study(s, t, me, z, params, 0)

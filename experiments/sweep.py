@@ -132,7 +132,7 @@ def run_categories(plan: SweepPlan, compiled: Compiled) -> dict[str, list[str]]:
         "clan": list(names.clans),
         "end_reason": list(L.END_REASONS),
         "boss": boss_labels(names),
-        "panic": ["", *names.panics],
+        "panic": ["", *names.panic],
     }
 
 

@@ -18,7 +18,7 @@ import numpy as np
 from sim import layout as L
 from sim.errors import ConfigError
 from sim.loader import LoadedData, load_data
-from sim.tables import Names, compile_tables
+from sim.tables import Names, boss_names, compile_tables, panic_deck
 
 
 @dataclass(frozen=True)
@@ -200,4 +200,46 @@ def compile_config(config: GameConfig) -> Compiled:
                               key=key, value=value)
     boss = boss_choice(config.boss, data, rules)
     tables, tnames = _tables(config.data, frozen, config.alert, config.player_level, rules, boss)
+    if rules & L.RULE_MAXIMUM_ALERT:
+        tables = _panic_tables(config, data, rules, tables)
     return Compiled(config, loaded, tables, tnames, seats, clan)
+
+
+def _panic_tables(config: GameConfig, data: Any, rules: int, tables: np.ndarray) -> np.ndarray:
+    """Setup I: the Panic deck of this game (Dungeon and Boss requirements)
+    and the Panic Card forced by ``config.panic``, compiled into the tables."""
+    boss = None
+    if rules & L.RULE_BOSS:
+        if config.boss is not None:
+            boss = str(config.boss).split(":")[0]
+        elif len(boss_names(data)) == 1:
+            boss = boss_names(data)[0]
+    names = list(data.panic)
+    allowed = panic_deck(data, rules, boss)
+    usable = [n for n, ok in zip(names, allowed, strict=True) if ok]
+    if not usable:
+        raise ConfigError(
+            f"no Panic Card can go in the Panic deck of this game (cards in the data: {', '.join(names) or 'none'}; "
+            f"Dungeon {data.dungeon!r}, Boss {boss!r})", key="rules", value=list(config.rules))
+    forced = -1
+    if config.panic is not None:
+        if config.panic not in names:
+            raise ConfigError(f"unknown Panic Card (allowed: {', '.join(names)})", key="panic", value=config.panic)
+        forced = names.index(config.panic)
+        if not allowed[forced]:
+            card = data.panic[config.panic]
+            need = []
+            if card.dungeon is not None:
+                need.append(f"the Dungeon {card.dungeon!r} (this game: {data.dungeon!r})")
+            if card.boss is not None:
+                used = boss if rules & L.RULE_BOSS else "no Boss rule"
+                need.append(f"the Boss rule with {card.boss!r} (this game: {used!r})")
+            why = " and ".join(need) if need else "another card of the deck is exclusive"
+            raise ConfigError(f"this Panic Card needs {why} (allowed: {', '.join(usable)})",
+                              key="panic", value=config.panic)
+    t = tables.copy()
+    for i, ok in enumerate(allowed):
+        t[L.T_PANIC_ALLOWED + i] = 1 if ok else 0
+    t[L.T_PANIC_FORCED] = forced
+    t.setflags(write=False)
+    return t

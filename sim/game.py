@@ -129,6 +129,8 @@ class Game:
             "turns": int(s[L.S_TURN]),
             "rounds": int(s[L.S_ROUND]),
             "clan": self.names.clans[int(s[L.S_CLAN])],
+            "panic": self.names.panic[int(s[L.S_PANIC])] if int(s[L.S_PANIC]) >= 0 else None,
+            "max_alert": bool(s[L.S_MAX_ALERT]),
             "winner": next(x["seat"] for x in seats if x["winner"]),
             "seats": seats,
         }

@@ -31,6 +31,7 @@ MAX_OPS = 1024  # effect steps in all programs
 MAX_RAND = 32  # Randomizer cards
 MAX_BOSS = 4  # Boss Cards (two profiles each)
 MAX_BOSS_STEPS = 6  # Zones one Boss move may cover
+MAX_PANIC = 16  # Panic Cards
 NFLOORS = 3
 NPASSIVE = 10
 MAX_INTERNS = 16  # Intern Cards (one copy each)
@@ -106,6 +107,7 @@ OP_BOSS_APPEAR = 30
 OP_BOSS_MOVE = 31
 OP_BOSS_MOVE_RANDOM = 32
 OP_BOSS_MOVE_RANDOM_PASSAGE = 33
+OP_BOSS_ACTIVATE = 34  # Panic Cards ("Angered Laetus"): the Boss's Activation
 OPCODES = {
     "sacrifice": OP_SACRIFICE,
     "draw_students": OP_DRAW_STUDENTS,
@@ -129,6 +131,7 @@ OPCODES = {
     "boss_move": OP_BOSS_MOVE,
     "boss_move_random": OP_BOSS_MOVE_RANDOM,
     "boss_move_random_passage": OP_BOSS_MOVE_RANDOM_PASSAGE,
+    "boss_activate": OP_BOSS_ACTIVATE,
 }
 BOSS_OPS = ("boss_appear", "boss_move", "boss_move_random", "boss_move_random_passage")
 # Steps whose n means "do it n times" (compiled into n single steps).
@@ -214,6 +217,11 @@ END_THESIS_CLOCK = 2  # the first submitter's Omega clock filled the Alert Card
 END_DUNGEON_EXHAUSTED = 3  # no cube in the Dungeon and no Zone can be placed
 END_ALL_SUBMITTED = 4  # every Scholar has left the game
 END_ROUND_CAP = 5  # engine safeguard (rules.round_cap)
+# Maximum Alert ("The Game Ends if..."): these replace the End Game rules.
+END_MA_NO_CUBES = 6  # no Information Cube left in the Dungeon
+END_MA_BAG_EMPTY = 7  # an Omega Student drawn and the bag empty before it goes back
+END_MA_UNABLE = 8  # every Scholar still in the Dungeon is unable to play
+END_MA_ALL_SUBMITTED = 9  # every Scholar has submitted (or been removed by a forced Thesis)
 END_REASONS = (
     "none",
     "alert_full",
@@ -221,6 +229,10 @@ END_REASONS = (
     "dungeon_exhausted",
     "all_submitted",
     "round_cap",
+    "max_alert_no_cubes",
+    "max_alert_bag_empty",
+    "max_alert_unable",
+    "max_alert_all_submitted",
 )
 
 # Jinx card locations
@@ -323,6 +335,8 @@ S_BOSS_MODE = _s()  # move in progress: 0 chosen steps, 1 towards a target, 2 Ra
 
 
 # --- Maximum Alert state (issue 5) ---
+S_PANIC_DECK = _s()  # bit per Panic Card in the Panic deck built at Setup I (public)
+S_MA_REMOVED = _s()  # bit per seat: Scholar removed by a failed forced Thesis
 
 
 # --- Main Effects state (issue 5) ---
@@ -471,6 +485,7 @@ PHASE_NAMES = (
 PRM_ELIMINATE = 0  # to the Reserve
 PRM_STEAL = 1  # to the thief's Note Board (Reserve if full there)
 PRM_DROP = 2  # Dropped in the Zone (or a Linked Zone, or the Reserve)
+K_MA_EXPLORE = 24  # Maximum Alert: the turn-start card effects done, Exploration begins
 
 
 # ================================================================ TABLES
@@ -574,6 +589,16 @@ T_BOSS_ENC = _t(MAX_BOSS * 2)  # Encounter program (run with each encountered Sc
 
 
 # --- Maximum Alert tables (issue 5) ---
+T_PANIC_N = _t()  # Panic Cards in the data
+T_PANIC_FORCED = _t()  # GameConfig.panic: card index, -1 = drawn from the deck
+T_PANIC_ALLOWED = _t(MAX_PANIC)  # 1: may go in the Panic deck (Dungeon / Boss, config)
+T_PANIC_BOSS = _t(MAX_PANIC)  # required Boss: its index in the Boss data + 1, 0 none/unknown
+T_PANIC_GREY = _t(MAX_PANIC)  # University fill (D): grey Students per player
+T_PANIC_OMEGA = _t(MAX_PANIC)  # University fill (D): Omega Students
+T_PANIC_ALERT_MOD = _t(MAX_PANIC)  # Alert Modifier (F), all Zones
+T_PANIC_PASSIVE = _t(MAX_PANIC * NPASSIVE)  # Maximum Alert Effects (E): passive modifiers
+T_PANIC_PROG_EACH = _t(MAX_PANIC)  # (E) each player at the start of her turn, -1 none
+T_PANIC_PROG_SCHOLAR = _t(MAX_PANIC)  # (E) each Scholar in the Dungeon at her turn start, -1
 
 
 # --- Main Effects tables (issue 5) ---

@@ -40,7 +40,7 @@ def rows_frame(rows: np.ndarray, games: np.ndarray, names: Names, players: int,
     labels = boss_labels(names)
     df["boss"] = pd.Categorical.from_codes(
         np.where(df["boss"] < 0, 0, 1 + df["boss"] * MAX_PROFILES + df["boss_profile"]), categories=labels)
-    df["panic"] = pd.Categorical.from_codes(df["panic"] + 1, categories=["", *names.panics])
+    df["panic"] = pd.Categorical.from_codes(df["panic"] + 1, categories=["", *names.panic])
     df["max_alert"] = df["max_alert"].astype(bool)
     df = df.drop(columns=["boss_profile"])
     df["turn_position"] = (df["seat"] - df["first_player"]) % players

@@ -66,6 +66,8 @@ Operations (all return the builder):
 ``alert_omegas(k)``                         Omega Students on the Alert Card (top spaces)
 ``university(students=, omega=)``           the bag's contents
 ``bonfire(n)``                              grey Students at the Campus Bonfire
+``panic(name)``                             the face-down Panic Card (Maximum Alert rule)
+``max_alert()``                             trigger Maximum Alert now (the full procedure)
 ``submitted(who)``                          a successful Thesis already delivered (in order)
 ``first_player(who)``                       the first player (round counting)
 ``ages([youngest, ...])``                   the tie-break age order
@@ -109,6 +111,7 @@ from sim.core.dungeon import OUT_DX, OUT_DY, overlapping, place_tile, zone_cover
 from sim.core.invariants import INVARIANTS, check
 from sim.core.rng import seed_words
 from sim.core.setup import init_state
+from sim.core.supply import trigger_max_alert
 from sim.core.turn import thesis_success
 from sim.errors import ConfigError
 from sim.game import Game, game_from_state
@@ -603,6 +606,8 @@ class Scenario:
         """Omega Students on the Alert Card (from the Reserve, then the University)."""
         s, t = self.s, self.t
         k = self._count(k, "alert_omegas")
+        if s[L.S_MAX_ALERT]:
+            raise ConfigError("under Maximum Alert the Alert Card has left the game", key="alert_omegas", value=k)
         if k > t[L.T_AL_NSLOTS]:
             raise ConfigError(f"the Alert Card has {int(t[L.T_AL_NSLOTS])} spaces", key="alert_omegas", value=k)
         delta = k - int(s[L.S_ALERT_FILLED])
@@ -638,6 +643,34 @@ class Scenario:
             raise ConfigError(f"the Bonfire has {int(self.t[L.T_BONFIRE_SPACES])} spaces", key="bonfire", value=n)
         self._from_reserve(L.S_RES_GREY, n - int(self.s[L.S_BONFIRE]), "grey Students")
         self.s[L.S_BONFIRE] = n
+        return self
+
+    # ---------------------------------------------------------- Maximum Alert
+    def _require_max_alert_rule(self, key: str) -> None:
+        if not self.t[L.T_RULES] & L.RULE_MAXIMUM_ALERT:
+            raise ConfigError("only with the 'maximum_alert' advanced rule (GameConfig.rules)", key=key)
+
+    @_atomic
+    def panic(self, name: str) -> Scenario:
+        """The Panic Card face down under the Alert Card (one of the Panic deck)."""
+        self._require_max_alert_rule("panic")
+        if self.s[L.S_MAX_ALERT]:
+            raise ConfigError("Maximum Alert has been triggered: the Panic Card is revealed", key="panic", value=name)
+        deck = [c for i, c in enumerate(self.names.panic) if (int(self.s[L.S_PANIC_DECK]) >> i) & 1]
+        if name not in deck:
+            raise ConfigError(f"not in this game's Panic deck (allowed: {', '.join(deck)})", key="panic", value=name)
+        self.s[L.S_PANIC] = self.names.panic.index(name)
+        return self
+
+    @_atomic
+    def max_alert(self) -> Scenario:
+        """Trigger Maximum Alert now: the engine's own procedure (Alert Card and
+        its Omega Students out, Panic Card revealed, University emptied and
+        filled as the card says)."""
+        self._require_max_alert_rule("max_alert")
+        if self.s[L.S_MAX_ALERT]:
+            raise ConfigError("Maximum Alert has already been triggered", key="max_alert")
+        trigger_max_alert(self.s, self.t)
         return self
 
     # ------------------------------------------------------------------ Theses
@@ -713,6 +746,9 @@ class Scenario:
         s[L.S_ROUND] = max(int(s[L.S_ROUND]), 1)
         s[L.S_ACTOR] = p
         if phase == "activity":
+            if s[L.S_MAX_ALERT]:
+                raise ConfigError("under Maximum Alert only Exploration is possible: use phase='start' or "
+                                  "'movement'", key="phase", value=phase)
             if s[pf(p, L.PF_ZONE)] == 0:
                 raise ConfigError(f"{self._name(p)} is in the Starting Zone and must Explore: use "
                                   "phase='start' or 'movement'", key="phase", value=phase)

@@ -68,6 +68,7 @@ OPS: dict[str, str] = {
                         "without retracing his steps",
     "boss_move_random_passage": "n times: move the Boss through a Passage of his Zone chosen by the "
                                 "Randomizer (never straight back)",
+    "boss_activate": "the Boss's Activation, played by this player (nothing if the Boss is not in the Dungeon)",
     "gain_intern": "get the Intern Card linked to the played Trick Card kind (stolen from its owner if taken)",
     "place_trap": "place a random face-down Trap Token from the supply on your Zone",
     "place_teleport": "place a Teleport Token from the supply on your Zone",
@@ -293,6 +294,17 @@ class Boss(_Model):
 
     name: str
     profiles: Annotated[dict[str, BossProfile], Field(min_length=2, max_length=2)]
+class PanicCard(_Model):
+    """A Panic Card ("Maximum Alert", Panic Card A-F); see panic.toml."""
+
+    dungeon: str | None = None
+    boss: str | None = None
+    exclusive: bool = False
+    university: UniversityFill
+    each_player: list[Step] = []
+    each_scholar: list[Step] = []
+    passive: dict[str, int] = {}
+    alert_modifier: int = 0
 
 
 class RandomizerCard(_Model):
@@ -401,6 +413,9 @@ class GameData(_Model):
     zone_effects: ZoneEffectRules
     boss: dict[str, Boss] = {}  # boss.toml (optional: only the Boss advanced rule uses it)
     interns: Annotated[dict[str, Intern], Field(max_length=MAX_INTERNS)] = {}
+    # Maximum Alert (optional files/keys: a data folder without them has no Panic Card)
+    dungeon: str | None = None  # the Dungeon icon of the Zones (zones.toml)
+    panic: dict[str, PanicCard] = {}
 
     @model_validator(mode="before")
     @classmethod
@@ -632,6 +647,7 @@ class _Checker:
             self.zones,
             self.interns,
             self.tokens,
+            self.panic,
         ):
             check()
 
@@ -800,6 +816,10 @@ class _Checker:
                 for what in ("sighting", "activation", "encounter"):
                     for i, step in enumerate(getattr(profile, what)):
                         yield ("boss", name, "profiles", prof, what, i), step
+        for name, card in self.data.panic.items():
+            for field in ("each_player", "each_scholar"):
+                for i, step in enumerate(getattr(card, field)):
+                    yield ("panic", name, field, i), step
 
     def _sides(self) -> Iterator[tuple[str, ScholarSide, tuple[str, ...]]]:
         for name, scholar in self.data.scholars.items():
@@ -844,6 +864,25 @@ class _Checker:
             if step.op in BOSS_OPS[1:] and step.n > MAX_BOSS_STEPS:
                 self.fail((*parts, "n"), step.n,
                           f"a Boss moves at most {MAX_BOSS_STEPS} Zones at a time (allowed: 1..{MAX_BOSS_STEPS})")
+            if step.op == "boss_activate" and parts[0] == "boss":
+                self.fail((*parts, "op"), step.op,
+                          "a Boss Card cannot activate its own Boss (allowed: boss_activate on Panic Cards and "
+                          "other effects)")
+
+    def panic(self) -> None:
+        for name, card in self.data.panic.items():
+            parts = ("panic", name)
+            self.passives((*parts, "passive"), card.passive)
+            for field in ("each_player", "each_scholar"):
+                for i, step in enumerate(getattr(card, field)):
+                    if step.cost:
+                        self.fail((*parts, field, i, "cost"), step.cost,
+                                  "a Maximum Alert Effect is not a cost (allowed: cost = false)")
+            for field in ("dungeon", "boss"):
+                value = getattr(card, field)
+                if value is not None and not value.strip():
+                    self.fail((*parts, field), value,
+                              f"an empty {field} requirement (allowed: a name, or leave the key out)")
 
     def randomizer(self) -> None:
         seats = self.data.noteboard.colors

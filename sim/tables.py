@@ -37,8 +37,8 @@ class Names:
     bosses: tuple[str, ...] = ()  # Boss Card keys (boss.toml); Panic requirements name these
     boss_names: tuple[str, ...] = ()  # printed names ("Laetus")
     boss_profiles: tuple[tuple[str, ...], ...] = ()  # [boss] -> its two profile keys
-    panics: tuple[str, ...] = ()  # Panic Cards (maximum_alert rule)
     interns: tuple[str, ...] = ()
+    panic: tuple[str, ...] = ()  # Panic Cards (Maximum Alert)
 
 
 def _limit(what: str, n: int, most: int) -> None:
@@ -286,6 +286,8 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
             t[o + 2] = 0 if eff.color is None else cidx[eff.color] + 1
             t[o + 3] = 0 if eff.letter is None else L.SECRET_LETTERS.index(eff.letter) + 1
 
+    _compile_panic(t, data, progs, rules)
+
     names = Names(
         colors=tuple(colors),
         scholars=tuple(scholars),
@@ -303,6 +305,66 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
         boss_names=tuple(data.boss[k].name for k in bosses),
         boss_profiles=tuple(tuple(data.boss[k].profiles) for k in bosses),
         interns=tuple(interns),
+        panic=tuple(data.panic),
     )
     t.setflags(write=False)
     return t, names
+
+
+# ------------------------------------------------------------ Maximum Alert
+def boss_names(data: GameData) -> list[str]:
+    """Names of the Boss Cards in the data (the Boss rule's data), or []."""
+    bosses = getattr(data, "boss", None) or getattr(data, "bosses", None) or {}
+    return [str(b) for b in bosses] if isinstance(bosses, dict) else []
+
+
+def _same(a: str, b: str) -> bool:
+    return a.strip().casefold() == b.strip().casefold()
+
+
+def panic_deck(data: GameData, rules: int, boss: str | None) -> list[bool]:
+    """Which Panic Cards go in the Panic deck ("Selecting the Panic Card").
+
+    A card without requirements always; a Dungeon Requirement when it is the
+    Dungeon icon of the Zones; a Boss Requirement only with the Boss rule and
+    that Boss (``boss``: the Boss in use, None = not known before the Boss is
+    drawn at setup: then the engine rechecks the drawn Boss, T_PANIC_BOSS).
+    If an allowed card with a requirement is `exclusive`, only the allowed
+    exclusive cards stay ("some expansions require you to include only these
+    cards").
+    """
+    allowed = []
+    for card in data.panic.values():
+        ok = True
+        if card.dungeon is not None:
+            ok = data.dungeon is not None and _same(card.dungeon, data.dungeon)
+        if card.boss is not None:
+            ok = ok and bool(rules & L.RULE_BOSS) and (boss is None or _same(card.boss, boss))
+        allowed.append(ok)
+    cards = list(data.panic.values())
+    if any(a and c.exclusive for a, c in zip(allowed, cards, strict=True)):
+        allowed = [a and c.exclusive for a, c in zip(allowed, cards, strict=True)]
+    return allowed
+
+
+def _compile_panic(t: np.ndarray, data: GameData, progs: _Programs, rules: int) -> None:
+    names = list(data.panic)
+    _limit("Panic Cards", len(names), L.MAX_PANIC)
+    t[L.T_PANIC_N] = len(names)
+    t[L.T_PANIC_FORCED] = -1
+    bosses = boss_names(data)
+    for i, ok in enumerate(panic_deck(data, rules, None)):
+        t[L.T_PANIC_ALLOWED + i] = 1 if ok else 0
+    for i, name in enumerate(names):
+        card = data.panic[name]
+        if card.boss is not None:
+            for b, bname in enumerate(bosses):
+                if _same(bname, card.boss):
+                    t[L.T_PANIC_BOSS + i] = b + 1
+        t[L.T_PANIC_GREY + i] = card.university.students_per_player
+        t[L.T_PANIC_OMEGA + i] = card.university.omega
+        t[L.T_PANIC_ALERT_MOD + i] = card.alert_modifier
+        for p, v in card.passive.items():
+            t[L.T_PANIC_PASSIVE + i * L.NPASSIVE + L.PASSIVE_NAMES.index(p)] = v
+        t[L.T_PANIC_PROG_EACH + i] = progs.add(list(card.each_player)) if card.each_player else -1
+        t[L.T_PANIC_PROG_SCHOLAR + i] = progs.add(list(card.each_scholar)) if card.each_scholar else -1

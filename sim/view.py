@@ -3,8 +3,8 @@ what one seat can know (``observation_dict``).
 
 Hidden from a seat: other hands, every face-down Jinx Card, the Clan Card
 without its Knowledge Token (until revealed to all), the kinds of face-down
-Trap Tokens (on Zones and in the supply), and the order of every deck, stack
-and bag (their sizes stay public).
+Trap Tokens (on Zones and in the supply), the Panic Card until Maximum Alert
+reveals it, and the order of every deck, stack and bag (their sizes stay public).
 """
 
 from __future__ import annotations
@@ -190,6 +190,21 @@ def _test(s: np.ndarray, names: Names) -> dict[str, Any] | None:
     return d
 
 
+def _max_alert(s: np.ndarray, names: Names, viewer: int | None) -> dict[str, Any] | None:
+    """Maximum Alert: the Panic deck (public), the Panic Card (hidden from
+    everybody until revealed: the whole-truth view shows it), the state."""
+    if _i(s[L.S_PANIC]) < 0:
+        return None
+    revealed = bool(s[L.S_MAX_ALERT])
+    card = names.panic[_i(s[L.S_PANIC])]
+    return {
+        "triggered": revealed,
+        "panic": card if revealed or viewer is None else HIDDEN,
+        "panic_deck": [c for i, c in enumerate(names.panic) if (_i(s[L.S_PANIC_DECK]) >> i) & 1],
+        "removed": [p for p in range(_i(s[L.S_NPLAYERS])) if (_i(s[L.S_MA_REMOVED]) >> p) & 1],
+    }
+
+
 def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any],
                viewer: int | None = None) -> dict[str, Any]:
     """The whole state (viewer None) or seat `viewer`'s observation."""
@@ -243,6 +258,7 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
             "spaces": _i(t[L.T_AL_NSLOTS]),
             "bonus": _i(alert_bonus(s, t)),
         },
+        "max_alert": _max_alert(s, names, viewer),
         "clan": names.clans[_i(s[L.S_CLAN])] if clan_known else HIDDEN,
         "clan_public": bool(s[L.S_CLAN_PUBLIC]),
         "deck": deck if viewer is None else len(deck),

@@ -357,7 +357,8 @@ def boss_appear(s, t):
 
 @njit(cache=True)
 def exec_boss_op(s, t, op, n, actor):
-    """Run one Boss step of a Sighting / Activation program (opcodes 30-34)."""
+    """Run one Boss step (opcodes 30-34): Sighting / Activation programs, and
+    ``boss_activate`` for Panic Cards."""
     if op == L.OP_BOSS_APPEAR:
         boss_appear(s, t)
     elif op == L.OP_BOSS_MOVE:
@@ -366,6 +367,8 @@ def exec_boss_op(s, t, op, n, actor):
         move_begin(s, t, actor, n, 1)
     elif op == L.OP_BOSS_MOVE_RANDOM_PASSAGE:
         move_begin(s, t, actor, n, 2)
+    elif op == L.OP_BOSS_ACTIVATE:
+        boss_activate(s, t, actor)
 
 
 # ---------------------------------------------------------- entry points

@@ -22,8 +22,10 @@ def side_index(s, seat):
 @njit(cache=True)
 def passive(s, t, seat, pv):
     """Sum of a passive modifier: Scholar side plus face-up Jinx Cards held
-    plus Intern Cards owned."""
+    plus Intern Cards owned, plus the revealed Panic Card's under Maximum Alert."""
     total = t[L.T_SCH_PASSIVE + side_index(s, seat) * L.NPASSIVE + pv]
+    if s[L.S_MAX_ALERT] == 1:
+        total += t[L.T_PANIC_PASSIVE + s[L.S_PANIC] * L.NPASSIVE + pv]
     for j in range(t[L.T_NJINX]):
         if s[L.S_JLOC + j] == L.JX_UP and s[L.S_JOWNER + j] == seat:
             total += t[L.T_JINX_PASSIVE + j * L.NPASSIVE + pv]

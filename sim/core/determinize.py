@@ -5,7 +5,8 @@ Resampled: the other seats' hands together with the Trick deck (hand sizes
 kept), every face-down Jinx Card together with the Jinx deck (owners kept),
 the order of the three Zone stacks, the kinds of the face-down Trap Tokens
 (on Zones and in the supply), the Clan Card when the seat holds no
-Knowledge Token and it is not public, and the chance stream itself.
+Knowledge Token and it is not public, the face-down Panic Card (Maximum
+Alert; drawn again from the public Panic deck), and the chance stream itself.
 Tiles a seat saw go to the bottom of a stack are not tracked (documented in
 docs/RULES_COVERAGE.md).
 
@@ -21,6 +22,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.core.common import pf
+from sim.core.maxalert import draw_from_deck
 from sim.core.rng import next32, randint
 
 
@@ -150,6 +152,10 @@ def determinize(s, t, seat, rng):
     # Clan Card
     if s[L.S_CLAN_PUBLIC] == 0 and s[pf(seat, L.PF_KNOWLEDGE)] == 0:
         s[L.S_CLAN] = randint(rng, t[L.T_NCLANS])
+    # Panic Card (Maximum Alert): face down, seen by nobody until revealed;
+    # any card of the (public) Panic deck unless the configuration forced it
+    if s[L.S_PANIC] >= 0 and s[L.S_MAX_ALERT] == 0 and t[L.T_PANIC_FORCED] < 0:
+        s[L.S_PANIC] = draw_from_deck(s[L.S_PANIC_DECK], rng)
     # Chance stream
     s[L.S_RNG0] = next32(rng)
     s[L.S_RNG1] = next32(rng) | 1

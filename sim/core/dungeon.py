@@ -160,7 +160,10 @@ def draw_placeable(s, t, floor, anchor):
 
 @njit(cache=True)
 def put_cubes(s, t, z):
-    """Place the indicated cubes in the Zone's spaces, if available in the Reserve."""
+    """Place the indicated cubes in the Zone's spaces, if available in the
+    Reserve. Never under Maximum Alert ("No Information Cubes")."""
+    if s[L.S_MAX_ALERT] == 1:
+        return
     for i in range(t[L.T_Z_NCUBES + z]):
         c = t[L.T_Z_CUBES + z * L.MAX_ZSLOTS + i]
         if s[L.S_RES_CUBES + c] > 0:
@@ -236,7 +239,10 @@ def cubes_in_dungeon(s, t):
 def zone_placeable(s, t):
     """Could any Zone still be placed? A tile of a Floor stack fits beside a
     placed Zone of its Floor, or beside a Stairs Zone nobody has entered yet
-    on the Floor above or below ("Placing Zones and Stairs")."""
+    on the Floor above or below ("Placing Zones and Stairs"). Never under
+    Maximum Alert ("No Zone")."""
+    if s[L.S_MAX_ALERT] == 1:
+        return False
     for f in range(L.NFLOORS):
         base = L.S_STACK + f * L.MAX_ZONES
         for i in range(s[L.S_STACK_N + f]):
@@ -267,8 +273,11 @@ def stair_piles(s, t, z):
 def begin_placement(s, t, seat, floor, anchor, mode):
     """Draw a tile for `anchor` and ask where to put it (PH_PLACE).
 
-    Returns False when no tile of the stack can be Linked (nothing happens).
+    Returns False when no tile of the stack can be Linked (nothing happens),
+    and always under Maximum Alert ("No Zone").
     """
+    if s[L.S_MAX_ALERT] == 1:
+        return False
     tile = draw_placeable(s, t, floor, anchor)
     if tile < 0:
         return False

@@ -213,7 +213,7 @@ def exec_op(s, t, op, n, type1, cost, actor):
         if player_colors(s, t, actor) != 0:
             s[L.S_PHASE] = L.PH_COLOR
             s[L.S_ACTOR] = actor
-    elif op >= L.OP_BOSS_APPEAR and op <= L.OP_BOSS_MOVE_RANDOM_PASSAGE:
+    elif op >= L.OP_BOSS_APPEAR and op <= L.OP_BOSS_ACTIVATE:
         exec_boss_op(s, t, op, n, actor)
     elif op == L.OP_GIVE_RANDOM_SCHOLAR:
         target = target_scholar(s, t, actor)
@@ -240,6 +240,6 @@ def run_prog(s, t, prog, pc, actor):
         # a step that opened a decision, or pushed what must happen before the
         # program goes on (a Boss Effect on entering a Zone ...), leaves the
         # rest of the program to the continuation stack
-        if s[L.S_PHASE] != L.PH_NONE or s[L.S_KSP] != sp:
+        if s[L.S_PHASE] != L.PH_NONE or s[L.S_KSP] != sp or s[L.S_OVER] == 1:
             return
         kstack.pop(s)

@@ -31,6 +31,9 @@ INVARIANTS = {
     18: "an Exalted Scholar has the most Stars",
     19: "Stair or Wall Tokens beyond the box",
     20: "the Boss model stands in a Zone that is not placed, or the Boss Card is not in the data",
+    35: "Maximum Alert: the Panic Card is not in the Panic deck, or the rule is off",
+    36: "Maximum Alert: Omega Students on the Alert Card after it left the game",
+    37: "Maximum Alert: a Scholar removed by a forced Thesis is still in the game",
     40: "a Trap Token is malformed (N < 0, or an N without a Trap)",
     60: "an Intern Card is neither in the Intern deck nor owned by one Scholar",
     61: "Zone Effect Tokens not conserved (supply + Zones != box), a bad Trap kind or flag, or a token on a "
@@ -143,6 +146,18 @@ def check(s, t):
             return 18
     if s[L.S_STAIR_USED] > t[L.T_STAIR_TOKENS] or s[L.S_WALL_USED] > t[L.T_WALL_TOKENS]:
         return 19
+    # Maximum Alert (the Omega Students: Omega Infinity puts them back in the
+    # bag, so invariant 3 covers them)
+    if s[L.S_PANIC] >= 0:
+        if (t[L.T_RULES] & L.RULE_MAXIMUM_ALERT) == 0 or ((s[L.S_PANIC_DECK] >> s[L.S_PANIC]) & 1) == 0:
+            return 35
+    elif s[L.S_MAX_ALERT] == 1 or ((t[L.T_RULES] & L.RULE_MAXIMUM_ALERT) != 0 and t[L.T_PANIC_N] > 0):
+        return 35
+    if s[L.S_MAX_ALERT] == 1 and s[L.S_ALERT_FILLED] != 0:
+        return 36
+    for p in range(n):
+        if (s[L.S_MA_REMOVED] >> p) & 1 and (active(s, p) or s[pf(p, L.PF_THESIS)] > 0):
+            return 37
     code = boss_check(s, t)
     if code:
         return code

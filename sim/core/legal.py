@@ -65,7 +65,7 @@ def add_turn_actions(s, t, me, out, n):
                 if first:
                     out[n] = L.A_MOVE + p
                     n += 1
-        if s[L.S_STACK_N + t[L.T_Z_FLOOR + z]] > 0:
+        if s[L.S_STACK_N + t[L.T_Z_FLOOR + z]] > 0 and s[L.S_MAX_ALERT] == 0:
             out[n] = L.A_DRAW_ZONE
             n += 1
         if s[L.S_PHASE] == L.PH_MOVE and z != 0 and secret_letters(s, t, me, z) != 0:
@@ -110,7 +110,10 @@ def legal_actions(s, t, out):
     ph = s[L.S_PHASE]
     me = s[L.S_ACTOR]
     n = 0
-    if ph == L.PH_ACTIVITY:
+    if ph == L.PH_ACTIVITY and s[L.S_MAX_ALERT] == 1:
+        out[0] = L.A_EXPLORE  # "Exploration only" (turn_start skips this decision)
+        n = 1
+    elif ph == L.PH_ACTIVITY:
         out[0] = L.A_REST
         out[1] = L.A_EXPLORE
         n = 2

@@ -12,6 +12,7 @@ from sim import layout as L
 from sim.core import kstack
 from sim.core.common import pf, stat
 from sim.core.interns import setup_interns_and_tokens
+from sim.core.maxalert import setup_panic
 from sim.core.randomizer import first_player
 from sim.core.rng import randint, seed_state
 from sim.core.supply import effective_players, fill_university, shuffle_range
@@ -98,6 +99,8 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
         s[L.S_BOSS] = b if b >= 0 else randint(s, t[L.T_NBOSS])
         prof = t[L.T_BOSS_PICK_PROFILE]
         s[L.S_BOSS_PROFILE] = prof if prof >= 0 else randint(s, 2)
+    # I. Maximum Alert: the Panic Card face down under the Alert Card
+    setup_panic(s, t)
     # J. Clan Card face down
     s[L.S_CLAN] = clan if clan >= 0 else randint(s, t[L.T_NCLANS])
     # K. Jinx deck shuffled

@@ -218,6 +218,8 @@ def run_continuation(s, t, code, a, b, c):
         resume_turn(s, t)
     elif code == L.K_BOSS_STEP:
         move_next(s, t)
+    elif code == L.K_MA_EXPLORE:
+        begin_explore(s, t, s[L.S_CUR])
     elif code == L.K_WINDOW:
         s[L.S_PHASE] = L.PH_WINDOW
         s[L.S_ACTOR] = s[L.S_T_WINDOW]

@@ -26,7 +26,11 @@ def effective_players(s, t):
 
 @njit(cache=True)
 def alert_bonus(s, t):
-    """Alert Bonus of the lowest Omega Student on the Alert Card (A)."""
+    """Alert Bonus of the lowest Omega Student on the Alert Card (A); under
+    Maximum Alert the Alert Card is gone and the Panic Card's Alert Modifier
+    (F) applies to every Zone instead."""
+    if s[L.S_MAX_ALERT] == 1:
+        return t[L.T_PANIC_ALERT_MOD + s[L.S_PANIC]]
     k = s[L.S_ALERT_FILLED]
     if k == 0:
         return 0
@@ -68,6 +72,68 @@ def trigger_end_at_current(s, reason):
     if s[L.S_END_AT_SEAT] < 0:
         s[L.S_END_AT_SEAT] = s[L.S_CUR]
         s[L.S_END_REASON] = reason
+
+
+# ---------------------------------------------------------- Maximum Alert
+@njit(cache=True)
+def end_game_now(s, reason):
+    """The game ends at once (same as turn.end_game; here for the supply)."""
+    s[L.S_OVER] = 1
+    s[L.S_END_REASON] = reason
+    s[L.S_PHASE] = L.PH_NONE
+    s[L.S_ACTOR] = -1
+    s[L.S_KSP] = 0
+
+
+@njit(cache=True)
+def trigger_max_alert(s, t):
+    """Maximum Alert is triggered ("Maximum Alert", the procedure): the Alert
+    Card leaves the game with its Omega Students (to the Reserve), the Panic
+    Card is revealed, the University is emptied into the Reserve and filled
+    as the Panic Card says (D). Its rules (E, F) apply from now on (they read
+    S_MAX_ALERT). Returns False when it was already triggered."""
+    if s[L.S_MAX_ALERT] == 1 or (t[L.T_RULES] & L.RULE_MAXIMUM_ALERT) == 0 or s[L.S_PANIC] < 0:
+        return False
+    s[L.S_MAX_ALERT] = 1
+    s[L.S_RES_OMEGA] += s[L.S_ALERT_FILLED]
+    s[L.S_ALERT_FILLED] = 0
+    s[L.S_RES_GREY] += s[L.S_UNIV_GREY]
+    s[L.S_UNIV_GREY] = 0
+    s[L.S_RES_OMEGA] += s[L.S_UNIV_OMEGA]
+    s[L.S_UNIV_OMEGA] = 0
+    c = s[L.S_PANIC]
+    fill_university(s, t[L.T_PANIC_GREY + c] * s[L.S_NPLAYERS], t[L.T_PANIC_OMEGA + c])
+    for p in range(s[L.S_NPLAYERS]):
+        normalize_stun(s, t, p)  # the card's passive effects may lower Stamina
+    # the basic End Game rules are replaced: no pending "ends at the next turn"
+    s[L.S_END_AT_SEAT] = -1
+    return True
+
+
+@njit(cache=True)
+def draw_students_max_alert(s, t, seat, n):
+    """Drawing Students under Maximum Alert, one at a time. Omega Infinity: an
+    Omega Student drawn gives the drawer a Jinx Card (face down, the normal
+    rules) and goes back in the bag; if the bag is empty before it goes back,
+    the game ends at once. No Alert Card, so no Bonfire clearing."""
+    for _ in range(n):
+        total = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA]
+        if total == 0:
+            return
+        if randint(s, total) < s[L.S_UNIV_GREY]:
+            s[L.S_UNIV_GREY] -= 1
+            if s[L.S_BONFIRE] < t[L.T_BONFIRE_SPACES]:
+                s[L.S_BONFIRE] += 1
+            else:
+                s[L.S_RES_GREY] += 1
+        else:
+            s[L.S_UNIV_OMEGA] -= 1
+            draw_jinx(s, t, seat, L.JX_DOWN)
+            empty = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA] == 0
+            s[L.S_UNIV_OMEGA] += 1
+            if empty:
+                end_game_now(s, L.END_MA_BAG_EMPTY)
+                return
 
 
 # --------------------------------------------------------------- Jinx
@@ -130,8 +196,17 @@ def jinx_held(s, t, seat):
 def omega_drawn(s, t, seat):
     """An Omega Student came out of the University (the three bullets); the
     caller has already taken it out of the bag."""
+    if s[L.S_MAX_ALERT] == 1:
+        # drawn in the same draw that triggered Maximum Alert: the bag it
+        # came from is gone, so it joins the others in the Reserve
+        s[L.S_RES_OMEGA] += 1
+        draw_jinx(s, t, seat, L.JX_DOWN)
+        return
     if not place_omega_on_card(s, t):
-        trigger_end_at_current(s, L.END_ALERT_FULL)
+        if t[L.T_RULES] & L.RULE_MAXIMUM_ALERT:
+            trigger_max_alert(s, t)
+        else:
+            trigger_end_at_current(s, L.END_ALERT_FULL)
     s[L.S_RES_GREY] += s[L.S_BONFIRE]
     s[L.S_BONFIRE] = 0
     draw_jinx(s, t, seat, L.JX_DOWN)
@@ -143,6 +218,9 @@ def draw_students(s, t, seat, n):
     grey ones go to the Bonfire (the Reserve once it is full), then each Omega
     Student drawn is resolved (which empties the Bonfire and replenishes the
     bag, so no Student of this draw comes from the replenishment)."""
+    if s[L.S_MAX_ALERT] == 1:
+        draw_students_max_alert(s, t, seat, n)
+        return
     omegas = 0
     for _ in range(n):
         total = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA]
@@ -281,6 +359,10 @@ def gain_stun_token(s, seat):
 
 @njit(cache=True)
 def discard_stun(s, seat, n):
+    """Discard Stun Tokens to the Reserve; never under Maximum Alert ("Stun:
+    Stun Tokens can no longer be discarded for any reason")."""
+    if s[L.S_MAX_ALERT] == 1:
+        return
     have = s[pf(seat, L.PF_STUN)]
     k = n if n < have else have
     s[pf(seat, L.PF_STUN)] -= k
@@ -289,10 +371,13 @@ def discard_stun(s, seat, n):
 
 @njit(cache=True)
 def normalize_stun(s, t, seat):
-    """Stun Tokens above Stamina are discarded (Stun Tokens, rule 5)."""
+    """Stun Tokens above Stamina are discarded (Stun Tokens, rule 5). Kept under
+    Maximum Alert: the limit of rule 2 ("you cannot go beyond this limit in
+    any way") is not a discard a player makes."""
     over = s[pf(seat, L.PF_STUN)] - stat(s, t, seat, L.ST_STAMINA)
     if over > 0:
-        discard_stun(s, seat, over)
+        s[pf(seat, L.PF_STUN)] -= over
+        s[L.S_RES_STUN] += over
 
 
 @njit(cache=True)

@@ -17,6 +17,7 @@ from sim.core.common import active, in_start, next_seat, pf, stat
 from sim.core.dungeon import cubes_in_dungeon, zone_placeable
 from sim.core.effects import ask_discard
 from sim.core.interns import lose_cubes
+from sim.core.maxalert import game_end_reason, turn_start_effects
 from sim.core.supply import (
     discard_jinx,
     discard_stun,
@@ -30,6 +31,7 @@ from sim.core.supply import (
     place_omega_on_card,
     refill_students,
     trigger_end_at_current,
+    trigger_max_alert,
 )
 
 
@@ -44,9 +46,14 @@ def end_game(s, reason):
 
 @njit(cache=True)
 def check_exhausted(s, t):
-    """No cube left in the Dungeon and no Zone can be placed: ends at once."""
+    """No cube left in the Dungeon and no Zone can be placed: ends at once.
+    With the Maximum Alert rule the end is its "no more Information Cubes
+    available in the Dungeon" (no Zone can be placed under Maximum Alert)."""
     if cubes_in_dungeon(s, t) == 0 and not zone_placeable(s, t):
-        end_game(s, L.END_DUNGEON_EXHAUSTED)
+        if t[L.T_RULES] & L.RULE_MAXIMUM_ALERT:
+            end_game(s, L.END_MA_NO_CUBES)
+        else:
+            end_game(s, L.END_DUNGEON_EXHAUSTED)
         return True
     return False
 
@@ -91,6 +98,11 @@ def turn_start(s, t):
     if s[L.S_END_AT_SEAT] == cur:
         end_game(s, s[L.S_END_REASON])
         return
+    if s[L.S_MAX_ALERT] == 1:
+        reason = game_end_reason(s, t)
+        if reason != L.END_NONE:
+            end_game(s, reason)
+            return
     if not any_active(s):
         end_game(s, L.END_ALL_SUBMITTED)
         return
@@ -100,6 +112,11 @@ def turn_start(s, t):
             end_game(s, L.END_ROUND_CAP)
             return
     if not active(s, cur):
+        if s[L.S_MAX_ALERT] == 1:
+            # the Panic Card's "each player" effects reach her too
+            kstack.push(s, L.K_END_TURN, 0, 0, 0)
+            turn_start_effects(s, t, cur)
+            return
         if cur == s[L.S_FIRST_SUBMITTER]:
             thesis_clock(s, t)
         kstack.push(s, L.K_END_TURN, 0, 0, 0)
@@ -107,7 +124,12 @@ def turn_start(s, t):
     s[L.S_TURN] += 1
     if s[pf(cur, L.PF_EXALTED)] == 1:
         s[pf(cur, L.PF_EXALTED_TURNS)] += 1
-    if s[pf(cur, L.PF_STUN)] >= stat(s, t, cur, L.ST_STAMINA):
+    if s[L.S_MAX_ALERT] == 1:
+        # Exploration only, even with Stun Tokens equal to Stamina; the Panic
+        # Card's turn-start effects first
+        kstack.push(s, L.K_MA_EXPLORE, 0, 0, 0)
+        turn_start_effects(s, t, cur)
+    elif s[pf(cur, L.PF_STUN)] >= stat(s, t, cur, L.ST_STAMINA):
         kstack.push(s, L.K_REST, 0, 0, 0)  # forced Rest
     elif in_start(s, cur):
         begin_explore(s, t, cur)  # forced Exploration
@@ -178,6 +200,7 @@ def thesis_success(s, t, seat):
     if s[L.S_FIRST_SUBMITTER] < 0:
         s[L.S_FIRST_SUBMITTER] = seat
     update_exalted(s, t, -1)
+    trigger_max_alert(s, t)  # Maximum Alert rule: the first Thesis triggers it
 
 
 @njit(cache=True)
@@ -193,6 +216,20 @@ def submit_thesis(s, t):
     else:
         s[pf(cur, L.PF_THESIS_FAILS)] += 1
         kstack.push(s, L.K_THESIS_FAIL, 0, 0, 0)
+
+
+@njit(cache=True)
+def forced_thesis(s, t):
+    """Maximum Alert, Forced Thesis: the Scholar ending her turn in the
+    Starting Zone performs Submit the Thesis (no Star minimum: it is not
+    chosen); whatever the outcome she leaves the game. A failure resolves as
+    usual (Jinx revealed, a cube lost) with the Scholar already out."""
+    cur = s[L.S_CUR]
+    submit_thesis(s, t)
+    if active(s, cur):  # failed
+        s[pf(cur, L.PF_IN_GAME)] = 0
+        s[L.S_MA_REMOVED] |= 1 << cur
+        update_exalted(s, t, -1)
 
 
 @njit(cache=True)
@@ -254,6 +291,15 @@ def end_turn(s, t):
     s[L.S_CARD_SPEED] = 0
     s[L.S_MOVE_PHASE] = 0
     s[L.S_ACTION_DONE] = 0
+    cur = s[L.S_CUR]
+    if s[L.S_MAX_ALERT] == 1:
+        if active(s, cur) and in_start(s, cur):
+            forced_thesis(s, t)  # comes back here once resolved
+            return
+        reason = game_end_reason(s, t)
+        if reason != L.END_NONE:
+            end_game(s, reason)
+            return
     if check_exhausted(s, t):
         return
     if not any_active(s):

@@ -94,8 +94,9 @@ def applies(s, t, seat, z, i):
 @njit(cache=True)
 def stairs_effect(s, t, seat, z):
     """Stairs ("Placing Zones and Stairs"): choose a Floor stack above or below
-    and place a Zone from it, joined by Stairs (PH_PILE, then PH_PLACE)."""
-    if stair_piles(s, t, z) == 0:
+    and place a Zone from it, joined by Stairs (PH_PILE, then PH_PLACE).
+    Under Maximum Alert no new Zone can be placed ("No Zone")."""
+    if stair_piles(s, t, z) == 0 or s[L.S_MAX_ALERT] == 1:
         return
     s[L.S_PL_FROM] = z
     s[L.S_PL_SEAT] = seat
