@@ -381,3 +381,17 @@ def test_a_data_folder_without_panic_cards_cannot_use_the_rule(tmp_path):
     compile_config(GameConfig(data=str(target)))  # the basic game needs no Panic Card
     with pytest.raises(ConfigError, match="no Panic Card"):
         compile_config(GameConfig(data=str(target), rules=MA))
+
+
+def test_angered_laetus_activates_the_boss_at_each_turn_start(h):
+    """Angered Laetus (provisional text): each player activates Laetus at the
+    start of her turn (the Boss rule's Activation, her choices), then her
+    Scholar takes a Stun Token."""
+    g = (_sc(h, panic="Angered Laetus", rules=(*MA, "boss"), boss="laetus:quarrelsome")
+         .place_zone("I-3", 0, -1).place_zone("I-4", 1, -1).place_zone("I-1", 2, -1)
+         .boss_at("I-1").move("Sofia", "I-3").move("Valerio", "I-3").students("Sofia", 0).students("Valerio", 0)
+         .max_alert().university(students=6, omega=0).turn("Sofia").build())
+    assert g.to_dict()["max_alert"]["panic"] == "Angered Laetus"
+    assert g.to_dict()["boss"]["zone"] != "I-1"  # Laetus moved at once (as many Encounters as possible)
+    assert h.player(g, "Valerio")["stun"] >= 1  # encountered in I-3 (Sofia's own Stun comes with the card)
+    assert g.check_invariants() is None
