@@ -211,23 +211,27 @@ def return_trap_token(s, t, kind, n):
 
 
 @njit(cache=True)
-def place_teleport(s, t, z):
-    """A Teleport Token from the supply on Zone z (one per Zone). True if placed."""
-    if not token_zone_ok(s, t, z) or s[L.S_ZTELEPORT + z] != 0 or s[L.S_TELEPORT_SUPPLY] == 0:
+def place_flag_token(s, t, z, field, supply):
+    """A Teleport Token (field S_ZTELEPORT, supply S_TELEPORT_SUPPLY) or a Secret
+    Passage Marker X (S_ZSECRET, S_SECRET_SUPPLY) from the supply on Zone z,
+    one of a kind per Zone. True if placed."""
+    if not token_zone_ok(s, t, z) or s[field + z] != 0 or s[supply] == 0:
         return False
-    s[L.S_TELEPORT_SUPPLY] -= 1
-    s[L.S_ZTELEPORT + z] = 1
+    s[supply] -= 1
+    s[field + z] = 1
     return True
 
 
 @njit(cache=True)
+def place_teleport(s, t, z):
+    """A Teleport Token from the supply on Zone z. True if placed."""
+    return place_flag_token(s, t, z, L.S_ZTELEPORT, L.S_TELEPORT_SUPPLY)
+
+
+@njit(cache=True)
 def place_secret_passage(s, t, z):
-    """A Secret Passage Marker X from the supply on Zone z (one per Zone)."""
-    if not token_zone_ok(s, t, z) or s[L.S_ZSECRET + z] != 0 or s[L.S_SECRET_SUPPLY] == 0:
-        return False
-    s[L.S_SECRET_SUPPLY] -= 1
-    s[L.S_ZSECRET + z] = 1
-    return True
+    """A Secret Passage Marker X from the supply on Zone z. True if placed."""
+    return place_flag_token(s, t, z, L.S_ZSECRET, L.S_SECRET_SUPPLY)
 
 
 @njit(cache=True)

@@ -77,7 +77,8 @@ def trigger_end_at_current(s, reason):
 # ---------------------------------------------------------- Maximum Alert
 @njit(cache=True)
 def end_game_now(s, reason):
-    """The game ends at once (same as turn.end_game; here for the supply)."""
+    """The game ends at once, for `reason` (END_*): no decision open, nothing
+    left to resolve."""
     s[L.S_OVER] = 1
     s[L.S_END_REASON] = reason
     s[L.S_PHASE] = L.PH_NONE
@@ -111,23 +112,35 @@ def trigger_max_alert(s, t):
 
 
 @njit(cache=True)
+def draw_one_student(s, t):
+    """One Student out of the University bag: a grey one goes to the Bonfire
+    (the Reserve once it is full) and 0 is returned; an Omega Student leaves
+    the bag and 1 is returned (the caller resolves it); -1: the bag is empty."""
+    total = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA]
+    if total == 0:
+        return -1
+    if randint(s, total) < s[L.S_UNIV_GREY]:
+        s[L.S_UNIV_GREY] -= 1
+        if s[L.S_BONFIRE] < t[L.T_BONFIRE_SPACES]:
+            s[L.S_BONFIRE] += 1
+        else:
+            s[L.S_RES_GREY] += 1
+        return 0
+    s[L.S_UNIV_OMEGA] -= 1
+    return 1
+
+
+@njit(cache=True)
 def draw_students_max_alert(s, t, seat, n):
     """Drawing Students under Maximum Alert, one at a time. Omega Infinity: an
     Omega Student drawn gives the drawer a Jinx Card (face down, the normal
     rules) and goes back in the bag; if the bag is empty before it goes back,
     the game ends at once. No Alert Card, so no Bonfire clearing."""
     for _ in range(n):
-        total = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA]
-        if total == 0:
+        drawn = draw_one_student(s, t)
+        if drawn < 0:
             return
-        if randint(s, total) < s[L.S_UNIV_GREY]:
-            s[L.S_UNIV_GREY] -= 1
-            if s[L.S_BONFIRE] < t[L.T_BONFIRE_SPACES]:
-                s[L.S_BONFIRE] += 1
-            else:
-                s[L.S_RES_GREY] += 1
-        else:
-            s[L.S_UNIV_OMEGA] -= 1
+        if drawn == 1:
             draw_jinx(s, t, seat, L.JX_DOWN)
             empty = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA] == 0
             s[L.S_UNIV_OMEGA] += 1
@@ -223,18 +236,10 @@ def draw_students(s, t, seat, n):
         return
     omegas = 0
     for _ in range(n):
-        total = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA]
-        if total == 0:
+        drawn = draw_one_student(s, t)
+        if drawn < 0:
             break
-        if randint(s, total) < s[L.S_UNIV_GREY]:
-            s[L.S_UNIV_GREY] -= 1
-            if s[L.S_BONFIRE] < t[L.T_BONFIRE_SPACES]:
-                s[L.S_BONFIRE] += 1
-            else:
-                s[L.S_RES_GREY] += 1
-        else:
-            s[L.S_UNIV_OMEGA] -= 1
-            omegas += 1
+        omegas += drawn
     for _ in range(omegas):
         omega_drawn(s, t, seat)
 

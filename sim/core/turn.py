@@ -24,6 +24,7 @@ from sim.core.supply import (
     draw_jinx,
     draw_students,
     draw_to_hand_value,
+    end_game_now,
     flush_played,
     holds_jinx,
     jinx_held,
@@ -36,24 +37,15 @@ from sim.core.supply import (
 
 
 @njit(cache=True)
-def end_game(s, reason):
-    s[L.S_OVER] = 1
-    s[L.S_END_REASON] = reason
-    s[L.S_PHASE] = L.PH_NONE
-    s[L.S_ACTOR] = -1
-    s[L.S_KSP] = 0
-
-
-@njit(cache=True)
 def check_exhausted(s, t):
     """No cube left in the Dungeon and no Zone can be placed: ends at once.
     With the Maximum Alert rule the end is its "no more Information Cubes
     available in the Dungeon" (no Zone can be placed under Maximum Alert)."""
     if cubes_in_dungeon(s, t) == 0 and not zone_placeable(s, t):
         if t[L.T_RULES] & L.RULE_MAXIMUM_ALERT:
-            end_game(s, L.END_MA_NO_CUBES)
+            end_game_now(s, L.END_MA_NO_CUBES)
         else:
-            end_game(s, L.END_DUNGEON_EXHAUSTED)
+            end_game_now(s, L.END_DUNGEON_EXHAUSTED)
         return True
     return False
 
@@ -96,20 +88,20 @@ def begin_explore(s, t, seat):
 def turn_start(s, t):
     cur = s[L.S_CUR]
     if s[L.S_END_AT_SEAT] == cur:
-        end_game(s, s[L.S_END_REASON])
+        end_game_now(s, s[L.S_END_REASON])
         return
     if s[L.S_MAX_ALERT] == 1:
         reason = game_end_reason(s, t)
         if reason != L.END_NONE:
-            end_game(s, reason)
+            end_game_now(s, reason)
             return
     if not any_active(s):
-        end_game(s, L.END_ALL_SUBMITTED)
+        end_game_now(s, L.END_ALL_SUBMITTED)
         return
     if cur == s[L.S_FIRST]:
         s[L.S_ROUND] += 1
         if s[L.S_ROUND] > t[L.T_ROUND_CAP]:
-            end_game(s, L.END_ROUND_CAP)
+            end_game_now(s, L.END_ROUND_CAP)
             return
     if not active(s, cur):
         if s[L.S_MAX_ALERT] == 1:
@@ -298,12 +290,12 @@ def end_turn(s, t):
             return
         reason = game_end_reason(s, t)
         if reason != L.END_NONE:
-            end_game(s, reason)
+            end_game_now(s, reason)
             return
     if check_exhausted(s, t):
         return
     if not any_active(s):
-        end_game(s, L.END_ALL_SUBMITTED)
+        end_game_now(s, L.END_ALL_SUBMITTED)
         return
     s[L.S_CUR] = next_seat(s, s[L.S_CUR])
     kstack.push(s, L.K_TURN_START, 0, 0, 0)

@@ -51,7 +51,7 @@ from sim.core import kstack
 from sim.core.boss import boss_zone_effect
 from sim.core.common import in_start, pf
 from sim.core.dungeon import player_colors, stair_piles
-from sim.core.interns import return_trap_token
+from sim.core.interns import note_zone_left, return_trap_token
 from sim.core.supply import divination, give_stun
 
 
@@ -182,9 +182,7 @@ def enter_zone(s, t, seat, z):
     May open a decision (Stairs pile or placement, a Stun Token, a Toll cube):
     callers push their follow-up on the continuation stack first.
     """
-    old = s[pf(seat, L.PF_ZONE)]
-    if old != z:
-        s[L.S_ZONE_LEFT + seat] = old  # the Zone left ("Bomf!" places a Teleport Token there)
+    note_zone_left(s, seat, s[pf(seat, L.PF_ZONE)], z)
     s[pf(seat, L.PF_ZONE)] = z
     first = 1 if s[L.S_ZENTERED + z] == 0 else 0
     s[L.S_ZENTERED + z] = 1
