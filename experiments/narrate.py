@@ -33,6 +33,10 @@ END_REASON_TEXT = {
     "dungeon_exhausted": "no cube left in the Dungeon and no Zone to place",
     "all_submitted": "every Scholar has submitted the Thesis",
     "round_cap": "the engine's round limit was reached (rules.round_cap)",
+    "max_alert_no_cubes": "Maximum Alert: no Information Cube left in the Dungeon",
+    "max_alert_bag_empty": "Maximum Alert: an Omega Student was drawn and the bag was empty before it went back",
+    "max_alert_unable": "Maximum Alert: no Scholar still in the Dungeon can play",
+    "max_alert_all_submitted": "Maximum Alert: every Scholar has submitted the Thesis",
 }
 
 _STATS = (

@@ -347,3 +347,10 @@ def test_narrate_new_turn_and_end(start):
     b = copy.deepcopy(a)
     b["over"], b["end_reason"] = True, "alert_full"
     assert narrate(start, b, "End the turn")[-1].startswith("Game over: alert_full")
+
+
+def test_every_end_reason_has_a_text():
+    from experiments.narrate import END_REASON_TEXT
+    from sim import layout as L
+
+    assert set(L.END_REASONS[1:]) == set(END_REASON_TEXT)
