@@ -25,10 +25,14 @@ from pydantic import (
 
 from sim.errors import DataError, format_key
 from sim.layout import (
+    MAX_ME_COSTS,
     MAX_ZEFF,
+    ME_TIMINGS,
+    ME_WHEN,
     PASSIVE_NAMES,
     SECRET_LETTERS,
     TIMING_MASKS,
+    TURN_ONLY_OPS,
     ZONE_EFFECT_KINDS,
     ZONE_EFFECTS_WITH_N,
 )
@@ -57,6 +61,16 @@ OPS: dict[str, str] = {
     "move_random_passage": "n times: move through a Passage of your Zone chosen by the Randomizer",
     "give_random_scholar": "n times: Give the top cube of a Randomized Information to a Randomized Scholar",
     "drop": "n times: Drop a cube of your choice in your Zone (or a Linked Zone, or the Reserve)",
+    # Main Effects (advanced rule)
+    "skip_movement": "skip the rest of your Movement Phase (Standard Main Effects only)",
+    "move_floor": "move to a placed Zone of your choice on your Floor (not the Starting Zone)",
+    "move_any": "move to any placed Zone of your choice (not the Starting Zone)",
+    "move_linked": "n times: you may move to an Adjacent and Linked Zone of your choice",
+    "cancel": "cancel the Main Effect this Reaction answers (its cost is not paid)",
+    "boost_side": "add n to your side of the Stealth Test: your Stealth Value if it is your test, else the Alert Value",
+    "divination_side": "Divination n for your side of the Stealth Test (Stealth if it is your test, else Alert)",
+    "opponents_sacrifice": "every other Scholar in the Dungeon Sacrifices up to n Students",
+    "gain_reserve": "take up to n grey Students from the Reserve",
 }
 PASSIVES = PASSIVE_NAMES  # sim/layout.py holds the order the engine uses
 ZONE_EFFECTS = tuple(ZONE_EFFECT_KINDS)  # sim/layout.py; "Zone Effect Types"
@@ -185,6 +199,22 @@ class Effect(_Model):
 class Tricks(_Model):
     total: Positive
     types: Annotated[list[str], _at_least(1, "needs at least one Trick type")]
+    main_actions_per_turn: Positive = 1  # "Only one Main Effect with the word Action"
+
+
+CostOption = Annotated[list[Step], _at_least(1, "a cost option needs at least one step")]
+
+
+class MainEffect(_Model):
+    """A Trick Card's Main Effect (advanced rule "Main Effects")."""
+
+    name: str
+    timing: Annotated[str, _one_of(ME_TIMINGS, "Main Effect timing")] = "standard"
+    action: bool = False
+    when: Annotated[str, _one_of(ME_WHEN, "Main Effect moment")] = "any"
+    cost: Annotated[list[CostOption], Field(max_length=MAX_ME_COSTS)] = []
+    effect: Annotated[list[Step], _at_least(1, "a Main Effect needs at least one step")]
+    after: list[Step] = []
 
 
 class Card(_Model):
@@ -192,6 +222,7 @@ class Card(_Model):
     bonus: Count
     auxiliary: Annotated[list[str], Field(min_length=1, max_length=2)]
     copies: Positive
+    main: MainEffect | None = None
 
 
 class Skill(_Model):
@@ -564,6 +595,7 @@ class _Checker:
             self.rules,
             self.noteboard,
             self.tricks,
+            self.mains,
             self.steps,
             self.scholars,
             self.clans,
@@ -687,6 +719,41 @@ class _Checker:
                 f"(allowed: cards.*.copies must add up to exactly tricks.total)",
             )
 
+    def mains(self) -> None:
+        """Main Effects: what each timing allows."""
+        for name, card in self.data.cards.items():
+            me = card.main
+            if me is None:
+                continue
+            parts = ("cards", name, "main")
+            if me.timing != "standard":
+                if me.action:
+                    self.fail((*parts, "action"), me.action,
+                              "an ACTION is played in your own Action Phase "
+                              f"(allowed: false with timing {me.timing!r})")
+                if me.when != "any":
+                    self.fail((*parts, "when"), me.when,
+                              "a moment of your own turn needs a Standard timing "
+                              f"(allowed: 'any' with timing {me.timing!r})")
+            if me.action and me.when != "any":
+                self.fail((*parts, "when"), me.when,
+                          "an ACTION is played in the Action Phase (allowed: 'any' for an ACTION)")
+            for field in ("effect", "after"):
+                for j, step in enumerate(getattr(me, field)):
+                    if me.timing != "standard" and step.op in TURN_ONLY_OPS:
+                        self.fail((*parts, field, j, "op"), step.op,
+                                  f"acts on your own turn (allowed with timing {me.timing!r}: any op but "
+                                  f"{', '.join(TURN_ONLY_OPS)})")
+                    if step.op == "cancel" and (me.timing != "reaction" or field != "effect"):
+                        self.fail((*parts, field, j, "op"), step.op,
+                                  "only a Reaction's effect cancels "
+                                  "(allowed: cancel in main.effect with timing 'reaction')")
+            for i, option in enumerate(me.cost):
+                for j, step in enumerate(option):
+                    if step.op in (*TURN_ONLY_OPS, "cancel"):
+                        self.fail((*parts, "cost", i, j, "op"), step.op,
+                                  f"not a cost (allowed: any op but {', '.join((*TURN_ONLY_OPS, 'cancel'))})")
+
     def steps(self) -> None:
         allowed = (*self.data.tricks.types, ANY_TYPE)
         for parts, step in self._all_steps():
@@ -720,6 +787,15 @@ class _Checker:
         for name, jinx in self.data.jinx.items():
             for i, step in enumerate(jinx.on_reveal):
                 yield ("jinx", name, "on_reveal", i), step
+        for name, card in self.data.cards.items():
+            if card.main is None:
+                continue
+            for i, option in enumerate(card.main.cost):
+                for j, step in enumerate(option):
+                    yield ("cards", name, "main", "cost", i, j), step
+            for field in ("effect", "after"):
+                for j, step in enumerate(getattr(card.main, field)):
+                    yield ("cards", name, "main", field, j), step
 
     def _sides(self) -> Iterator[tuple[str, ScholarSide, tuple[str, ...]]]:
         for name, scholar in self.data.scholars.items():
