@@ -306,3 +306,47 @@ def test_random_games_with_main_effects_keep_every_invariant(players):
     bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
     assert not bad, bad
     assert dec.min() > 0
+
+
+# -------------------------------------------------------------- agents
+def _choice(g, spec="heuristic", seed=1):
+    from agents.python_agents import NumbaAgent
+    return g.action_to_string(NumbaAgent(spec, seed).act(g))
+
+
+def test_heuristic_cancels_a_strong_effect(h):
+    g = (dungeon(h).hand("Sofia", ["Faculty Dinner", "Lantern"]).students("Sofia", 2)
+         .hand("Valerio", ["Smoke Bomb"]).turn("Sofia", "action").build())
+    do(g, "Main Effect: Gala Dinner")
+    assert _choice(g).startswith("Main Effect: Vanish")
+
+
+def test_heuristic_passes_priority_when_nothing_is_worth_it(h):
+    g = (dungeon(h).hand("Sofia", ["Autograph", "Lantern"]).bonfire(2)
+         .hand("Valerio", ["Blackmail"]).students("Valerio", 1).turn("Sofia", "action").build())
+    do(g, "Play Autograph")
+    assert g.phase() == "priority"
+    assert _choice(g) == "Pass"
+
+
+def test_heuristic_uses_bomf_to_reach_a_good_zone_out_of_walking_range(h):
+    g = (dungeon(h).zone_cubes("I-3", [None, None, None]).hand("Sofia", ["Lantern", "Fate 5", "Fate 4"])
+         .students("Sofia", 3).turn("Sofia", "movement").build())
+    assert _choice(g).startswith("Main Effect: Bomf!")
+    do(g, "Main Effect: Bomf!")
+    if g.phase() == "main_cost":
+        assert _choice(g) in h.legal_text(g)
+
+
+def test_heuristic_plays_an_action_main_effect_when_there_is_nothing_to_study(h):
+    g = (dungeon(h).zone_cubes("I-3", [None, None, None]).hand("Sofia", ["Faculty Dinner", "Lantern"])
+         .students("Sofia", 3).turn("Sofia", "action").build())
+    assert _choice(g).startswith("Main Effect: Gala Dinner")
+
+
+def test_ismcts_copes_with_reaction_and_priority_decisions(h):
+    g = (dungeon(h).hand("Sofia", ["Faculty Dinner", "Lantern"]).students("Sofia", 2)
+         .hand("Valerio", ["Smoke Bomb", "Blackmail"]).students("Valerio", 2).turn("Sofia", "action").build())
+    do(g, "Main Effect: Gala Dinner")
+    assert g.phase() == "main_reaction"
+    assert _choice(g, "ismcts:iterations=40,depth=15") in h.legal_text(g)

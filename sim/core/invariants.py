@@ -9,6 +9,7 @@ from numba import njit
 from sim import layout as L
 from sim.core.board import count_marks
 from sim.core.common import active, pf, stat
+from sim.core.main import action_limit
 
 INVARIANTS = {
     1: "Information Cubes not conserved (Reserve + Zones + Note Boards != box)",
@@ -30,6 +31,8 @@ INVARIANTS = {
     17: "no legal action although the game is not over",
     18: "an Exalted Scholar has the most Stars",
     19: "Stair or Wall Tokens beyond the box",
+    50: "Main Effects: the declared chain is out of bounds, or a declared card is not on the table",
+    51: "Main Effects: more ACTION Main Effects this turn than allowed",
     99: "a game did not end within the decision limit",
 }
 
@@ -138,4 +141,26 @@ def check(s, t):
             return 18
     if s[L.S_STAIR_USED] > t[L.T_STAIR_TOKENS] or s[L.S_WALL_USED] > t[L.T_WALL_TOKENS]:
         return 19
+    return check_main_effects(s, t)
+
+
+@njit(cache=True)
+def check_main_effects(s, t):
+    """The Reaction chain: within bounds, each declared card face up on the
+    table; the ACTION Main Effects of the turn within the limit."""
+    m = s[L.S_ME_CHAIN_N]
+    if m < 0 or m > L.MAX_CHAIN:
+        return 50
+    for i in range(m):
+        k = s[L.S_ME_KIND + i]
+        if k < 0 or k >= t[L.T_NKINDS] or t[L.T_ME_HAS + k] == 0:
+            return 50
+        same = 0
+        for j in range(m):
+            if s[L.S_ME_KIND + j] == k:
+                same += 1
+        if s[L.S_PLAYED + k] < same:
+            return 50
+    if s[L.S_ME_ACTIONS] < 0 or s[L.S_ME_ACTIONS] > action_limit(s, t, s[L.S_CUR]):
+        return 51
     return 0
