@@ -726,12 +726,16 @@ class _Checker:
             if me is None:
                 continue
             parts = ("cards", name, "main")
+            if me.when == "test" and (me.timing != "instant"):
+                self.fail((*parts, "when"), me.when,
+                          f"test windows take Instant effects (allowed with timing {me.timing!r}: "
+                          f"{'any, before_movement' if me.timing == 'standard' else 'any'})")
             if me.timing != "standard":
                 if me.action:
                     self.fail((*parts, "action"), me.action,
                               "an ACTION is played in your own Action Phase "
                               f"(allowed: false with timing {me.timing!r})")
-                if me.when != "any":
+                if me.when not in ("any", "test"):
                     self.fail((*parts, "when"), me.when,
                               "a moment of your own turn needs a Standard timing "
                               f"(allowed: 'any' with timing {me.timing!r})")

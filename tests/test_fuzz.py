@@ -54,3 +54,19 @@ def test_random_games_with_easy_theses_keep_every_invariant(players):
     err, dec = _fuzz(players, "easy", "students", 300, base=7_000_000 + players, overrides=EASY_THESIS)
     bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
     assert not bad, bad
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_with_main_effects_keep_every_invariant(players):
+    """The Main Effects advanced rule: Reactions, Priority rounds, "/" costs."""
+    games = 150
+    compiled = compile_config(GameConfig(players=players, alert="easy", rules=("main_effects",)))
+    words = np.array([seed_words(9_100_000 + players * 1000 + i) for i in range(games)], dtype=np.int64)
+    dec = np.zeros(games, np.int64)
+    err = np.zeros(games, np.int64)
+    turns = np.zeros(games, np.int64)
+    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(),
+                      words[:, 1].copy(), True, dec, err, turns)
+    bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
+    assert not bad, bad
+    assert dec.min() > 0

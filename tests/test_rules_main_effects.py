@@ -8,15 +8,11 @@ texts other than "Bomf!" are provisional data (sim/data/base/tricks.toml).
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from sim import GameConfig
 from sim import layout as L
 from sim.config import compile_config
-from sim.core.invariants import INVARIANTS
-from sim.core.play import play_random_batch
-from sim.core.rng import seed_words
 from sim.errors import DataError
 from sim.scenario import do
 
@@ -129,6 +125,15 @@ def test_instant_main_effect_in_a_stealth_test_window(h):
     do(g, "Main Effect: Scrying")  # Divination 2 for his side: the Alert Value
     assert h.test_of(g)["alert_value"] == alert + 5
     assert g.check_invariants() is None
+
+
+def test_test_only_instant_is_not_played_outside_a_test(h):
+    g = (dungeon(h).hand("Sofia", ["Crystal Ball", "Autograph"]).hand("Valerio", ["Crystal Ball", "Blackmail"])
+         .students("Valerio", 2).bonfire(1).turn("Sofia", "action").build())
+    assert not any("Scrying" in t for t in mains(h, g))
+    do(g, "Play Autograph")
+    assert g.phase() == "priority"
+    assert not any("Scrying" in t for t in h.legal_text(g))
 
 
 # ----------------------------------------------------------------- ACTION
@@ -284,28 +289,13 @@ def test_every_card_but_fate_has_a_main_effect(h):
     ('cards."Crystal Ball".main.effect', [{"op": "speed", "n": 1}], "acts on your own turn"),
     ('cards."Lantern".main.effect', [{"op": "cancel"}], "only a Reaction"),
     ('cards."Lantern".main.cost', [[{"op": "sacrifice"}]] * 5, "most 4"),
+    ('cards."Lantern".main.when', "test", "Instant"),
 ])
 def test_bad_main_effect_data(key, value, words):
     with pytest.raises(DataError) as err:
         compile_config(GameConfig(rules=ME, overrides={key: value}))
     assert err.value.file.endswith("tricks.toml") and ".main." in err.value.key
     assert words in str(err.value)
-
-
-# ------------------------------------------------------------------- fuzz
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_with_main_effects_keep_every_invariant(players):
-    games = 150
-    compiled = compile_config(GameConfig(players=players, alert="easy", rules=ME))
-    words = np.array([seed_words(9_100_000 + players * 1000 + i) for i in range(games)], dtype=np.int64)
-    dec = np.zeros(games, np.int64)
-    err = np.zeros(games, np.int64)
-    turns = np.zeros(games, np.int64)
-    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(),
-                      words[:, 1].copy(), True, dec, err, turns)
-    bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
-    assert not bad, bad
-    assert dec.min() > 0
 
 
 # -------------------------------------------------------------- agents
@@ -334,8 +324,8 @@ def test_heuristic_uses_bomf_to_reach_a_good_zone_out_of_walking_range(h):
          .students("Sofia", 3).turn("Sofia", "movement").build())
     assert _choice(g).startswith("Main Effect: Bomf!")
     do(g, "Main Effect: Bomf!")
-    if g.phase() == "main_cost":
-        assert _choice(g) in h.legal_text(g)
+    assert g.phase() == "main_cost"
+    assert _choice(g) == "Pay Draw 1 Student to the Bonfire for Bomf!"  # the cheaper option
 
 
 def test_heuristic_plays_an_action_main_effect_when_there_is_nothing_to_study(h):

@@ -89,9 +89,12 @@ def main_playable(s, t, seat, k, ctx):
                 return False
             if s[L.S_ACTION_DONE] == 1 and s[L.S_ME_ACTIONS] == 0:
                 return False  # the turn's Action was a Study or an Espionage
-        if t[L.T_ME_WHEN + k] == 1:  # before the Movement Phase
+        when = t[L.T_ME_WHEN + k]
+        if when == 1:  # before the Movement Phase
             if ctx != CTX_OWN or s[L.S_PHASE] != L.PH_MOVE or s[L.S_ME_MOVED] == 1:
                 return False
+        elif when == 2 and ctx != CTX_TEST:  # during a Stealth Test
+            return False
     return cost_payable(s, t, seat, k, k)
 
 
