@@ -199,6 +199,18 @@ def success_chance(slack, expected):
 
 
 FAIL_COST = 2.5  # a Stun Token, a Student drawn (Omega risk), the cards
+STALL_ROUND = 30  # Main Effects rule: rounds after which waiting costs more than failing
+
+
+@njit(cache=True)
+def stall_bonus(s, t):
+    """With the Main Effects rule no Student is drawn at the End of Turn, so
+    the Omega clock runs only when effects draw Students: a table of careful
+    Scholars can wait forever. Late in such a game every Study gains a little
+    worth per round, so somebody takes the risk (0 without the rule)."""
+    if (t[L.T_RULES] & L.RULE_MAIN_EFFECTS) == 0 or s[L.S_ROUND] <= STALL_ROUND:
+        return 0.0
+    return 0.1 * (s[L.S_ROUND] - STALL_ROUND)
 
 
 # --------------------------------------------------------------- tests
@@ -233,7 +245,7 @@ def best_study(s, t, me, z, params, extra_bonus):
             counts[c] += 1
         need = base + t[L.T_STUDY_PENALTY + n]
         chance = success_chance(potential - need, expected)
-        value = gain * chance - FAIL_COST * (1.0 - chance) - 0.15 * need
+        value = gain * chance - FAIL_COST * (1.0 - chance) - 0.15 * need + stall_bonus(s, t)
         if value > best:
             best = value
             best_n = n
@@ -317,6 +329,24 @@ def in_buf(buf, n, a):
 
 
 @njit(cache=True)
+def towards_unexplored(s, t, me, z0, buf, n):
+    """First step towards the nearest Zone on a Floor whose stack still holds
+    tiles (Main Effects rule: without the End of Turn Student the game waits
+    for the Scholars to explore, so nobody may idle on an exhausted Floor)."""
+    if s[L.S_STACK_N + t[L.T_Z_FLOOR + z0]] > 0:
+        return -1
+    dist, first = first_steps(s, t, me, z0, L.MAX_ZONES)
+    best = L.MAX_ZONES + 1
+    best_a = -1
+    for z in range(1, t[L.T_NZONES]):
+        if dist[z] > 0 and first[z] >= 0 and dist[z] < best and s[L.S_STACK_N + t[L.T_Z_FLOOR + z]] > 0:
+            if in_buf(buf, n, first[z]):
+                best = dist[z]
+                best_a = first[z]
+    return best_a
+
+
+@njit(cache=True)
 def move_decision(s, t, me, buf, n, params):
     """Movement Phase: walk to the best Zone in reach, draw a new Zone, or stop."""
     z0 = s[pf(me, L.PF_ZONE)]
@@ -344,6 +374,10 @@ def move_decision(s, t, me, buf, n, params):
             return best_a
         if here <= 0.0 and in_buf(buf, n, L.A_DRAW_ZONE):
             return L.A_DRAW_ZONE
+        if here <= 0.0 and (t[L.T_RULES] & L.RULE_MAIN_EFFECTS) != 0:
+            a = towards_unexplored(s, t, me, z0, buf, n)
+            if a >= 0:
+                return a
         if here <= 0.0 and in_start(s, me):
             # leave the Starting Zone towards any placed Zone
             for p in range(8):

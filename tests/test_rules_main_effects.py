@@ -8,6 +8,7 @@ texts other than "Bomf!" are provisional data (sim/data/base/tricks.toml).
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from sim import GameConfig
@@ -340,3 +341,20 @@ def test_ismcts_copes_with_reaction_and_priority_decisions(h):
     do(g, "Main Effect: Gala Dinner")
     assert g.phase() == "main_reaction"
     assert _choice(g, "ismcts:iterations=40,depth=15") in h.legal_text(g)
+
+
+def test_heuristic_games_with_main_effects_end():
+    """Heuristic self-play with the rule: only legal actions, and no game left
+    to the round cap although no Student is drawn at the End of Turn."""
+    from agents.batch import play_batch
+    from agents.spec import parse_spec
+    from sim import GameConfig
+    from sim.config import compile_config
+    from sim.core.batch import GAME_FIELDS
+
+    c = compile_config(GameConfig(players=4, rules=ME))
+    n = 24
+    rows, games = play_batch(c, list(range(n)), [parse_spec("heuristic")], np.zeros((n, 4), np.int64))
+    assert (games[:, GAME_FIELDS.index("error")] == 0).all()
+    assert (games[:, GAME_FIELDS.index("end_reason")] != L.END_ROUND_CAP).all()
+    assert games[:, GAME_FIELDS.index("decisions")].sum() > 0
