@@ -33,6 +33,7 @@ from sim.core.board import board_points, study_bonus
 from sim.core.boss import best_step_for_mover, boss_links
 from sim.core.common import hand_size, in_start, passive, pf, side_index, stat, targetable
 from sim.core.dungeon import passable, zone_cube_count
+from sim.core.effects import payable, zone_destination
 from sim.core.interns import intern_owner, is_protected
 from sim.core.rng import next32, randint
 from sim.core.stealth import zone_alert
@@ -145,6 +146,12 @@ def prog_effect(t, prog):
             al += 1.5 + 0.6 * n
         elif op == L.OP_DRAW_STUDENTS:
             drawn += n
+        elif op == L.OP_BOOST_SIDE:  # the actor's side: Stealth in his test, else Alert
+            st += n
+            al += n
+        elif op == L.OP_DIV_SIDE:
+            st += 1.5 + 0.6 * n
+            al += 1.5 + 0.6 * n
     return st, al, drawn
 
 
@@ -187,7 +194,9 @@ def prog_intern_value(s, t, me, prog):
 
 @njit(cache=True)
 def action_prog(s, t, me, a):
-    """Effect program of a PLAY or SKILL action."""
+    """Effect program of a PLAY, SKILL or MAIN action."""
+    if a >= L.A_MAIN and a < L.A_MAIN + L.MAX_KINDS:
+        return t[L.T_ME_EFFECT + a - L.A_MAIN]
     if a >= L.A_PLAY and a < L.A_SKILL:
         r = a - L.A_PLAY
         return t[L.T_KIND_PROG + ((r // 4) * 2 + (r // 2) % 2) * L.MAX_OPTS + r % 2]
@@ -235,6 +244,18 @@ def success_chance(slack, expected):
 
 
 FAIL_COST = 2.5  # a Stun Token, a Student drawn (Omega risk), the cards
+STALL_ROUND = 30  # Main Effects rule: rounds after which waiting costs more than failing
+
+
+@njit(cache=True)
+def stall_bonus(s, t):
+    """With the Main Effects rule no Student is drawn at the End of Turn, so
+    the Omega clock runs only when effects draw Students: a table of careful
+    Scholars can wait forever. Late in such a game every Study gains a little
+    worth per round, so somebody takes the risk (0 without the rule)."""
+    if (t[L.T_RULES] & L.RULE_MAIN_EFFECTS) == 0 or s[L.S_ROUND] <= STALL_ROUND:
+        return 0.0
+    return 0.1 * (s[L.S_ROUND] - STALL_ROUND)
 
 
 # -------------------------------------------------------- Zone Effects
@@ -340,7 +361,7 @@ def best_study(s, t, me, z, params, extra_bonus):
             counts[c] += 1
         need = base + t[L.T_STUDY_PENALTY + n]
         chance = success_chance(potential - need, expected)
-        value = gain * chance - fail_cost * (1.0 - chance) - 0.15 * need
+        value = gain * chance - fail_cost * (1.0 - chance) - 0.15 * need + stall_bonus(s, t)
         if value > best:
             best = value
             best_n = n
@@ -463,6 +484,24 @@ def max_alert_move(s, t, me, buf, n, params):
 
 
 @njit(cache=True)
+def towards_unexplored(s, t, me, z0, buf, n):
+    """First step towards the nearest Zone on a Floor whose stack still holds
+    tiles (Main Effects rule: without the End of Turn Student the game waits
+    for the Scholars to explore, so nobody may idle on an exhausted Floor)."""
+    if s[L.S_STACK_N + t[L.T_Z_FLOOR + z0]] > 0:
+        return -1
+    dist, first = first_steps(s, t, me, z0, L.MAX_ZONES)
+    best = L.MAX_ZONES + 1
+    best_a = -1
+    for z in range(1, t[L.T_NZONES]):
+        if dist[z] > 0 and first[z] >= 0 and dist[z] < best and s[L.S_STACK_N + t[L.T_Z_FLOOR + z]] > 0:
+            if in_buf(buf, n, first[z]):
+                best = dist[z]
+                best_a = first[z]
+    return best_a
+
+
+@njit(cache=True)
 def move_decision(s, t, me, buf, n, params):
     """Movement Phase: walk to the best Zone in reach, draw a new Zone, or stop."""
     if s[L.S_MAX_ALERT] == 1:
@@ -471,6 +510,10 @@ def move_decision(s, t, me, buf, n, params):
             return a
     z0 = s[pf(me, L.PF_ZONE)]
     speed = s[L.S_SPEED]
+    if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
+        v, a = best_turn_main(s, t, me, buf, n, params, True)
+        if a >= 0 and v > 0.0:
+            return a
     here, _ = best_study(s, t, me, z0, params, 0)
     esp, _ = best_espionage(s, t, me, params)
     if esp > here:
@@ -499,6 +542,10 @@ def move_decision(s, t, me, buf, n, params):
             return best_a
         if here <= 0.0 and in_buf(buf, n, L.A_DRAW_ZONE):
             return L.A_DRAW_ZONE
+        if here <= 0.0 and (t[L.T_RULES] & L.RULE_MAIN_EFFECTS) != 0:
+            a = towards_unexplored(s, t, me, z0, buf, n)
+            if a >= 0:
+                return a
         if here <= 0.0 and in_start(s, me):
             # leave the Starting Zone towards any placed Zone
             for p in range(8):
@@ -511,10 +558,16 @@ def move_decision(s, t, me, buf, n, params):
 
 @njit(cache=True)
 def action_decision(s, t, me, buf, n, params, rng):
-    """Action Phase: Study, Espionage, a useful card, or end the turn."""
+    """Action Phase: a Main Effect worth more than keeping its card (an
+    ACTION only above the Study / Espionage it replaces), Study, Espionage,
+    a useful card, or end the turn."""
     if s[L.S_MAX_ALERT] == 1 and (s[L.S_ACTION_DONE] == 1 or in_start(s, me)):
         a = max_alert_move(s, t, me, buf, n, params)  # Speed left from cards
         if a >= 0 and a != L.A_END_MOVE and a != L.A_END_TURN:
+            return a
+    if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
+        v, a = best_turn_main(s, t, me, buf, n, params, False)
+        if a >= 0 and v > 0.0:
             return a
     if s[L.S_ACTION_DONE] == 0 and not in_start(s, me):
         z = s[pf(me, L.PF_ZONE)]
@@ -601,6 +654,279 @@ def place_decision(s, t, me, buf, n):
     return best_a
 
 
+# ------------------------------------------------------ Main Effects
+CARD_WORTH = 1.0  # a Trick Card in hand, in the heuristic's units (about a cube point)
+
+
+@njit(cache=True)
+def main_alternative(t, k):
+    """What keeping the card for its Bonus Value or Auxiliary Effect is worth."""
+    return 0.6 + 0.25 * t[L.T_KIND_BONUS + k] + (0.5 if is_test_card(t, k) else 0.0)
+
+
+@njit(cache=True)
+def opponents_holding(s, me, field):
+    """Other Scholars in the Dungeon with at least one of `field` (Students, cards)."""
+    c = 0
+    for p in range(s[L.S_NPLAYERS]):
+        if p != me and targetable(s, p) and s[pf(p, field)] > 0:
+            c += 1
+    return c
+
+
+@njit(cache=True)
+def move_value(s, t, me, prog, params):
+    """Best Study value the movement steps of a program reach (-1e9: none)."""
+    z0 = s[pf(me, L.PF_ZONE)]
+    start = t[L.T_PROG_START + prog]
+    linked = 0
+    mode = 0
+    for i in range(t[L.T_PROG_LEN + prog]):
+        op = t[L.T_OPS + (start + i) * L.OP_W]
+        if op == L.OP_MOVE_LINKED:
+            linked += 1
+        elif op == L.OP_MOVE_FLOOR or op == L.OP_MOVE_ANY:
+            mode = op
+    if linked == 0 and mode == 0:
+        return -1e9
+    best = -1e9
+    if mode != 0:
+        for z in range(1, t[L.T_NZONES]):
+            if zone_destination(s, t, me, mode, z):
+                v, _ = best_study(s, t, me, z, params, 0)
+                if v > best:
+                    best = v
+    else:
+        dist, _ = first_steps(s, t, me, z0, linked)
+        for z in range(1, t[L.T_NZONES]):
+            if dist[z] > 0:
+                v, _ = best_study(s, t, me, z, params, 0)
+                if v > best:
+                    best = v
+    return best
+
+
+@njit(cache=True)
+def prog_value(s, t, me, prog):
+    """Rough worth of a program's non-movement steps for the seat."""
+    v = 0.0
+    start = t[L.T_PROG_START + prog]
+    for i in range(t[L.T_PROG_LEN + prog]):
+        o = L.T_OPS + (start + i) * L.OP_W
+        op = t[o]
+        n = t[o + 1]
+        if op == L.OP_DRAW_CARDS:
+            v += CARD_WORTH * n
+        elif op == L.OP_TAKE_BONFIRE:
+            v += 0.6 * min(n, s[L.S_BONFIRE])
+        elif op == L.OP_GAIN_RESERVE:
+            v += 0.6 * min(n, s[L.S_RES_GREY])
+        elif op == L.OP_SACRIFICE:
+            v -= 0.6 * n + (1.0 if s[pf(me, L.PF_STUDENTS)] <= n else 0.0)
+        elif op == L.OP_DRAW_STUDENTS:
+            v -= 0.4 * n
+        elif op == L.OP_DISCARD_OWN or op == L.OP_DISCARD_TYPE:
+            v -= CARD_WORTH * n
+        elif op == L.OP_STUN:
+            v -= 1.5 * n
+        elif op == L.OP_DISCARD_TARGET:
+            v += 0.7 * n * (1 if opponents_holding(s, me, L.PF_HAND_N) > 0 else 0)
+        elif op == L.OP_OPP_SACRIFICE:
+            v += 0.4 * n * opponents_holding(s, me, L.PF_STUDENTS)
+        elif op == L.OP_SPEED:
+            v += 0.3 * n
+        elif op == L.OP_SKIP_MOVEMENT:
+            v -= 0.3 * (s[L.S_SPEED] - s[L.S_CARD_SPEED])
+    return v
+
+
+@njit(cache=True)
+def main_cost_value(s, t, me, k):
+    """Worth of the cheapest payable "/" cost option (<= 0), 0 with no cost."""
+    nc = t[L.T_ME_NCOST + k]
+    if nc == 0:
+        return 0.0
+    best = -1e9
+    for i in range(nc):
+        prog = t[L.T_ME_COST + k * L.MAX_ME_COSTS + i]
+        if payable(s, t, me, prog, k):
+            v = prog_value(s, t, me, prog)
+            if v > best:
+                best = v
+    return best
+
+
+@njit(cache=True)
+def main_gain(s, t, me, k):
+    """Effect + additional costs (G) + cheapest cost, movement left out."""
+    v = prog_value(s, t, me, t[L.T_ME_EFFECT + k]) + main_cost_value(s, t, me, k)
+    if t[L.T_ME_AFTER + k] >= 0:
+        v += prog_value(s, t, me, t[L.T_ME_AFTER + k])
+    return v
+
+
+@njit(cache=True)
+def walking_best(s, t, me, params):
+    """Best Study value here or within the Speed left (moving costs a little)."""
+    z0 = s[pf(me, L.PF_ZONE)]
+    best, _ = best_study(s, t, me, z0, params, 0)
+    if s[L.S_SPEED] > 0:
+        dist, first = first_steps(s, t, me, z0, s[L.S_SPEED])
+        for z in range(1, t[L.T_NZONES]):
+            if dist[z] > 0 and first[z] >= 0:
+                v, _ = best_study(s, t, me, z, params, 0)
+                v -= 0.3 * dist[z]
+                if v > best:
+                    best = v
+    return best
+
+
+@njit(cache=True)
+def best_turn_main(s, t, me, buf, n, params, movement_only):
+    """(net value, action) of the best Main Effect in the seat's own phase;
+    net = its worth minus keeping the card. Movement effects are valued by
+    the Study they reach, over the best one without them; ACTIONs must beat
+    the Study / Espionage they replace."""
+    best = 0.0
+    best_a = -1
+    base = -1e9
+    action_value = 0.0
+    if s[L.S_ACTION_DONE] == 0:
+        z = s[pf(me, L.PF_ZONE)]
+        st, _ = best_study(s, t, me, z, params, 0)
+        es, _ = best_espionage(s, t, me, params)
+        action_value = max(st, es, 0.0)
+    for i in range(n):
+        a = buf[i]
+        if a < L.A_MAIN or a >= L.A_MAIN + L.MAX_KINDS:
+            continue
+        k = a - L.A_MAIN
+        eff = t[L.T_ME_EFFECT + k]
+        mv = move_value(s, t, me, eff, params)
+        if movement_only and mv <= -1e8:
+            continue
+        v = main_gain(s, t, me, k) - main_alternative(t, k) - 0.8 * params[P_HOARD]
+        if mv > -1e8:
+            if s[L.S_ACTION_DONE] == 1:
+                continue  # nothing to Study after moving
+            if base < -1e8:
+                base = walking_best(s, t, me, params)
+            v += mv - max(base, 0.0)
+        if t[L.T_ME_ACTION + k] == 1:
+            v -= action_value
+        if v > best:
+            best = v
+            best_a = a
+    return best, best_a
+
+
+@njit(cache=True)
+def priority_decision(s, t, me, buf, n, params, rng):
+    """Another Scholar's turn: play one Instant effect when it is clearly
+    worth the card (Blackmail on a rich hand, a cheap draw), else pass."""
+    best = 0.4 + 0.8 * params[P_HOARD] - 0.6 * params[P_SABOTAGE]
+    best_a = L.A_PASS
+    for i in range(n):
+        a = buf[i]
+        if a >= L.A_MAIN and a < L.A_MAIN + L.MAX_KINDS:
+            k = a - L.A_MAIN
+            v = main_gain(s, t, me, k) - main_alternative(t, k)
+        elif a >= L.A_PLAY and a < L.A_SKILL:
+            k = (a - L.A_PLAY) // 4
+            v = prog_value(s, t, me, action_prog(s, t, me, a)) - main_alternative(t, k)
+        elif a >= L.A_SKILL and a < L.A_PASS:
+            v = prog_value(s, t, me, action_prog(s, t, me, a))
+        else:
+            continue
+        if v > best:
+            best = v
+            best_a = a
+    return best_a
+
+
+@njit(cache=True)
+def declared_strength(s, t, idx):
+    """How much the declarer of chain entry idx gains (an ACTION counts as a
+    whole turn's Action)."""
+    seat = s[L.S_ME_SEAT + idx]
+    k = s[L.S_ME_KIND + idx]
+    v = prog_value(s, t, seat, t[L.T_ME_EFFECT + k]) + 0.8 * t[L.T_ME_ACTION + k]
+    eff = t[L.T_ME_EFFECT + k]
+    start = t[L.T_PROG_START + eff]
+    for i in range(t[L.T_PROG_LEN + eff]):
+        op = t[L.T_OPS + (start + i) * L.OP_W]
+        if op == L.OP_MOVE_FLOOR or op == L.OP_MOVE_ANY or op == L.OP_MOVE_LINKED:
+            v += 1.0
+        elif op == L.OP_DISCARD_TARGET or op == L.OP_OPP_SACRIFICE:
+            v += 1.0  # aimed at us
+        elif op == L.OP_CANCEL:
+            v += 2.0  # it would cancel the effect below
+    return v
+
+
+@njit(cache=True)
+def react_decision(s, t, me, buf, n, params):
+    """Cancel an opponent's strong effect, or protect our own effect from a
+    Reaction, with the cheapest Reaction; else pass."""
+    idx = s[L.S_ME_RX_IDX]
+    strength = declared_strength(s, t, idx)
+    if idx > 0 and s[L.S_ME_SEAT + idx - 1] == me:
+        # a Reaction against our effect: keep it alive if it was worth it
+        strength = 1.0 + declared_strength(s, t, idx - 1)
+    need = 2.6 - 1.2 * params[P_SABOTAGE]
+    if strength < need:
+        return L.A_PASS
+    best = -1e9
+    best_a = L.A_PASS
+    for i in range(n):
+        a = buf[i]
+        if a < L.A_MAIN or a >= L.A_MAIN + L.MAX_KINDS:
+            continue
+        k = a - L.A_MAIN
+        v = main_gain(s, t, me, k) - main_alternative(t, k)
+        if v > best:
+            best = v
+            best_a = a
+    if best_a != L.A_PASS and strength + best < need - 1.0:
+        return L.A_PASS
+    return best_a
+
+
+@njit(cache=True)
+def cost_decision(s, t, me, buf, n):
+    """The cheapest "/" cost option."""
+    k = s[L.S_ME_KIND + s[L.S_ME_CHAIN_N] - 1]
+    best = -1e9
+    best_a = buf[0]
+    for i in range(n):
+        o = buf[i] - L.A_OPTION
+        v = prog_value(s, t, me, t[L.T_ME_COST + k * L.MAX_ME_COSTS + o])
+        if v > best:
+            best = v
+            best_a = buf[i]
+    return best_a
+
+
+@njit(cache=True)
+def zone_decision(s, t, me, buf, n, params):
+    """The destination with the best Study; an optional move only if better."""
+    here, _ = best_study(s, t, me, s[pf(me, L.PF_ZONE)], params, 0)
+    best = -1e9
+    best_a = buf[0]
+    for i in range(n):
+        a = buf[i]
+        if a == L.A_PASS:
+            continue
+        v, _ = best_study(s, t, me, a - L.A_ZONE, params, 0)
+        v += 0.01 * zone_cube_count(s, t, a - L.A_ZONE)
+        if v > best:
+            best = v
+            best_a = a
+    if in_buf(buf, n, L.A_PASS) and here >= best:
+        return L.A_PASS
+    return best_a
+
+
 # -------------------------------------------------------------- tests
 @njit(cache=True)
 def commit_decision(s, t, me, buf, n, params):
@@ -654,14 +980,17 @@ def window_decision(s, t, me, buf, n, params, rng):
     closing_cost = 1e9
     for i in range(n):
         a = buf[i]
-        if a < L.A_PLAY or a >= L.A_PASS:
+        is_main = a >= L.A_MAIN and a < L.A_MAIN + L.MAX_KINDS
+        if (a < L.A_PLAY or a >= L.A_PASS) and not is_main:
             continue
         st, al, drawn = prog_effect(t, action_prog(s, t, me, a))
         amount = st if want_stealth else al
         if amount <= 0:
             continue
         cost = amount + 0.5 * drawn
-        if a < L.A_SKILL:
+        if is_main:
+            cost += 0.5 * t[L.T_KIND_BONUS + a - L.A_MAIN] - main_cost_value(s, t, me, a - L.A_MAIN)
+        elif a < L.A_SKILL:
             cost += 0.5 * t[L.T_KIND_BONUS + (a - L.A_PLAY) // 4]
         if amount >= need and cost < closing_cost:
             closing_cost = cost
@@ -777,6 +1106,14 @@ def act(s, t, buf, n, params, rng):
                 best = v
                 best_a = buf[i]
         return best_a
+    if ph == L.PH_ME_PRIORITY:
+        return priority_decision(s, t, me, buf, n, params, rng)
+    if ph == L.PH_ME_REACT:
+        return react_decision(s, t, me, buf, n, params)
+    if ph == L.PH_ME_COST:
+        return cost_decision(s, t, me, buf, n)
+    if ph == L.PH_ME_ZONE:
+        return zone_decision(s, t, me, buf, n, params)
     return buf[randint(rng, n)]
 
 

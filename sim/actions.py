@@ -43,8 +43,36 @@ VERBS: tuple[tuple[str, int, int], ...] = (
     ("choose_color", L.A_COLOR, L.MAX_COL),
     ("zone", L.A_ZONE, L.MAX_ZONES),
     ("zone_effect", L.A_ZONE_EFFECT, L.MAX_ZEFF + 1),
+    ("main", L.A_MAIN, L.MAX_KINDS),
     ("option", L.A_OPTION, L.NUM_ACTIONS - L.A_OPTION),
 )
+
+STEP_WORDS = {
+    L.OP_SACRIFICE: "Sacrifice {n} Student",
+    L.OP_DRAW_STUDENTS: "Draw {n} Student to the Bonfire",
+    L.OP_DISCARD_OWN: "Discard {n} Trick Card",
+    L.OP_DISCARD_TYPE: "Discard {n} Trick Card",
+    L.OP_STUN: "Gain {n} Stun Token",
+}
+
+
+def cost_label(tables: np.ndarray, prog: int) -> str:
+    """A cost option in words: "Sacrifice 1 Student", "Draw 1 Student to the Bonfire"."""
+    start = int(tables[L.T_PROG_START + prog])
+    words = []
+    for i in range(int(tables[L.T_PROG_LEN + prog])):
+        o = L.T_OPS + (start + i) * L.OP_W
+        op, n = int(tables[o]), int(tables[o + 1])
+        text = STEP_WORDS.get(op, next((k for k, v in L.OPCODES.items() if v == op), "?") + " {n}")
+        words.append(text.format(n=n) + ("s" if n > 1 and text.endswith(("Student", "Card", "Token")) else ""))
+    return ", ".join(words)
+
+
+def main_cost_text(tables: np.ndarray, kind: int) -> str:
+    nc = int(tables[L.T_ME_NCOST + kind])
+    if nc == 0:
+        return "no cost"
+    return " / ".join(cost_label(tables, int(tables[L.T_ME_COST + kind * L.MAX_ME_COSTS + i])) for i in range(nc))
 
 
 def verb_of(action: int) -> tuple[str, int]:
@@ -151,6 +179,8 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         ph = int(s[L.S_PHASE])
         if ph == L.PH_BOSS_MOVE and int(s[L.S_BOSS]) >= 0:
             return f"Move {names.boss_names[int(s[L.S_BOSS])]} to {where}"
+        if ph == L.PH_ME_ZONE:
+            return f"Move to {where}"
         if ph == L.PH_TELEPORT:
             return f"Teleport to {where}"
         if ph in (L.PH_MOVE, L.PH_ACTION):
@@ -162,11 +192,20 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         z = int(s[pf(actor, L.PF_ZONE)])
         kind = int(t[L.T_Z_EFF + (z * L.MAX_ZEFF + i) * L.ZE_W])
         return ZONE_EFFECT_TEXT.get(kind, "Zone Effect")
+    if verb == "main":
+        timing = ("", ", Instant", ", Reaction")[int(t[L.T_ME_TIMING + i])]
+        action = ", ACTION" if int(t[L.T_ME_ACTION + i]) else ""
+        return f"Main Effect: {names.mains[i]} ({names.kinds[i]}{action}{timing}; pay: {main_cost_text(t, i)})"
     if verb == "option":
         if int(s[L.S_PHASE]) == L.PH_PROTECT:
             color = names.colors[int(s[L.S_PR_COLOR])]
             return f"Keep the Protected {color} cube" if i == 0 else f"Lose the Protected {color} cube"
-        return f"Option {i}"
+        top = int(s[L.S_ME_CHAIN_N]) - 1
+        if int(s[L.S_PHASE]) == L.PH_ME_COST and top >= 0:
+            kind = int(s[L.S_ME_KIND + top])
+            prog = int(t[L.T_ME_COST + kind * L.MAX_ME_COSTS + i])
+            return f"Pay {cost_label(t, prog)} for {names.mains[kind]}"
+        return f"Option {i + 1}"
     jx = int(s[L.S_JLOC + i])
     shown = names.jinx[i] if jx == L.JX_UP else "a face-down Jinx Card"
     return f"Discard {shown}"

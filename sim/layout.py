@@ -35,7 +35,7 @@ MAX_PANIC = 16  # Panic Cards
 NFLOORS = 3
 NPASSIVE = 10
 MAX_INTERNS = 16  # Intern Cards (one copy each)
-KSTACK_DEPTH = 16  # continuation stack entries
+KSTACK_DEPTH = 32  # continuation stack entries (Main Effect Reaction chains nest)
 KSTACK_W = 4  # ints per continuation entry
 
 # ------------------------------------------------------ passive modifiers
@@ -75,12 +75,13 @@ TM_OWN = 1  # own Movement / Action Phase, outside a Stealth Test
 TM_OWN_STUDY = 2  # own Study test
 TM_OWN_ESP = 4  # own Espionage test
 TM_OTHER_TEST = 8  # a test of another Scholar in which you may play
+TM_OTHER_TURN = 16  # another Scholar's Movement / Action Phase (Priority, Main Effects rule)
 TIMING_MASKS = {
     "own": TM_OWN,
     "own_test": TM_OWN_STUDY | TM_OWN_ESP,
     "own_espionage": TM_OWN_ESP,
     "test": TM_OWN_STUDY | TM_OWN_ESP | TM_OTHER_TEST,
-    "instant": TM_OWN | TM_OWN_STUDY | TM_OWN_ESP | TM_OTHER_TEST,
+    "instant": TM_OWN | TM_OWN_STUDY | TM_OWN_ESP | TM_OTHER_TEST | TM_OTHER_TURN,
 }
 
 # Effect-step opcodes (names as in the data files).
@@ -108,6 +109,16 @@ OP_BOSS_MOVE = 31
 OP_BOSS_MOVE_RANDOM = 32
 OP_BOSS_MOVE_RANDOM_PASSAGE = 33
 OP_BOSS_ACTIVATE = 34  # Panic Cards ("Angered Laetus"): the Boss's Activation
+# Main Effects opcodes (range 40-59)
+OP_SKIP_MOVEMENT = 40
+OP_MOVE_FLOOR = 41
+OP_MOVE_ANY = 42
+OP_MOVE_LINKED = 43
+OP_CANCEL = 44
+OP_BOOST_SIDE = 45
+OP_DIV_SIDE = 46
+OP_OPP_SACRIFICE = 47
+OP_GAIN_RESERVE = 48
 OPCODES = {
     "sacrifice": OP_SACRIFICE,
     "draw_students": OP_DRAW_STUDENTS,
@@ -132,6 +143,16 @@ OPCODES = {
     "boss_move_random": OP_BOSS_MOVE_RANDOM,
     "boss_move_random_passage": OP_BOSS_MOVE_RANDOM_PASSAGE,
     "boss_activate": OP_BOSS_ACTIVATE,
+    # Main Effects (issue 5)
+    "skip_movement": OP_SKIP_MOVEMENT,
+    "move_floor": OP_MOVE_FLOOR,
+    "move_any": OP_MOVE_ANY,
+    "move_linked": OP_MOVE_LINKED,
+    "cancel": OP_CANCEL,
+    "boost_side": OP_BOOST_SIDE,
+    "divination_side": OP_DIV_SIDE,
+    "opponents_sacrifice": OP_OPP_SACRIFICE,
+    "gain_reserve": OP_GAIN_RESERVE,
 }
 BOSS_OPS = ("boss_appear", "boss_move", "boss_move_random", "boss_move_random_passage")
 # Steps whose n means "do it n times" (compiled into n single steps).
@@ -148,7 +169,10 @@ OPCODES.update({
     "place_teleport_left": OP_PLACE_TELEPORT_LEFT,
     "place_secret_passage": OP_PLACE_SECRET_PASSAGE,
 })
-REPEATED_OPS = ("move_random_direction", "move_random_passage", "give_random_scholar", "drop")
+REPEATED_OPS = ("move_random_direction", "move_random_passage", "give_random_scholar", "drop", "move_linked")
+# Main Effect ops that act on the current player's turn registers: only a
+# Standard Main Effect (played in your own turn) may use them.
+TURN_ONLY_OPS = ("speed", "skip_movement")
 OP_W = 4  # ints per step: opcode, n, type (+1, 0 = any), cost flag
 
 # ------------------------------------------------------- advanced rules
@@ -340,7 +364,18 @@ S_MA_REMOVED = _s()  # bit per seat: Scholar removed by a failed forced Thesis
 
 
 # --- Main Effects state (issue 5) ---
-
+# Declared Main Effects not yet resolved (the Reaction chain), bottom..top.
+MAX_CHAIN = 4
+S_ME_CHAIN_N = _s()
+S_ME_SEAT = _s(MAX_CHAIN)  # who declared it
+S_ME_KIND = _s(MAX_CHAIN)  # the card kind
+S_ME_CANCEL = _s(MAX_CHAIN)  # 1 once a Reaction cancelled it
+S_ME_ACTIONS = _s()  # ACTION Main Effects played this turn
+S_ME_MOVED = _s()  # 1 once the current player spent Speed this turn
+S_ME_RX_IDX = _s()  # open Reaction decision: chain entry answered
+S_ME_RX_I = _s()  # ... and position in turn order from its declarer
+S_ME_PRI_I = _s()  # open Priority decision: position from the current player
+S_ME_PRI_PLAYED = _s()  # plays made in this Priority round
 
 # --- Interns, Zone Effect token supply, Exalted Sofia state (issue 5) ---
 S_INTERN_OWNER = _s(MAX_INTERNS)  # seat owning each Intern Card, -1 in the Intern deck
@@ -412,6 +447,7 @@ PF_STUDY_WINS = _p()
 PF_SPIES = _p()
 PF_SPY_WINS = _p()
 PF_THESIS_FAILS = _p()
+PF_MAINS = _p()  # Main Effects declared (Main Effects rule)
 PSZ = _p.size
 _s(MAXP * PSZ)
 STATE_SIZE = _s.size
@@ -454,6 +490,21 @@ PHASE_NAMES = PHASE_NAMES + ("teleport",)  # index 14
 # Boss (range 20-23)
 PH_BOSS_MOVE = 20  # the activating player picks the Boss's next Zone (A_ZONE + zone)
 PHASE_NAMES = (*PHASE_NAMES, *("unused",) * (PH_BOSS_MOVE - len(PHASE_NAMES)), "boss_move")
+# Main Effects phases (issue 5, range 28-35)
+PH_ME_REACT = 28  # play a Reaction to the declared Main Effect, or pass
+PH_ME_COST = 29  # choose which "/" cost option to pay
+PH_ME_PRIORITY = 30  # Priority: play one Instant card or skill, or pass
+PH_ME_ZONE = 31  # choose the destination Zone of a movement effect
+_ME_PHASES = {
+    PH_ME_REACT: "main_reaction",
+    PH_ME_COST: "main_cost",
+    PH_ME_PRIORITY: "priority",
+    PH_ME_ZONE: "main_zone",
+}
+PHASE_NAMES = tuple(
+    PHASE_NAMES[i] if i < len(PHASE_NAMES) else _ME_PHASES.get(i, f"reserved_{i}")
+    for i in range(max(len(PHASE_NAMES), max(_ME_PHASES) + 1))
+)
 
 # Continuation codes (what the engine does next while resolving)
 K_TURN_START = 1
@@ -486,6 +537,11 @@ PRM_ELIMINATE = 0  # to the Reserve
 PRM_STEAL = 1  # to the thief's Note Board (Reserve if full there)
 PRM_DROP = 2  # Dropped in the Zone (or a Linked Zone, or the Reserve)
 K_MA_EXPLORE = 24  # Maximum Alert: the turn-start card effects done, Exploration begins
+# Main Effects (issue 5, range 28-35)
+K_ME_REACT = 28  # a=chain entry, b=position: ask the next seat for a Reaction
+K_ME_RESOLVE = 29  # a=chain entry: pay the cost (or discard if cancelled)
+K_ME_DONE = 30  # a=chain entry: the effect is resolved, leave the chain
+K_PRIORITY = 31  # a=position from the current player: next Priority decision
 
 
 # ================================================================ TABLES
@@ -602,7 +658,21 @@ T_PANIC_PROG_SCHOLAR = _t(MAX_PANIC)  # (E) each Scholar in the Dungeon at her t
 
 
 # --- Main Effects tables (issue 5) ---
-
+MAX_ME_COSTS = 4  # "/" options of one Main Effect cost (A_OPTION + i)
+ME_STANDARD = 0
+ME_INSTANT = 1
+ME_REACTION = 2
+ME_TIMINGS = {"standard": ME_STANDARD, "instant": ME_INSTANT, "reaction": ME_REACTION}
+ME_WHEN = {"any": 0, "before_movement": 1, "test": 2}
+T_ME_ACTION_LIMIT = _t()  # ACTION Main Effects per turn
+T_ME_HAS = _t(MAX_KINDS)  # 1: the kind has a Main Effect
+T_ME_TIMING = _t(MAX_KINDS)  # ME_*
+T_ME_ACTION = _t(MAX_KINDS)  # 1: ACTION
+T_ME_WHEN = _t(MAX_KINDS)  # ME_WHEN value
+T_ME_NCOST = _t(MAX_KINDS)  # "/" options (0 = no cost)
+T_ME_COST = _t(MAX_KINDS * MAX_ME_COSTS)  # program of each option
+T_ME_EFFECT = _t(MAX_KINDS)  # program
+T_ME_AFTER = _t(MAX_KINDS)  # program of the additional costs/effects (G), -1 none
 
 # --- Interns, Zone Effect token supply, Exalted Sofia tables (issue 5) ---
 T_NINTERNS = _t()

@@ -737,6 +737,9 @@ class Scenario:
         s[L.S_SPEED] = 0
         s[L.S_MOVE_PHASE] = 0
         s[L.S_ACTION_DONE] = 0
+        s[L.S_ME_CHAIN_N] = 0
+        s[L.S_ME_ACTIONS] = 0
+        s[L.S_ME_MOVED] = 0
         if phase == "start":
             s[L.S_KSTACK: L.S_KSTACK + L.KSTACK_W] = (L.K_TURN_START, 0, 0, 0)
             s[L.S_KSP] = 1

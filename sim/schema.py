@@ -28,11 +28,15 @@ from sim.layout import (
     BOSS_OPS,
     MAX_BOSS_STEPS,
     MAX_INTERNS,
+    MAX_ME_COSTS,
     MAX_ZEFF,
+    ME_TIMINGS,
+    ME_WHEN,
     PASSIVE_NAMES,
     SECRET_LETTERS,
     TIMING_MASKS,
     TRAP_KINDS,
+    TURN_ONLY_OPS,
     ZONE_EFFECT_KINDS,
     ZONE_EFFECTS_WITH_N,
 )
@@ -74,6 +78,16 @@ OPS: dict[str, str] = {
     "place_teleport": "place a Teleport Token from the supply on your Zone",
     "place_teleport_left": "place a Teleport Token from the supply on the Zone you last left",
     "place_secret_passage": "place a Secret Passage Marker X from the supply on your Zone",
+    # Main Effects (advanced rule)
+    "skip_movement": "skip the rest of your Movement Phase (Standard Main Effects only)",
+    "move_floor": "move to a placed Zone of your choice on your Floor (not the Starting Zone)",
+    "move_any": "move to any placed Zone of your choice (not the Starting Zone)",
+    "move_linked": "n times: you may move to an Adjacent and Linked Zone of your choice",
+    "cancel": "cancel the Main Effect this Reaction answers (its cost is not paid)",
+    "boost_side": "add n to your side of the Stealth Test: your Stealth Value if it is your test, else the Alert Value",
+    "divination_side": "Divination n for your side of the Stealth Test (Stealth if it is your test, else Alert)",
+    "opponents_sacrifice": "every other Scholar in the Dungeon Sacrifices up to n Students",
+    "gain_reserve": "take up to n grey Students from the Reserve",
 }
 # Steps that take no n (they place or take one component).
 SINGLE_OPS = ("gain_intern", "place_trap", "place_teleport", "place_teleport_left", "place_secret_passage")
@@ -212,6 +226,22 @@ class Effect(_Model):
 class Tricks(_Model):
     total: Positive
     types: Annotated[list[str], _at_least(1, "needs at least one Trick type")]
+    main_actions_per_turn: Positive = 1  # "Only one Main Effect with the word Action"
+
+
+CostOption = Annotated[list[Step], _at_least(1, "a cost option needs at least one step")]
+
+
+class MainEffect(_Model):
+    """A Trick Card's Main Effect (advanced rule "Main Effects")."""
+
+    name: str
+    timing: Annotated[str, _one_of(ME_TIMINGS, "Main Effect timing")] = "standard"
+    action: bool = False
+    when: Annotated[str, _one_of(ME_WHEN, "Main Effect moment")] = "any"
+    cost: Annotated[list[CostOption], Field(max_length=MAX_ME_COSTS)] = []
+    effect: Annotated[list[Step], _at_least(1, "a Main Effect needs at least one step")]
+    after: list[Step] = []
 
 
 class Card(_Model):
@@ -220,6 +250,7 @@ class Card(_Model):
     auxiliary: Annotated[list[str], Field(min_length=1, max_length=2)]
     copies: Positive
     intern: str | None = None
+    main: MainEffect | None = None
 
 
 class Intern(_Model):
@@ -638,6 +669,7 @@ class _Checker:
             self.rules,
             self.noteboard,
             self.tricks,
+            self.mains,
             self.steps,
             self.scholars,
             self.clans,
@@ -765,6 +797,45 @@ class _Checker:
                 f"(allowed: cards.*.copies must add up to exactly tricks.total)",
             )
 
+    def mains(self) -> None:
+        """Main Effects: what each timing allows."""
+        for name, card in self.data.cards.items():
+            me = card.main
+            if me is None:
+                continue
+            parts = ("cards", name, "main")
+            if me.when == "test" and (me.timing != "instant"):
+                self.fail((*parts, "when"), me.when,
+                          f"test windows take Instant effects (allowed with timing {me.timing!r}: "
+                          f"{'any, before_movement' if me.timing == 'standard' else 'any'})")
+            if me.timing != "standard":
+                if me.action:
+                    self.fail((*parts, "action"), me.action,
+                              "an ACTION is played in your own Action Phase "
+                              f"(allowed: false with timing {me.timing!r})")
+                if me.when not in ("any", "test"):
+                    self.fail((*parts, "when"), me.when,
+                              "a moment of your own turn needs a Standard timing "
+                              f"(allowed: 'any' with timing {me.timing!r})")
+            if me.action and me.when != "any":
+                self.fail((*parts, "when"), me.when,
+                          "an ACTION is played in the Action Phase (allowed: 'any' for an ACTION)")
+            for field in ("effect", "after"):
+                for j, step in enumerate(getattr(me, field)):
+                    if me.timing != "standard" and step.op in TURN_ONLY_OPS:
+                        self.fail((*parts, field, j, "op"), step.op,
+                                  f"acts on your own turn (allowed with timing {me.timing!r}: any op but "
+                                  f"{', '.join(TURN_ONLY_OPS)})")
+                    if step.op == "cancel" and (me.timing != "reaction" or field != "effect"):
+                        self.fail((*parts, field, j, "op"), step.op,
+                                  "only a Reaction's effect cancels "
+                                  "(allowed: cancel in main.effect with timing 'reaction')")
+            for i, option in enumerate(me.cost):
+                for j, step in enumerate(option):
+                    if step.op in (*TURN_ONLY_OPS, "cancel"):
+                        self.fail((*parts, "cost", i, j, "op"), step.op,
+                                  f"not a cost (allowed: any op but {', '.join((*TURN_ONLY_OPS, 'cancel'))})")
+
     def steps(self) -> None:
         allowed = (*self.data.tricks.types, ANY_TYPE)
         for parts, step in self._all_steps():
@@ -783,10 +854,16 @@ class _Checker:
                 )
             if step.op in SINGLE_OPS and step.n != 1:
                 self.fail((*parts, "n"), step.n, f"{step.op} takes no n (allowed: 1)")
-            if step.op == "gain_intern" and parts[0] != "auxiliary":
+            card_effect = parts[0] == "auxiliary" or (parts[0] == "cards" and parts[2] == "main")
+            if step.op == "gain_intern" and not card_effect:
                 self.fail((*parts, "op"), step.op,
-                          "gain_intern belongs to a Trick Card's effect (allowed: in auxiliary.toml "
-                          "effects of cards with an intern)")
+                          "gain_intern belongs to a Trick Card's effect (allowed: in the Main Effect or the "
+                          "auxiliary.toml effects of cards with an intern)")
+            if (step.op == "gain_intern" and parts[0] == "cards"
+                    and self.data.cards[str(parts[1])].intern is None):
+                self.fail((*parts, "op"), step.op,
+                          "this Main Effect has gain_intern but the card has no intern (allowed: a card "
+                          "with an `intern` key)")
         for name, card in self.data.cards.items():
             for i, effect in enumerate(card.auxiliary):
                 gains = any(st.op == "gain_intern" for opt in self.data.auxiliary[effect].options for st in opt)
@@ -820,6 +897,15 @@ class _Checker:
             for field in ("each_player", "each_scholar"):
                 for i, step in enumerate(getattr(card, field)):
                     yield ("panic", name, field, i), step
+        for name, card in self.data.cards.items():
+            if card.main is None:
+                continue
+            for i, option in enumerate(card.main.cost):
+                for j, step in enumerate(option):
+                    yield ("cards", name, "main", "cost", i, j), step
+            for field in ("effect", "after"):
+                for j, step in enumerate(getattr(card.main, field)):
+                    yield ("cards", name, "main", field, j), step
 
     def _sides(self) -> Iterator[tuple[str, ScholarSide, tuple[str, ...]]]:
         for name, scholar in self.data.scholars.items():

@@ -27,6 +27,7 @@ class Names:
     clans: tuple[str, ...]
     kinds: tuple[str, ...]
     kind_aux: tuple[tuple[str, ...], ...]
+    mains: tuple[str, ...]  # Main Effect name per kind ("" = none)
     types: tuple[str, ...]
     jinx: tuple[str, ...]
     zones: tuple[str, ...]  # index 0 = Starting Zone
@@ -66,13 +67,14 @@ class _Programs:
         self.n = 0
         self.ops = 0
 
-    def add(self, steps: list[Step], kind: int = -1) -> int:
+    def add(self, steps: list[Step], kind: int = -1, cost: bool = False) -> int:
         """Compile one program; `kind`: the Trick Card kind whose effect it is
-        (T_PROG_KIND, read by gain_intern), -1 for skills and Jinx Cards."""
+        (T_PROG_KIND, read by gain_intern), -1 for skills and Jinx Cards;
+        ``cost``: every step is a cost (must be payable)."""
         t = self.t
-        t[L.T_PROG_KIND + self.n] = kind + 1
         _limit("effect programs", self.n + 1, L.MAX_PROGS)
         _limit("effect steps", self.ops + len(steps), L.MAX_OPS)
+        t[L.T_PROG_KIND + self.n] = kind + 1
         steps = _expand_repeats(steps)
         t[L.T_PROG_START + self.n] = self.ops
         t[L.T_PROG_LEN + self.n] = len(steps)
@@ -81,7 +83,7 @@ class _Programs:
             t[o] = L.OPCODES[st.op]
             t[o + 1] = st.n
             t[o + 2] = 0 if st.type in (None, "any") else self.types.index(st.type) + 1
-            t[o + 3] = 1 if st.cost else 0
+            t[o + 3] = 1 if (st.cost or cost) else 0
             self.ops += 1
         self.n += 1
         t[L.T_NPROGS] = self.n
@@ -227,6 +229,23 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
         t[L.T_TRAP_N + i] = data.tokens.trap[kind_name].n
     t[L.T_TELEPORT_TOKENS] = data.tokens.teleport
     t[L.T_SECRET_TOKENS] = data.tokens.secret_passage
+    # Main Effects (advanced rule): compiled always, used only with the rule
+    t[L.T_ME_ACTION_LIMIT] = data.tricks.main_actions_per_turn
+    main_names = []
+    for k, name in enumerate(kinds):
+        me = data.cards[name].main
+        main_names.append(me.name if me is not None else "")
+        if me is None:
+            continue
+        t[L.T_ME_HAS + k] = 1
+        t[L.T_ME_TIMING + k] = L.ME_TIMINGS[me.timing]
+        t[L.T_ME_ACTION + k] = 1 if me.action else 0
+        t[L.T_ME_WHEN + k] = L.ME_WHEN[me.when]
+        t[L.T_ME_NCOST + k] = len(me.cost)
+        for i, option in enumerate(me.cost):
+            t[L.T_ME_COST + k * L.MAX_ME_COSTS + i] = progs.add(list(option), kind=k, cost=True)
+        t[L.T_ME_EFFECT + k] = progs.add(list(me.effect), kind=k)
+        t[L.T_ME_AFTER + k] = progs.add(list(me.after), kind=k) if me.after else -1
 
     jinx = list(data.jinx)
     _limit("Jinx Cards", len(jinx), L.MAX_JINX)
@@ -294,6 +313,7 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
         clans=tuple(clans),
         kinds=tuple(kinds),
         kind_aux=tuple(tuple(data.cards[k].auxiliary) for k in kinds),
+        mains=tuple(main_names),
         types=tuple(types),
         jinx=tuple(jinx),
         zones=tuple(zones),

@@ -218,7 +218,7 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
         stacks[FLOORS[f]] = order if viewer is None else k
     deck = [names.kinds[_i(s[L.S_DECK + i])] for i in range(_i(s[L.S_DECK_N]))]
     jdeck = [names.jinx[_i(s[L.S_JDECK + i])] for i in range(_i(s[L.S_JDECK_N]))]
-    return {
+    out = {
         "viewer": viewer,
         "config": config,
         "turn": _i(s[L.S_TURN]),
@@ -271,3 +271,21 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
         # Note Board points with the Clan modifiers: known only with the Clan
         "board_points": [_i(board_points(s, t, p)) if clan_known else None for p in range(n)],
     }
+    if _i(t[L.T_RULES]) & L.RULE_MAIN_EFFECTS:
+        out["main_effects"] = _main_effects(s, names)
+    return out
+
+
+def _main_effects(s: np.ndarray, names: Names) -> dict[str, Any]:
+    """Main Effects rule: the declared effects not yet resolved (face up on
+    the table, the last one on top) and the ACTION Main Effects of the turn."""
+    chain = []
+    for i in range(_i(s[L.S_ME_CHAIN_N])):
+        k = _i(s[L.S_ME_KIND + i])
+        chain.append({
+            "seat": _i(s[L.S_ME_SEAT + i]),
+            "card": names.kinds[k],
+            "effect": names.mains[k],
+            "cancelled": bool(s[L.S_ME_CANCEL + i]),
+        })
+    return {"declared": chain, "actions_this_turn": _i(s[L.S_ME_ACTIONS])}

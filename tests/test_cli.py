@@ -354,3 +354,13 @@ def test_every_end_reason_has_a_text():
     from sim import layout as L
 
     assert set(L.END_REASONS[1:]) == set(END_REASON_TEXT)
+
+
+def test_actions_doc_matches_the_action_space():
+    from sim import layout as L
+    from sim.actions import VERBS
+
+    doc = (Path(__file__).parent.parent / "docs" / "ACTIONS.md").read_text(encoding="utf-8")
+    assert f"a fixed space of {L.NUM_ACTIONS} actions" in doc
+    for name, first, count in VERBS:
+        assert f"| `{name}` | {first} | {count} |" in doc, name

@@ -18,7 +18,8 @@ import pytest
 from agents.heuristic import act
 from sim import GameConfig
 from sim import layout as L
-from sim.core.interns import main_actions_allowed, return_trap_token
+from sim.core.interns import return_trap_token
+from sim.core.main import action_limit
 from sim.errors import ConfigError, DataError
 from sim.game import new_game
 from sim.loader import DATA_DIR, load_data
@@ -396,10 +397,10 @@ def test_determinize_resamples_trap_kinds_consistently(h):
 def test_exalted_sofia_may_play_two_action_main_effects(h):
     sc = h.scenario(players=3, scholars=["Sofia", "Valerio", "Rebecca"], rules=ME)
     g = sc.build()
-    assert [main_actions_allowed(g.state, g.tables, p) for p in range(3)] == [1, 1, 1]
+    assert [action_limit(g.state, g.tables, p) for p in range(3)] == [1, 1, 1]
     g = sc.cubes("Valerio", worship=3).build()  # a Star: the others turn Exalted
     assert h.player(g, "Sofia")["exalted"] and h.player(g, "Rebecca")["exalted"]
-    assert [main_actions_allowed(g.state, g.tables, p) for p in range(3)] == [2, 1, 1]
+    assert [action_limit(g.state, g.tables, p) for p in range(3)] == [2, 1, 1]
 
 
 # --------------------------------------------------------------- bad data
@@ -430,8 +431,16 @@ def test_bad_intern_and_token_data(key, value, message):
 
 def test_unlinked_intern_and_missing_trap_kind(tmp_path):
     unlinked = 'intern = "Seer Intern"\nprovisional = ["bonus", "copies", "intern"]'
-    folder = _folder(tmp_path, lambda name, text: text.replace(unlinked, 'provisional = ["bonus", "copies"]')
-                     if name == "tricks.toml" else text)
+    tarot = 'effect = [{ op = "move_any" }, { op = "gain_intern" }]'  # Tarot Deck's Main Effect
+
+    def unlink(name, text):
+        if name != "tricks.toml":
+            return text
+        assert unlinked in text and tarot in text
+        text = text.replace(unlinked, 'provisional = ["bonus", "copies"]')
+        return text.replace(tarot, 'effect = [{ op = "move_any" }]')
+
+    folder = _folder(tmp_path, unlink)
     with pytest.raises(DataError, match="no Trick Card kind is linked") as err:
         load_data(folder)
     assert "interns.toml" in str(err.value)
@@ -439,3 +448,12 @@ def test_unlinked_intern_and_missing_trap_kind(tmp_path):
                       if name == "box.toml" else text)
     with pytest.raises(DataError, match="Trap kinds"):
         load_data(folder2)
+
+
+def test_gain_intern_in_a_main_effect_needs_an_intern(tmp_path):
+    folder = _folder(tmp_path, lambda name, text: text.replace(
+        'effect = [{ op = "draw_cards", n = 2 }]', 'effect = [{ op = "draw_cards", n = 2 }, { op = "gain_intern" }]')
+        if name == "tricks.toml" else text)
+    with pytest.raises(DataError, match="this Main Effect has gain_intern but the card has no intern") as err:
+        load_data(folder)
+    assert 'cards."Letter of Introduction".main.effect.1.op' in str(err.value)

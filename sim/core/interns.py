@@ -19,7 +19,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.core.board import cubes, eliminate, steal
-from sim.core.common import passive, pf, targetable
+from sim.core.common import pf, targetable
 from sim.core.rng import randint
 from sim.core.supply import normalize_stun
 
@@ -90,14 +90,6 @@ def protected_colors(s, t, seat):
 @njit(cache=True)
 def is_protected(s, t, seat, c):
     return (protected_colors(s, t, seat) >> c) & 1 == 1
-
-
-@njit(cache=True)
-def main_actions_allowed(s, t, seat):
-    """ACTION Main Effects the seat may play this turn: one, plus the passive
-    `extra_main_actions` (Exalted Sofia: two)."""
-    extra = passive(s, t, seat, L.PV_EXTRA_MAIN_ACTIONS)
-    return 1 + (extra if extra > 0 else 0)
 
 
 # ------------------------------------------------------- Protected cubes

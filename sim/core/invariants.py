@@ -9,6 +9,7 @@ from numba import njit
 from sim import layout as L
 from sim.core.board import count_marks
 from sim.core.common import active, pf, stat
+from sim.core.main import action_limit
 
 INVARIANTS = {
     1: "Information Cubes not conserved (Reserve + Zones + Note Boards != box)",
@@ -38,6 +39,8 @@ INVARIANTS = {
     60: "an Intern Card is neither in the Intern deck nor owned by one Scholar",
     61: "Zone Effect Tokens not conserved (supply + Zones != box), a bad Trap kind or flag, or a token on a "
         "Zone not placed (or on the Starting Zone)",
+    50: "Main Effects: the declared chain is out of bounds, or a declared card is not on the table",
+    51: "Main Effects: more ACTION Main Effects this turn than allowed",
     99: "a game did not end within the decision limit",
 }
 
@@ -161,7 +164,10 @@ def check(s, t):
     code = boss_check(s, t)
     if code:
         return code
-    return check_interns_tokens(s, t)
+    code = check_interns_tokens(s, t)
+    if code:
+        return code
+    return check_main_effects(s, t)
 
 
 @njit(cache=True)
@@ -220,4 +226,26 @@ def check_interns_tokens(s, t):
         kz = s[L.S_ZTRAP_KIND + z]
         if kz != 0 and (kz < L.ZK_AMBUSH or kz >= L.ZK_AMBUSH + len(L.TRAP_KINDS)):
             return 61
+    return 0
+
+
+@njit(cache=True)
+def check_main_effects(s, t):
+    """The Reaction chain: within bounds, each declared card face up on the
+    table; the ACTION Main Effects of the turn within the limit."""
+    m = s[L.S_ME_CHAIN_N]
+    if m < 0 or m > L.MAX_CHAIN:
+        return 50
+    for i in range(m):
+        k = s[L.S_ME_KIND + i]
+        if k < 0 or k >= t[L.T_NKINDS] or t[L.T_ME_HAS + k] == 0:
+            return 50
+        same = 0
+        for j in range(m):
+            if s[L.S_ME_KIND + j] == k:
+                same += 1
+        if s[L.S_PLAYED + k] < same:
+            return 50
+    if s[L.S_ME_ACTIONS] < 0 or s[L.S_ME_ACTIONS] > action_limit(s, t, s[L.S_CUR]):
+        return 51
     return 0

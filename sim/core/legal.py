@@ -10,7 +10,8 @@ from sim.core.board import cubes
 from sim.core.boss import boss_steps
 from sim.core.common import hand_size, in_start, passive, pf, side_index, stat
 from sim.core.dungeon import passable, placement_links, zone_cube_count
-from sim.core.effects import discard_targets, payable
+from sim.core.effects import discard_targets, payable, zone_destination
+from sim.core.main import CTX_OTHER_TURN, CTX_OWN, CTX_REACT, CTX_TEST, add_mains, cost_option_payable
 from sim.core.stealth import can_spy_on
 from sim.core.supply import holds_jinx
 from sim.core.zone_effects import can_bivouac, can_teleport, secret_dest, secret_letters, teleport_dest
@@ -75,6 +76,8 @@ def add_turn_actions(s, t, me, out, n):
                     n += 1
     if not in_start(s, me):
         n = add_plays(s, t, me, L.TM_OWN, out, n)
+        if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
+            n = add_mains(s, t, me, CTX_OWN, out, n)
     if s[L.S_PHASE] == L.PH_MOVE:
         out[n] = L.A_END_MOVE
         return n + 1
@@ -153,8 +156,34 @@ def legal_actions(s, t, out):
             n += 1
     elif ph == L.PH_WINDOW:
         n = add_plays(s, t, me, window_mask(s, me), out, 0)
+        if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
+            n = add_mains(s, t, me, CTX_TEST, out, n)
         out[n] = L.A_PASS
         n += 1
+    elif ph == L.PH_ME_REACT:
+        n = add_mains(s, t, me, CTX_REACT, out, 0)
+        out[n] = L.A_PASS
+        n += 1
+    elif ph == L.PH_ME_PRIORITY:
+        n = add_plays(s, t, me, L.TM_OTHER_TURN, out, 0)
+        n = add_mains(s, t, me, CTX_OTHER_TURN, out, n)
+        out[n] = L.A_PASS
+        n += 1
+    elif ph == L.PH_ME_COST:
+        top = s[L.S_ME_CHAIN_N] - 1
+        k = s[L.S_ME_KIND + top]
+        for i in range(t[L.T_ME_NCOST + k]):
+            if cost_option_payable(s, t, me, k, i, -1):
+                out[n] = L.A_OPTION + i
+                n += 1
+    elif ph == L.PH_ME_ZONE:
+        for z in range(1, t[L.T_NZONES]):
+            if zone_destination(s, t, me, s[L.S_P_TYPE], z):
+                out[n] = L.A_ZONE + z
+                n += 1
+        if s[L.S_P_OPTIONAL] == 1:
+            out[n] = L.A_PASS
+            n += 1
     elif ph == L.PH_STUN:
         out[0] = L.A_STUN_ACCEPT
         out[1] = L.A_STUN_SACRIFICE

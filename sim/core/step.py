@@ -17,6 +17,7 @@ from sim.core.dungeon import begin_placement, passable, place_tile, placement_po
 from sim.core.effects import ask_discard, discard_continue, drop_cube, run_prog
 from sim.core.interns import ask_protect, drop_protected, lose_now
 from sim.core.legal import legal_actions
+from sim.core.main import declare_main, main_done, open_priority, pay_main, priority_next, react_next, resolve_main
 from sim.core.stealth import begin_espionage, begin_study, close_test, commit, declare, test_next
 from sim.core.supply import discard_jinx, draw_students, gain_stun_token, hand_to, sacrifice, stun_continue
 from sim.core.turn import (
@@ -50,6 +51,7 @@ def use_skill(s, t, seat, sk, opt):
 @njit(cache=True)
 def spend_speed(s):
     """Spend one Speed point, the Scholar card's points first."""
+    s[L.S_ME_MOVED] = 1
     s[L.S_SPEED] -= 1
     if s[L.S_CARD_SPEED] > s[L.S_SPEED]:
         s[L.S_CARD_SPEED] = s[L.S_SPEED]
@@ -72,15 +74,25 @@ def turn_action(s, t, me, a):
         # other effects can still move the Scholar in the Action Phase
         s[L.S_MOVE_PHASE] = 2
         s[L.S_SPEED] = s[L.S_CARD_SPEED]
-        s[L.S_PHASE] = L.PH_ACTION
+        if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
+            kstack.push(s, L.K_RESUME, 0, 0, 0)
+            open_priority(s, t)
+        else:
+            s[L.S_PHASE] = L.PH_ACTION
     elif a >= L.A_PLAY and a < L.A_SKILL:
         r = a - L.A_PLAY
         kstack.push(s, L.K_RESUME, 0, 0, 0)
+        open_priority(s, t)
         play_card(s, t, me, r // 4, (r // 2) % 2, r % 2)
     elif a >= L.A_SKILL and a < L.A_PASS:
         r = a - L.A_SKILL
         kstack.push(s, L.K_RESUME, 0, 0, 0)
+        open_priority(s, t)
         use_skill(s, t, me, r // 2, r % 2)
+    elif a >= L.A_MAIN and a < L.A_MAIN + L.MAX_KINDS:
+        kstack.push(s, L.K_RESUME, 0, 0, 0)
+        open_priority(s, t)
+        declare_main(s, t, me, a - L.A_MAIN)
     elif a == L.A_STUDY:
         s[L.S_PHASE] = L.PH_STUDY_N
     elif a >= L.A_SPY and a < L.A_COMMIT:
@@ -88,6 +100,7 @@ def turn_action(s, t, me, a):
         begin_espionage(s, t, me, r // L.MAX_COL, r % L.MAX_COL)
     elif a == L.A_END_TURN:
         kstack.push(s, L.K_EOT, 0, 0, 0)
+        open_priority(s, t)
     elif a >= L.A_ZONE and a < L.A_ZONE_EFFECT:
         # Secret Passage (Movement Phase): one Speed point to a Zone showing
         # a Secret Passage of the same letter
@@ -102,6 +115,20 @@ def turn_action(s, t, me, a):
             s[L.S_PHASE] = L.PH_TELEPORT  # the Teleport Token: choose where
         elif can_bivouac(s, t, me, z, slot):
             kstack.push(s, L.K_BIVOUAC, 0, 0, 0)
+
+
+@njit(cache=True)
+def out_of_turn_play(s, t, me, a):
+    """A play of any seat outside her own phase decisions: an Auxiliary
+    Effect, a skill or a Main Effect declaration."""
+    if a >= L.A_MAIN and a < L.A_MAIN + L.MAX_KINDS:
+        declare_main(s, t, me, a - L.A_MAIN)
+    elif a < L.A_SKILL:
+        r = a - L.A_PLAY
+        play_card(s, t, me, r // 4, (r // 2) % 2, r % 2)
+    else:
+        r = a - L.A_SKILL
+        use_skill(s, t, me, r // 2, r % 2)
 
 
 @njit(cache=True)
@@ -150,12 +177,7 @@ def apply_action(s, t, a):
         else:
             s[L.S_T_WPLAYS] += 1
             kstack.push(s, L.K_WINDOW, 0, 0, 0)
-            if a < L.A_SKILL:
-                r = a - L.A_PLAY
-                play_card(s, t, me, r // 4, (r // 2) % 2, r % 2)
-            else:
-                r = a - L.A_SKILL
-                use_skill(s, t, me, r // 2, r % 2)
+            out_of_turn_play(s, t, me, a)
     elif ph == L.PH_STUN:
         if a == L.A_STUN_ACCEPT:
             gain_stun_token(s, me)
@@ -191,6 +213,20 @@ def apply_action(s, t, a):
                 drop_cube(s, t, me, s[L.S_PR_COLOR])
             else:
                 lose_now(s, t, me, s[L.S_PR_COLOR], s[L.S_PR_N], s[L.S_PR_MODE], s[L.S_PR_OTHER])
+    elif ph == L.PH_ME_REACT:
+        kstack.push(s, L.K_ME_REACT, s[L.S_ME_RX_IDX], s[L.S_ME_RX_I] + 1, 0)
+        if a != L.A_PASS:
+            declare_main(s, t, me, a - L.A_MAIN)
+    elif ph == L.PH_ME_COST:
+        pay_main(s, t, s[L.S_ME_CHAIN_N] - 1, a - L.A_OPTION)
+    elif ph == L.PH_ME_PRIORITY:
+        kstack.push(s, L.K_PRIORITY, s[L.S_ME_PRI_I] + 1, 0, 0)
+        if a != L.A_PASS:
+            s[L.S_ME_PRI_PLAYED] += 1
+            out_of_turn_play(s, t, me, a)
+    elif ph == L.PH_ME_ZONE:
+        if a != L.A_PASS:
+            enter_zone(s, t, me, a - L.A_ZONE)
 
 
 @njit(cache=True)
@@ -229,6 +265,14 @@ def run_continuation(s, t, code, a, b, c):
         toll_step(s, t, a, b)
     elif code == L.K_BIVOUAC:
         bivouac(s, t, a)
+    elif code == L.K_ME_REACT:
+        react_next(s, t, a, b)
+    elif code == L.K_ME_RESOLVE:
+        resolve_main(s, t, a)
+    elif code == L.K_ME_DONE:
+        main_done(s, a)
+    elif code == L.K_PRIORITY:
+        priority_next(s, t, a)
 
 
 @njit(cache=True)

@@ -80,6 +80,8 @@ def begin_explore(s, t, seat):
     s[L.S_SPEED] = stat(s, t, seat, L.ST_SPEED)
     s[L.S_CARD_SPEED] = 0
     s[L.S_ACTION_DONE] = 0
+    s[L.S_ME_ACTIONS] = 0
+    s[L.S_ME_MOVED] = 0
     s[L.S_PHASE] = L.PH_MOVE
     s[L.S_ACTOR] = seat
 
@@ -248,13 +250,15 @@ def thesis_failure(s, t, stage):
 
 @njit(cache=True)
 def end_of_turn(s, t, stage):
-    """End of Turn Phase: a Student drawn; face-down Jinx Cards revealed one at
-    a time (turn order from the active player); draw to the Hand Value."""
+    """End of Turn Phase: a Student drawn (not with the Main Effects rule);
+    face-down Jinx Cards revealed one at a time (turn order from the active
+    player); draw to the Hand Value."""
     cur = s[L.S_CUR]
     n = s[L.S_NPLAYERS]
     if stage == 0:
         kstack.push(s, L.K_EOT, 1, 0, 0)
-        draw_students(s, t, cur, t[L.T_EOT_STUDENTS])
+        if (t[L.T_RULES] & L.RULE_MAIN_EFFECTS) == 0:
+            draw_students(s, t, cur, t[L.T_EOT_STUDENTS])
         return
     if stage == 1:
         for i in range(n):
@@ -292,6 +296,8 @@ def end_turn(s, t):
         if reason != L.END_NONE:
             end_game_now(s, reason)
             return
+    s[L.S_ME_ACTIONS] = 0
+    s[L.S_ME_MOVED] = 0
     if check_exhausted(s, t):
         return
     if not any_active(s):
