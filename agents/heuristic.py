@@ -1,6 +1,10 @@
 """The heuristic family: a rule-based player for every decision of the basic
 game, tuned by a few parameters, with named personas.
 
+Advanced rules: as the Boss's mover it sends him onto opponents and away from
+its own Scholar (``boss.best_step_for_mover``); moving its Scholar, it counts
+the Boss's Alert Modifier and keeps a little away from him (``boss_threat``).
+
 It reads only what its seat may know: its own hand, public information (the
 Dungeon, Note Boards, hand sizes, the Alert Card) and the Clan Card only once
 it holds the Knowledge Token or the card is public.
