@@ -256,7 +256,8 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
             "difficulty": config.get("alert"),
             "omega_placed": _i(s[L.S_ALERT_FILLED]),
             "spaces": _i(t[L.T_AL_NSLOTS]),
-            "bonus": _i(alert_bonus(s, t)),
+            "bonus": _i(alert_bonus(s, t)),  # the Panic Card's Alert Modifier under Maximum Alert
+            "in_play": not bool(s[L.S_MAX_ALERT]),  # Maximum Alert removes the Alert Card
         },
         "max_alert": _max_alert(s, names, viewer),
         "clan": names.clans[_i(s[L.S_CLAN])] if clan_known else HIDDEN,

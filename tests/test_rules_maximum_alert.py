@@ -122,7 +122,7 @@ def test_first_successful_thesis_triggers_maximum_alert(h):
     d = g.to_dict()
     assert h.player(g, "Valerio")["thesis"] == 1 and d["max_alert"]["triggered"]
     assert g.observation(0)["max_alert"]["panic"] == "Darkness"  # revealed
-    assert d["alert"]["omega_placed"] == 0  # the Alert Card left the game
+    assert d["alert"]["omega_placed"] == 0 and not d["alert"]["in_play"]  # the Alert Card left the game
     # the University emptied, then filled by the card: 2 grey per player, 1 Omega
     assert d["university"] == {"students": 4, "omega": 1}
     assert d["reserve"]["omega"] == 4 and d["bonfire"] == 2
