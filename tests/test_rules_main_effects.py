@@ -235,6 +235,21 @@ def test_reaction_to_a_reaction(h):
     assert g.check_invariants() is None
 
 
+def test_in_an_espionage_only_the_two_scholars_react(h):
+    g = (dungeon(h, players=3).cubes("Valerio", militia=1).students("Sofia", 3)
+         .hand("Sofia", ["Fate 4", "Smoke Bomb"]).hand("Valerio", ["Crystal Ball"])
+         .hand("Rebecca", ["Smoke Bomb"]).university(students=10, omega=0)
+         .turn("Sofia", "action").build())
+    do(g, "Espionage on seat 1", "Commit Fate 4")
+    if g.phase() == "commit":
+        do(g, "Declare")
+    assert (g.phase(), g.current_player()) == ("test_window", 1)
+    do(g, "Main Effect: Scrying")
+    assert (g.phase(), g.current_player()) == ("main_reaction", 0)  # Sofia; never Rebecca
+    do(g, "Pass")
+    assert g.phase() != "main_reaction"
+
+
 # --------------------------------------------------------------- Priority
 def test_priority_in_turn_order_one_play_each(h):
     g = (dungeon(h, players=3).hand("Sofia", ["Autograph", "Lantern"]).bonfire(2)
