@@ -293,18 +293,23 @@ def print_result(console: Console, g: Game) -> None:
         head = f"Scores so far (the game is not over): {r['turns']} turns ({r['rounds']} rounds); Clan Card {r['clan']}"
     console.print(Text(head, style="bold"))
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, header_style="bold", pad_edge=False, collapse_padding=True)
-    for col in ("rank", "seat", "Scholar", "score", "board", "thesis", "jinx", "Thesis #", ""):
+    interns = bool(int(g.tables[L.T_RULES]) & L.RULE_MAIN_EFFECTS)
+    cols = ("rank", "seat", "Scholar", "score", "board", "thesis", *(("interns",) if interns else ()), "jinx",
+            "Thesis #", "")
+    for col in cols:
         table.add_column(col, justify="left" if col in ("Scholar", "Thesis #", "") else "right", no_wrap=True)
     for s in sorted(r["seats"], key=lambda x: (x["rank"], x["seat"])):
         b = s["breakdown"]
         thesis = f"#{s['thesis_order']}" if s["thesis_order"] else "-"
         if not s["eligible"]:
             thesis += " (not eligible)"
+        extra = (str(b["intern_bonus"]),) if interns else ()
         table.add_row(str(s["rank"]), str(s["seat"]), s["scholar"], str(s["score"]), str(b["board"]),
-                      str(b["thesis_bonus"]), str(b["jinx_penalty"]), thesis, "WINNER" if s["winner"] else "")
+                      str(b["thesis_bonus"]), *extra, str(b["jinx_penalty"]), thesis, "WINNER" if s["winner"] else "")
     console.print(table)
-    console.print("score = board (Note Board points with the Clan modifiers) + thesis (Thesis bonus) - jinx "
-                  "(Jinx penalty)", markup=False)
+    console.print("score = board (Note Board points with the Clan modifiers) + thesis (Thesis bonus)"
+                  + (" + interns (Intern Cards' bonus points)" if interns else "") + " - jinx (Jinx penalty)",
+                  markup=False)
 
 
 # -------------------------------------------------------------- commands

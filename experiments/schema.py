@@ -27,7 +27,7 @@ COLUMNS: dict[str, tuple[str, str]] = {
     # outcome of the seat
     "scholar": ("category", "Scholar of this seat"),
     "clan": ("category", "Clan Card of the game"),
-    "score": ("int64", "final score (board + thesis_bonus - jinx_penalty)"),
+    "score": ("int64", "final score (board + thesis_bonus + intern_bonus - jinx_penalty)"),
     "board_points": ("int64", "Note Board points with the Clan modifiers"),
     "thesis_bonus": ("int64", "10/7/5/3 by Thesis order, 0 without"),
     "jinx_penalty": ("int64", "Jinx Card penalties subtracted"),
@@ -51,6 +51,9 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "cubes_worship": ("int64", ""),
     "cubes_riches": ("int64", ""),
     "cubes_caste": ("int64", ""),
+    "intern_bonus": ("int64", "Intern Cards' End of Game Bonus Points (Main Effects rule; 0 without)"),
+    "interns": ("int64", "Intern Cards owned at the end"),
+    "main_effects": ("int64", "Main Effects declared (Main Effects rule)"),
     # game level (repeated on each seat's row)
     "first_player": ("int64", "seat of the first player"),
     "turns": ("int64", "turns played"),

@@ -53,6 +53,7 @@ def complete(frame: pd.DataFrame | list[dict[str, Any]]) -> pd.DataFrame:
         "thesis_failures": 0, "cubes_civilization": 1, "cubes_militia": 1, "cubes_worship": 1, "cubes_riches": 1,
         "cubes_caste": 0, "first_player": 0, "turns": 30, "rounds": 8, "end_reason": "alert_full", "decisions": 100,
         "error": 0, "boss": "", "panic": "", "max_alert": False,
+        "intern_bonus": 0, "interns": 0, "main_effects": 0,
     }
     for col, value in defaults.items():
         if col not in df:

@@ -64,6 +64,9 @@ def test_bomf_sacrifice_skips_movement_and_moves_anywhere_in_the_area(h):
     assert h.player(g, "Sofia")["zone"] == "I-1"
     assert h.player(g, "Sofia")["students"] == 2
     assert g.to_dict()["reserve"]["students"] == reserve + 1
+    # "Then, place the Teleport Token in your starting Zone": the Zone she left
+    assert h.zone(g, "I-3")["tokens"]["teleport"] and not h.zone(g, "I-1")["tokens"]["teleport"]
+    assert g.to_dict()["reserve"]["teleport_tokens"] == 2
     # the Movement Phase is skipped: Action Phase, no Speed left
     assert g.phase() == "action" and g.to_dict()["speed_left"] == 0
     assert h.player(g, "Sofia")["hand"] == ["Autograph"]

@@ -10,6 +10,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.core.common import pf
+from sim.core.interns import intern_bonus, interns_owned
 from sim.core.scoring import rank_seats, score_parts
 from sim.core.supply import jinx_held
 
@@ -18,6 +19,7 @@ ROW_FIELDS = (
     "thesis_order", "stars", "students", "exalted", "exalted_turns", "jinx", "knowledge",
     "studies", "study_wins", "espionages", "espionage_wins", "thesis_failures",
     "cubes_0", "cubes_1", "cubes_2", "cubes_3", "cubes_4", "cubes_5",
+    "intern_bonus", "interns", "main_effects",
 )
 GAME_FIELDS = ("clan", "first_player", "turns", "rounds", "end_reason", "decisions", "theses", "error",
                "boss", "boss_profile", "panic", "max_alert")
@@ -58,6 +60,9 @@ def write_rows(s, t, rows, g):
         r[19] = s[pf(p, L.PF_THESIS_FAILS)]
         for c in range(L.MAX_COL):
             r[20 + c] = s[pf(p, L.PF_CUBES) + c]
+        r[26] = intern_bonus(s, t, p)
+        r[27] = interns_owned(s, t, p)
+        r[28] = s[pf(p, L.PF_MAINS)]
 
 
 @njit(cache=True)

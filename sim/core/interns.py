@@ -78,6 +78,16 @@ def intern_bonus(s, t, seat):
 
 
 @njit(cache=True)
+def interns_owned(s, t, seat):
+    """How many Intern Cards the seat owns."""
+    n = 0
+    for i in range(t[L.T_NINTERNS]):
+        if s[L.S_INTERN_OWNER + i] == seat:
+            n += 1
+    return n
+
+
+@njit(cache=True)
 def protected_colors(s, t, seat):
     """Bitmask of the cube colours Protected by the seat's Interns."""
     m = 0
