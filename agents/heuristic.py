@@ -235,9 +235,12 @@ def card_stealth(t, k):
 
 @njit(cache=True)
 def stealth_potential(s, t, me):
+    """What the cards in my hand can add to my Stealth Value."""
     total = 0.0
     for k in range(t[L.T_NKINDS]):
-        total += s[pf(me, L.PF_HAND) + k] * card_stealth(t, k)
+        held = s[pf(me, L.PF_HAND) + k]
+        if held:
+            total += held * card_stealth(t, k)
     return total
 
 
@@ -337,8 +340,28 @@ def best_study(s, t, me, z, params, extra_bonus):
     """(value, cubes) of the best Study in zone z; value <= 0 when none pays."""
     if zone_cube_count(s, t, z) == 0 or hand_size(s, me) == 0 and extra_bonus == 0:
         return 0.0, 0
+    return study_in(s, t, me, z, params, extra_bonus, study_bonus(s, t, me) + stealth_potential(s, t, me))
+
+
+@njit(cache=True)
+def zone_study_values(s, t, me, params, want):
+    """best_study's value for the placed Dungeon Zones z with want[z] > 0
+    (0 elsewhere): one hand evaluation for all of them."""
+    vals = np.zeros(L.MAX_ZONES)
+    if hand_size(s, me) == 0:
+        return vals
+    pot = study_bonus(s, t, me) + stealth_potential(s, t, me)
+    for z in range(1, t[L.T_NZONES]):
+        if want[z] > 0 and s[L.S_ZPLACED + z] == 1 and zone_cube_count(s, t, z) > 0:
+            vals[z], _ = study_in(s, t, me, z, params, 0, pot)
+    return vals
+
+
+@njit(cache=True)
+def study_in(s, t, me, z, params, extra_bonus, hand_potential):
+    """best_study with the hand's Stealth potential (Study Bonus included) given."""
     luck_st, luck_al, danger = zone_luck(s, t, me, z)
-    potential = study_bonus(s, t, me) + stealth_potential(s, t, me) + extra_bonus + luck_st
+    potential = hand_potential + extra_bonus + luck_st
     base = zone_alert(s, t, z) + alert_bonus(s, t) + passive(s, t, me, L.PV_TEST_ALERT) + luck_al
     fail_cost = FAIL_COST + 0.8 * danger
     expected = interference(s, t, me, params)
@@ -514,22 +537,36 @@ def move_decision(s, t, me, buf, n, params):
             return a
     z0 = s[pf(me, L.PF_ZONE)]
     speed = s[L.S_SPEED]
-    if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
-        v, a = best_turn_main(s, t, me, buf, n, params, True)
+    mains = has_main(buf, n)
+    # the Zones worth a look: here, those in reach, Secret Passage exits (and
+    # every Zone when a Main Effect may move the Scholar)
+    want = np.full(L.MAX_ZONES, 1 if mains else 0, np.int64)
+    want[z0] = 1
+    dist = np.zeros(L.MAX_ZONES, np.int64)
+    first = dist
+    if speed > 0:
+        dist, first = first_steps(s, t, me, z0, speed)
+        for z in range(L.MAX_ZONES):
+            if dist[z] > 0 and first[z] >= 0:
+                want[z] = 1
+        for i in range(n):
+            if buf[i] >= L.A_ZONE and buf[i] < L.A_ZONE + L.MAX_ZONES:
+                want[buf[i] - L.A_ZONE] = 1
+    vals = zone_study_values(s, t, me, params, want)
+    if mains:
+        v, a = best_turn_main(s, t, me, buf, n, params, True, vals)
         if a >= 0 and v > 0.0:
             return a
-    here, _ = best_study(s, t, me, z0, params, 0)
+    here = vals[z0]
     esp, _ = best_espionage(s, t, me, params)
     if esp > here:
         here = esp
     if speed > 0:
-        dist, first = first_steps(s, t, me, z0, speed)
         best = here
         best_a = -1
         for z in range(1, t[L.T_NZONES]):
             if dist[z] > 0 and first[z] >= 0:
-                v, _ = best_study(s, t, me, z, params, 0)
-                v -= 0.3 * dist[z] + entry_cost(s, t, me, z) + boss_threat(s, t, z)
+                v = vals[z] - (0.3 * dist[z] + entry_cost(s, t, me, z) + boss_threat(s, t, z))
                 if v > best + 0.5:
                     best = v
                     best_a = first[z]
@@ -537,8 +574,7 @@ def move_decision(s, t, me, buf, n, params):
             a = buf[i]
             if a >= L.A_ZONE and a < L.A_ZONE + L.MAX_ZONES:
                 d = a - L.A_ZONE
-                v, _ = best_study(s, t, me, d, params, 0)
-                v -= 0.3 + entry_cost(s, t, me, d)
+                v = vals[d] - (0.3 + entry_cost(s, t, me, d))
                 if v > best + 0.5:
                     best = v
                     best_a = a
@@ -569,8 +605,9 @@ def action_decision(s, t, me, buf, n, params, rng):
         a = max_alert_move(s, t, me, buf, n, params)  # Speed left from cards
         if a >= 0 and a != L.A_END_MOVE and a != L.A_END_TURN:
             return a
-    if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
-        v, a = best_turn_main(s, t, me, buf, n, params, False)
+    if has_main(buf, n):
+        every = np.ones(L.MAX_ZONES, np.int64)
+        v, a = best_turn_main(s, t, me, buf, n, params, False, zone_study_values(s, t, me, params, every))
         if a >= 0 and v > 0.0:
             return a
     if s[L.S_ACTION_DONE] == 0 and not in_start(s, me):
@@ -679,8 +716,9 @@ def opponents_holding(s, me, field):
 
 
 @njit(cache=True)
-def move_value(s, t, me, prog, params):
-    """Best Study value the movement steps of a program reach (-1e9: none)."""
+def move_value(s, t, me, prog, vals):
+    """Best Study value the movement steps of a program reach (-1e9: none);
+    vals: zone_study_values."""
     z0 = s[pf(me, L.PF_ZONE)]
     start = t[L.T_PROG_START + prog]
     linked = 0
@@ -696,17 +734,13 @@ def move_value(s, t, me, prog, params):
     best = -1e9
     if mode != 0:
         for z in range(1, t[L.T_NZONES]):
-            if zone_destination(s, t, me, mode, z):
-                v, _ = best_study(s, t, me, z, params, 0)
-                if v > best:
-                    best = v
+            if zone_destination(s, t, me, mode, z) and vals[z] > best:
+                best = vals[z]
     else:
         dist, _ = first_steps(s, t, me, z0, linked)
         for z in range(1, t[L.T_NZONES]):
-            if dist[z] > 0:
-                v, _ = best_study(s, t, me, z, params, 0)
-                if v > best:
-                    best = v
+            if dist[z] > 0 and vals[z] > best:
+                best = vals[z]
     return best
 
 
@@ -770,43 +804,50 @@ def main_gain(s, t, me, k):
 
 
 @njit(cache=True)
-def walking_best(s, t, me, params):
-    """Best Study value here or within the Speed left (moving costs a little)."""
+def walking_best(s, t, me, vals):
+    """Best Study value here or within the Speed left (moving costs a little);
+    vals: zone_study_values."""
     z0 = s[pf(me, L.PF_ZONE)]
-    best, _ = best_study(s, t, me, z0, params, 0)
+    best = vals[z0]
     if s[L.S_SPEED] > 0:
         dist, first = first_steps(s, t, me, z0, s[L.S_SPEED])
         for z in range(1, t[L.T_NZONES]):
             if dist[z] > 0 and first[z] >= 0:
-                v, _ = best_study(s, t, me, z, params, 0)
-                v -= 0.3 * dist[z]
+                v = vals[z] - 0.3 * dist[z]
                 if v > best:
                     best = v
     return best
 
 
 @njit(cache=True)
-def best_turn_main(s, t, me, buf, n, params, movement_only):
+def has_main(buf, n):
+    """A Main Effect among the legal actions (only with the Main Effects rule)."""
+    for i in range(n):
+        if buf[i] >= L.A_MAIN and buf[i] < L.A_MAIN + L.MAX_KINDS:
+            return True
+    return False
+
+
+@njit(cache=True)
+def best_turn_main(s, t, me, buf, n, params, movement_only, vals):
     """(net value, action) of the best Main Effect in the seat's own phase;
     net = its worth minus keeping the card. Movement effects are valued by
     the Study they reach, over the best one without them; ACTIONs must beat
-    the Study / Espionage they replace."""
+    the Study / Espionage they replace. vals: zone_study_values."""
     best = 0.0
     best_a = -1
     base = -1e9
     action_value = 0.0
     if s[L.S_ACTION_DONE] == 0:
-        z = s[pf(me, L.PF_ZONE)]
-        st, _ = best_study(s, t, me, z, params, 0)
         es, _ = best_espionage(s, t, me, params)
-        action_value = max(st, es, 0.0)
+        action_value = max(vals[s[pf(me, L.PF_ZONE)]], es, 0.0)
     for i in range(n):
         a = buf[i]
         if a < L.A_MAIN or a >= L.A_MAIN + L.MAX_KINDS:
             continue
         k = a - L.A_MAIN
         eff = t[L.T_ME_EFFECT + k]
-        mv = move_value(s, t, me, eff, params)
+        mv = move_value(s, t, me, eff, vals)
         if movement_only and mv <= -1e8:
             continue
         v = main_gain(s, t, me, k) - main_alternative(t, k) - 0.8 * params[P_HOARD]
@@ -814,7 +855,7 @@ def best_turn_main(s, t, me, buf, n, params, movement_only):
             if s[L.S_ACTION_DONE] == 1:
                 continue  # nothing to Study after moving
             if base < -1e8:
-                base = walking_best(s, t, me, params)
+                base = walking_best(s, t, me, vals)
             v += mv - max(base, 0.0)
         if t[L.T_ME_ACTION + k] == 1:
             v -= action_value
