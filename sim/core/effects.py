@@ -9,13 +9,14 @@ the continuation stack (K_PROG) once the choice is made.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim import layout as L
 from sim.core import kstack
 from sim.core.board import give, take_top
 from sim.core.boss import exec_boss_op
-from sim.core.common import hand_size, pf, stat, targetable
+from sim.core.common import hand_size, pf, side_index, stat, targetable
 from sim.core.dungeon import passable, player_colors
 from sim.core.interns import exec_intern_op, is_intern_op, lose_cubes
 from sim.core.randomizer import (
@@ -77,6 +78,40 @@ def payable(s, t, seat, prog, exclude_kind):
                 return False
     return True
 
+
+
+@njit(cache=True)
+def add_plays(s, t, seat, mask, out, n):
+    """Trick Card Auxiliary Effects and Scholar skills playable under `mask`
+    (TM_* bits): their actions go to out[n:]; returns the new n."""
+    for k in range(t[L.T_NKINDS]):
+        if s[pf(seat, L.PF_HAND) + k] == 0:
+            continue
+        for aux in range(t[L.T_KIND_NAUX + k]):
+            if (t[L.T_KIND_TIMING + k * 2 + aux] & mask) == 0:
+                continue
+            for opt in range(t[L.T_KIND_NOPTS + k * 2 + aux]):
+                prog = t[L.T_KIND_PROG + (k * 2 + aux) * L.MAX_OPTS + opt]
+                if payable(s, t, seat, prog, k):
+                    out[n] = L.A_PLAY + k * 4 + aux * 2 + opt
+                    n += 1
+    row = side_index(s, seat)
+    for sk in range(t[L.T_SCH_NSKILLS + row]):
+        i = row * L.MAX_SKILLS + sk
+        if (t[L.T_SCH_SK_TIMING + i] & mask) == 0:
+            continue
+        for opt in range(t[L.T_SCH_SK_NOPTS + i]):
+            if payable(s, t, seat, t[L.T_SCH_SK_PROG + i * L.MAX_OPTS + opt], -1):
+                out[n] = L.A_SKILL + sk * 2 + opt
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def timed_play_open(s, t, seat, mask):
+    """Any Auxiliary Effect or skill playable under `mask` (see add_plays)."""
+    scratch = np.empty(L.MAX_KINDS * 2 * L.MAX_OPTS + L.MAX_SKILLS * L.MAX_OPTS, np.int64)
+    return add_plays(s, t, seat, mask, scratch, 0) > 0
 
 @njit(cache=True)
 def discard_continue(s, t):

@@ -8,39 +8,13 @@ from numba import njit
 from sim import layout as L
 from sim.core.board import cubes
 from sim.core.boss import boss_steps
-from sim.core.common import hand_size, in_start, passive, pf, side_index, stat
+from sim.core.common import hand_size, in_start, passive, pf, stat
 from sim.core.dungeon import passable, placement_links, zone_cube_count
-from sim.core.effects import discard_targets, payable, zone_destination
+from sim.core.effects import add_plays, discard_targets, zone_destination
 from sim.core.main import CTX_OTHER_TURN, CTX_OWN, CTX_REACT, CTX_TEST, add_mains, cost_option_payable
 from sim.core.stealth import can_spy_on
 from sim.core.supply import holds_jinx
 from sim.core.zone_effects import can_bivouac, can_teleport, secret_dest, secret_letters, teleport_dest
-
-
-@njit(cache=True)
-def add_plays(s, t, seat, mask, out, n):
-    """Trick Card Auxiliary Effects and Scholar skills playable under `mask`."""
-    for k in range(t[L.T_NKINDS]):
-        if s[pf(seat, L.PF_HAND) + k] == 0:
-            continue
-        for aux in range(t[L.T_KIND_NAUX + k]):
-            if (t[L.T_KIND_TIMING + k * 2 + aux] & mask) == 0:
-                continue
-            for opt in range(t[L.T_KIND_NOPTS + k * 2 + aux]):
-                prog = t[L.T_KIND_PROG + (k * 2 + aux) * L.MAX_OPTS + opt]
-                if payable(s, t, seat, prog, k):
-                    out[n] = L.A_PLAY + k * 4 + aux * 2 + opt
-                    n += 1
-    row = side_index(s, seat)
-    for sk in range(t[L.T_SCH_NSKILLS + row]):
-        i = row * L.MAX_SKILLS + sk
-        if (t[L.T_SCH_SK_TIMING + i] & mask) == 0:
-            continue
-        for opt in range(t[L.T_SCH_SK_NOPTS + i]):
-            if payable(s, t, seat, t[L.T_SCH_SK_PROG + i * L.MAX_OPTS + opt], -1):
-                out[n] = L.A_SKILL + sk * 2 + opt
-                n += 1
-    return n
 
 
 @njit(cache=True)

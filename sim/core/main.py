@@ -26,8 +26,8 @@ from numba import njit
 
 from sim import layout as L
 from sim.core import kstack
-from sim.core.common import active, in_start, passive, pf, side_index
-from sim.core.effects import payable
+from sim.core.common import active, in_start, passive, pf
+from sim.core.effects import payable, timed_play_open
 from sim.core.supply import hand_to
 
 # where a Main Effect would be declared
@@ -130,25 +130,9 @@ def has_instant(s, t, seat):
     """Any play open to the seat in a Priority decision: an Instant Main
     Effect, an Auxiliary Effect or skill with the Instant timing."""
     for k in range(t[L.T_NKINDS]):
-        if s[pf(seat, L.PF_HAND) + k] == 0:
-            continue
-        if main_playable(s, t, seat, k, CTX_OTHER_TURN):
+        if s[pf(seat, L.PF_HAND) + k] > 0 and main_playable(s, t, seat, k, CTX_OTHER_TURN):
             return True
-        for aux in range(t[L.T_KIND_NAUX + k]):
-            if (t[L.T_KIND_TIMING + k * 2 + aux] & L.TM_OTHER_TURN) == 0:
-                continue
-            for opt in range(t[L.T_KIND_NOPTS + k * 2 + aux]):
-                if payable(s, t, seat, t[L.T_KIND_PROG + (k * 2 + aux) * L.MAX_OPTS + opt], k):
-                    return True
-    row = side_index(s, seat)
-    for sk in range(t[L.T_SCH_NSKILLS + row]):
-        i = row * L.MAX_SKILLS + sk
-        if (t[L.T_SCH_SK_TIMING + i] & L.TM_OTHER_TURN) == 0:
-            continue
-        for opt in range(t[L.T_SCH_SK_NOPTS + i]):
-            if payable(s, t, seat, t[L.T_SCH_SK_PROG + i * L.MAX_OPTS + opt], -1):
-                return True
-    return False
+    return timed_play_open(s, t, seat, L.TM_OTHER_TURN)
 
 
 # ------------------------------------------------------------- declaring

@@ -14,9 +14,9 @@ from numba import njit
 from sim import layout as L
 from sim.core import kstack
 from sim.core.board import cubes
-from sim.core.common import active, in_start, passive, pf, side_index, stat
+from sim.core.common import active, in_start, passive, pf, stat
 from sim.core.dungeon import cubes_in_dungeon, passable, zone_cube_count
-from sim.core.effects import payable
+from sim.core.effects import timed_play_open
 from sim.core.rng import randint
 from sim.core.stealth import can_spy_on
 
@@ -92,25 +92,8 @@ def turn_start_effects(s, t, seat):
 @njit(cache=True)
 def can_play_own(s, t, seat):
     """A Trick Card Auxiliary Effect or a skill the seat could use on her own
-    turn (timing "own"), as legal.add_plays would list it."""
-    for k in range(t[L.T_NKINDS]):
-        if s[pf(seat, L.PF_HAND) + k] == 0:
-            continue
-        for aux in range(t[L.T_KIND_NAUX + k]):
-            if (t[L.T_KIND_TIMING + k * 2 + aux] & L.TM_OWN) == 0:
-                continue
-            for opt in range(t[L.T_KIND_NOPTS + k * 2 + aux]):
-                if payable(s, t, seat, t[L.T_KIND_PROG + (k * 2 + aux) * L.MAX_OPTS + opt], k):
-                    return True
-    row = side_index(s, seat)
-    for sk in range(t[L.T_SCH_NSKILLS + row]):
-        i = row * L.MAX_SKILLS + sk
-        if (t[L.T_SCH_SK_TIMING + i] & L.TM_OWN) == 0:
-            continue
-        for opt in range(t[L.T_SCH_SK_NOPTS + i]):
-            if payable(s, t, seat, t[L.T_SCH_SK_PROG + i * L.MAX_OPTS + opt], -1):
-                return True
-    return False
+    turn (timing "own"), as effects.add_plays would list it."""
+    return timed_play_open(s, t, seat, L.TM_OWN)
 
 
 @njit(cache=True)
