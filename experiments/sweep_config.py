@@ -466,20 +466,22 @@ class _Resolver:
         return [r for r in ADVANCED_RULES if r in v]  # canonical order
 
     def _check_boss(self, v: Any, key: list) -> str:
-        return self._check_card(v, key, "boss", "boss")
+        return self._check_card(v, key, "boss", ("boss",))
 
     def _check_panic(self, v: Any, key: list) -> str:
-        return self._check_card(v, key, "panic", "maximum_alert")
+        # with the Boss rule too: a Boss-Requirement card is a valid name; a cell
+        # without the Boss rule that asks for it is an impossible cell
+        return self._check_card(v, key, "panic", ("boss", "maximum_alert"))
 
-    def _check_card(self, v: Any, key: list, what: str, rule: str) -> str:
+    def _check_card(self, v: Any, key: list, what: str, rules: tuple[str, ...]) -> str:
         """A boss / panic value: "random", or a name the data knows (checked
-        by compiling a configuration with the rule on)."""
+        by compiling a configuration with the rules on)."""
         if not isinstance(v, str):
             raise self.err(f"expected {EXPECTED[('sweep' if key[0] == 'sweep' else 'fixed', what)]}", key, v)
         if v == RANDOM:
             return v
         try:
-            compile_config(GameConfig(data=self.data, overrides=dict(self.m.fixed.overrides), rules=(rule,),
+            compile_config(GameConfig(data=self.data, overrides=dict(self.m.fixed.overrides), rules=rules,
                                       **{what: v}))
         except ConfigError as exc:
             raise self.err(exc.message, key, v) from None

@@ -60,7 +60,7 @@ def quick_run(tmp_path_factory) -> Path:
 
 
 # ---------------------------------------------------------------- files
-@pytest.mark.parametrize("name", ["default", "quick", "million", "whatif"])
+@pytest.mark.parametrize("name", ["default", "quick", "million", "whatif", "advanced"])
 def test_shipped_configs_are_valid(name):
     plan = load_sweep(CONFIGS / f"{name}.toml")
     assert plan.name == name
@@ -101,6 +101,22 @@ def test_skip_invalid_drops_impossible_cells():
     assert len(plan.cells) == 2 + 4
     assert {(s["players"], s["player_level"]) for s in plan.skipped} == {(2, "professors"), (2, "rectors")}
     assert all("at least" in s["reason"] for s in plan.skipped)
+
+
+def test_rule_axes_boss_and_panic_apply_only_with_their_rule():
+    raw = {"games_per_cell": 1, "skip_invalid": True,
+           "sweep": {"rules": [[], ["boss"], ["maximum_alert"], ["maximum_alert", "boss"]],
+                     "boss": ["laetus:quarrelsome", "laetus:drunk"], "panic": "all"}}
+    plan = parse_sweep(raw)
+    cells = [(c.rules, c.boss, c.panic) for c in plan.cells]
+    assert cells[0] == ((), "random", "random")  # the basic game, once
+    assert [c for c in cells if c[0] == ("boss",)] == [(("boss",), "laetus:quarrelsome", "random"),
+                                                       (("boss",), "laetus:drunk", "random")]
+    # Angered Laetus needs the Boss rule: dropped from the Maximum Alert cells without it
+    assert sorted(c[2] for c in cells if c[0] == ("maximum_alert",)) == ["Darkness", "Pandemonium"]
+    assert len([c for c in cells if c[0] == ("boss", "maximum_alert")]) == 2 * 3
+    assert {s["panic"] for s in plan.skipped} == {"Angered Laetus"}
+    assert all(c.config.rules == c.rules for c in plan.cells)
 
 
 def test_plan_chunks_cover_exactly_the_missing_games():
