@@ -540,7 +540,7 @@ def move_decision(s, t, me, buf, n, params):
     mains = has_main(buf, n)
     # the Zones worth a look: here, those in reach, Secret Passage exits (and
     # every Zone when a Main Effect may move the Scholar)
-    want = np.full(L.MAX_ZONES, 1 if mains else 0, np.int64)
+    want = np.full(L.MAX_ZONES, 1 if mains and moving_main(t, buf, n) else 0, np.int64)
     want[z0] = 1
     dist = np.zeros(L.MAX_ZONES, np.int64)
     first = dist
@@ -606,8 +606,9 @@ def action_decision(s, t, me, buf, n, params, rng):
         if a >= 0 and a != L.A_END_MOVE and a != L.A_END_TURN:
             return a
     if has_main(buf, n):
-        every = np.ones(L.MAX_ZONES, np.int64)
-        v, a = best_turn_main(s, t, me, buf, n, params, False, zone_study_values(s, t, me, params, every))
+        want = np.full(L.MAX_ZONES, 1 if moving_main(t, buf, n) else 0, np.int64)
+        want[s[pf(me, L.PF_ZONE)]] = 1
+        v, a = best_turn_main(s, t, me, buf, n, params, False, zone_study_values(s, t, me, params, want))
         if a >= 0 and v > 0.0:
             return a
     if s[L.S_ACTION_DONE] == 0 and not in_start(s, me):
@@ -825,6 +826,21 @@ def has_main(buf, n):
     for i in range(n):
         if buf[i] >= L.A_MAIN and buf[i] < L.A_MAIN + L.MAX_KINDS:
             return True
+    return False
+
+
+@njit(cache=True)
+def moving_main(t, buf, n):
+    """A legal Main Effect that moves the Scholar (its value needs every Zone's)."""
+    for i in range(n):
+        a = buf[i]
+        if a >= L.A_MAIN and a < L.A_MAIN + L.MAX_KINDS:
+            prog = t[L.T_ME_EFFECT + a - L.A_MAIN]
+            start = t[L.T_PROG_START + prog]
+            for j in range(t[L.T_PROG_LEN + prog]):
+                op = t[L.T_OPS + (start + j) * L.OP_W]
+                if op == L.OP_MOVE_LINKED or op == L.OP_MOVE_FLOOR or op == L.OP_MOVE_ANY:
+                    return True
     return False
 
 

@@ -534,9 +534,12 @@ def bench(
                      + (f"{ips:,.0f} iterations/s" if ips else "iterations/s not measured"))
     adv = report.advanced
     if adv:
-        lines.append(f"Advanced rules ({adv['players']} players, all four vs the basic game, same seeds): random "
-                     f"{adv['random_all_rules_games_per_s']:,.0f} vs {adv['random_basic_games_per_s']:,.0f} games/s "
-                     f"(x{adv['random_ratio']:.2f}); heuristic {adv['heuristic_all_rules_games_per_s']:,.0f} vs "
+        lines.append(f"Advanced rules ({adv['players']} players, all four vs the basic game, same seeds, best of "
+                     f"{adv['repeats']}): random {adv['random_all_rules_games_per_s']:,.0f} vs "
+                     f"{adv['random_basic_games_per_s']:,.0f} games/s (x{adv['random_ratio']:.2f}; "
+                     f"{adv['random_all_rules_decisions_per_game']:.0f} vs "
+                     f"{adv['random_basic_decisions_per_game']:.0f} decisions per game); heuristic "
+                     f"{adv['heuristic_all_rules_games_per_s']:,.0f} vs "
                      f"{adv['heuristic_basic_games_per_s']:,.0f} games/s (x{adv['heuristic_ratio']:.2f})")
     if report.provisional:
         lines.append(f"Data: {report.data_source}: PROVISIONAL values in use ({report.provisional}); "
