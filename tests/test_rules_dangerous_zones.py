@@ -95,7 +95,9 @@ def test_zone_effects_activation_example(h):
     sofia = h.player(g, "Sofia")
     assert (sofia["students"], sofia["stun"], sofia["zone"]) == (1, 0, "II-1")
     assert g.to_dict()["reserve"]["students"] == reserve + 1
-    # B. Danger 2 did nothing on entry; C. the Boss came last; the turn goes on
+    # B. Danger 2 did nothing on entry; C. the Boss came last: Laetus was not in
+    # the Dungeon, so his Sighting puts him in II-1 (no Encounter: he appeared)
+    assert g.to_dict()["boss"]["zone"] == "II-1" and h.player(g, "Sofia")["stun"] == 0
     assert g.phase() == "movement" and g.to_dict()["speed_left"] == 1
     # a failed Study in II-1 draws 2 Students instead of 1
     do(g, "End the Movement Phase", "Study", "Study 1 cube")
