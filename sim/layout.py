@@ -143,7 +143,7 @@ OPCODES = {
     "boss_move_random": OP_BOSS_MOVE_RANDOM,
     "boss_move_random_passage": OP_BOSS_MOVE_RANDOM_PASSAGE,
     "boss_activate": OP_BOSS_ACTIVATE,
-    # Main Effects (issue 5)
+    # Main Effects
     "skip_movement": OP_SKIP_MOVEMENT,
     "move_floor": OP_MOVE_FLOOR,
     "move_any": OP_MOVE_ANY,
@@ -156,7 +156,7 @@ OPCODES = {
 }
 BOSS_OPS = ("boss_appear", "boss_move", "boss_move_random", "boss_move_random_passage")
 # Steps whose n means "do it n times" (compiled into n single steps).
-# Interns, Zone Effect Tokens (issue 5, range 60-79)
+# Interns, Zone Effect Tokens (range 60-79)
 OP_GAIN_INTERN = 60
 OP_PLACE_TRAP = 61
 OP_PLACE_TELEPORT = 62
@@ -340,10 +340,7 @@ S_ZTRAP_KIND = _s(MAX_ZONES)  # hidden Trap effect (ZK_AMBUSH/STOP/TOLL), 0 none
 S_ZTRAP_N = _s(MAX_ZONES)  # its N
 S_ZTELEPORT = _s(MAX_ZONES)  # 1: Teleport Token
 S_ZSECRET = _s(MAX_ZONES)  # 1: Secret Passage Marker (letter X)
-# --- Dangerous Zones state (issue 5) ---
-
-
-# --- Boss state (issue 5) ---
+# --- Boss state (S_PANIC and S_MAX_ALERT belong to Maximum Alert) ---
 S_BOSS = _s()  # Boss Card in use (index in boss data), -1 without the Boss rule
 S_BOSS_PROFILE = _s()  # its profile (0, 1), -1 none
 S_BOSS_ZONE = _s()  # Zone of the Boss model, -1 = not in the Dungeon
@@ -358,12 +355,12 @@ S_BOSS_TARGET = _s()  # seat Randomized as the target of the last boss_move_rand
 S_BOSS_MODE = _s()  # move in progress: 0 chosen steps, 1 towards a target, 2 Randomized Passages
 
 
-# --- Maximum Alert state (issue 5) ---
+# --- Maximum Alert state (and S_PANIC, S_MAX_ALERT above) ---
 S_PANIC_DECK = _s()  # bit per Panic Card in the Panic deck built at Setup I (public)
 S_MA_REMOVED = _s()  # bit per seat: Scholar removed by a failed forced Thesis
 
 
-# --- Main Effects state (issue 5) ---
+# --- Main Effects state ---
 # Declared Main Effects not yet resolved (the Reaction chain), bottom..top.
 MAX_CHAIN = 4
 S_ME_CHAIN_N = _s()
@@ -377,7 +374,7 @@ S_ME_RX_I = _s()  # ... and position in turn order from its declarer
 S_ME_PRI_I = _s()  # open Priority decision: position from the current player
 S_ME_PRI_PLAYED = _s()  # plays made in this Priority round
 
-# --- Interns, Zone Effect token supply, Exalted Sofia state (issue 5) ---
+# --- Interns, Zone Effect token supply, Exalted Sofia state ---
 S_INTERN_OWNER = _s(MAX_INTERNS)  # seat owning each Intern Card, -1 in the Intern deck
 S_TRAP_SUPPLY = _s(len(TRAP_KINDS))  # face-down Trap Tokens in the supply, by TRAP_KINDS index
 S_TELEPORT_SUPPLY = _s()  # Teleport Tokens not yet placed
@@ -490,7 +487,7 @@ PHASE_NAMES = PHASE_NAMES + ("teleport",)  # index 14
 # Boss (range 20-23)
 PH_BOSS_MOVE = 20  # the activating player picks the Boss's next Zone (A_ZONE + zone)
 PHASE_NAMES = (*PHASE_NAMES, *("unused",) * (PH_BOSS_MOVE - len(PHASE_NAMES)), "boss_move")
-# Main Effects phases (issue 5, range 28-35)
+# Main Effects phases (range 28-35)
 PH_ME_REACT = 28  # play a Reaction to the declared Main Effect, or pass
 PH_ME_COST = 29  # choose which "/" cost option to pay
 PH_ME_PRIORITY = 30  # Priority: play one Instant card or skill, or pass
@@ -525,7 +522,7 @@ K_BIVOUAC = 14  # Bivouac (Action Zone Effect), a = stage
 # Boss (range 20-23)
 K_BOSS_STEP = 21  # the Boss has moved one Zone (Encounters resolved): next step or end
 
-# --- Interns, Protected cubes (issue 5, phases 36-39) ---
+# --- Interns, Protected cubes (phases 36-39) ---
 PH_PROTECT = 36  # the owner of a Protected cube: keep it (A_OPTION) or lose it (A_OPTION + 1)
 PHASE_NAMES = (
     PHASE_NAMES
@@ -537,7 +534,7 @@ PRM_ELIMINATE = 0  # to the Reserve
 PRM_STEAL = 1  # to the thief's Note Board (Reserve if full there)
 PRM_DROP = 2  # Dropped in the Zone (or a Linked Zone, or the Reserve)
 K_MA_EXPLORE = 24  # Maximum Alert: the turn-start card effects done, Exploration begins
-# Main Effects (issue 5, range 28-35)
+# Main Effects (range 28-35)
 K_ME_REACT = 28  # a=chain entry, b=position: ask the next seat for a Reaction
 K_ME_RESOLVE = 29  # a=chain entry: pay the cost (or discard if cancelled)
 K_ME_DONE = 30  # a=chain entry: the effect is resolved, leave the chain
@@ -630,11 +627,11 @@ T_Z_NEFF = _t(MAX_ZONES)  # printed Zone Effects, left to right
 T_Z_EFF = _t(MAX_ZONES * MAX_ZEFF * ZE_W)
 # Advanced rules in use (RULE_* bits)
 T_RULES = _t()
-# --- Dangerous Zones tables (issue 5) ---
+# --- Dangerous Zones tables ---
 T_TELEPORT_COLOR = _t()  # cube colour a Scholar needs to Teleport (Worship)
 
 
-# --- Boss tables (issue 5) ---
+# --- Boss tables ---
 T_NBOSS = _t()  # Boss Cards in the data
 T_BOSS_PICK = _t()  # configured Boss Card (GameConfig.boss), -1 = drawn at random (Setup G)
 T_BOSS_PICK_PROFILE = _t()  # configured profile (0, 1), -1 = chosen at random
@@ -644,7 +641,7 @@ T_BOSS_ACT = _t(MAX_BOSS * 2)  # Activation program
 T_BOSS_ENC = _t(MAX_BOSS * 2)  # Encounter program (run with each encountered Scholar as actor), -1
 
 
-# --- Maximum Alert tables (issue 5) ---
+# --- Maximum Alert tables ---
 T_PANIC_N = _t()  # Panic Cards in the data
 T_PANIC_FORCED = _t()  # GameConfig.panic: card index, -1 = drawn from the deck
 T_PANIC_ALLOWED = _t(MAX_PANIC)  # 1: may go in the Panic deck (Dungeon / Boss, config)
@@ -657,7 +654,7 @@ T_PANIC_PROG_EACH = _t(MAX_PANIC)  # (E) each player at the start of her turn, -
 T_PANIC_PROG_SCHOLAR = _t(MAX_PANIC)  # (E) each Scholar in the Dungeon at her turn start, -1
 
 
-# --- Main Effects tables (issue 5) ---
+# --- Main Effects tables ---
 MAX_ME_COSTS = 4  # "/" options of one Main Effect cost (A_OPTION + i)
 ME_STANDARD = 0
 ME_INSTANT = 1
@@ -674,7 +671,7 @@ T_ME_COST = _t(MAX_KINDS * MAX_ME_COSTS)  # program of each option
 T_ME_EFFECT = _t(MAX_KINDS)  # program
 T_ME_AFTER = _t(MAX_KINDS)  # program of the additional costs/effects (G), -1 none
 
-# --- Interns, Zone Effect token supply, Exalted Sofia tables (issue 5) ---
+# --- Interns, Zone Effect token supply, Exalted Sofia tables ---
 T_NINTERNS = _t()
 T_INTERN_POINTS = _t(MAX_INTERNS)  # End of Game Bonus Points
 T_INTERN_PASSIVE = _t(MAX_INTERNS * NPASSIVE)
@@ -714,7 +711,7 @@ A_DISCARD = A_STUN_SACRIFICE + 1  # + kind
 A_TARGET = A_DISCARD + MAX_KINDS  # + seat
 A_JINX = A_TARGET + MAXP  # + jinx card
 A_COLOR = A_JINX + MAX_JINX  # + colour (Drop: which cube)
-# Advanced rules (issue 5)
+# Advanced rules
 A_ZONE = A_COLOR + MAX_COL  # + zone: a destination Zone (Teleport, Secret Passage, Boss moves ...)
 A_ZONE_EFFECT = A_ZONE + MAX_ZONES  # + effect slot: use an Action Zone Effect (slot MAX_ZEFF = a token)
 A_MAIN = A_ZONE_EFFECT + MAX_ZEFF + 1  # + kind: declare a Trick Card's Main Effect
