@@ -199,19 +199,27 @@ def compile_config(config: GameConfig) -> Compiled:
             raise ConfigError(f"{key} is only used with the {name!r} advanced rule (add it to rules)",
                               key=key, value=value)
     boss = boss_choice(config.boss, data, rules)
-    tables, tnames = _tables(config.data, frozen, config.alert, config.player_level, rules, boss)
+    key = (config.data, frozen, config.alert, config.player_level, rules, boss)
     if rules & L.RULE_MAXIMUM_ALERT:
-        tables = _panic_tables(config, data, rules, tables)
+        tables, tnames = _panic_tables(*key, config.boss, config.panic, tuple(config.rules))
+    else:
+        tables, tnames = _tables(*key)
     return Compiled(config, loaded, tables, tnames, seats, clan)
 
 
-def _panic_tables(config: GameConfig, data: Any, rules: int, tables: np.ndarray) -> np.ndarray:
-    """Setup I: the Panic deck of this game (Dungeon and Boss requirements)
-    and the Panic Card forced by ``config.panic``, compiled into the tables."""
+@lru_cache(maxsize=64)
+def _panic_tables(data_dir: str | None, frozen_overrides: str, alert: str, level: str, rules: int,
+                  boss_pick: tuple[int, int], boss_text: str | None, panic: str | None,
+                  rule_names: tuple[str, ...]) -> tuple[np.ndarray, Names]:
+    """The tables with Setup I compiled in: the Panic deck of this game (Dungeon
+    and Boss requirements) and the Panic Card forced by ``panic`` (cached like
+    the tables, so creating many games compiles it once)."""
+    data = _load(data_dir, frozen_overrides).data
+    tables, tnames = _tables(data_dir, frozen_overrides, alert, level, rules, boss_pick)
     boss = None
     if rules & L.RULE_BOSS:
-        if config.boss is not None:
-            boss = str(config.boss).split(":")[0]
+        if boss_text is not None:
+            boss = str(boss_text).split(":")[0]
         elif len(boss_names(data)) == 1:
             boss = boss_names(data)[0]
     names = list(data.panic)
@@ -220,14 +228,14 @@ def _panic_tables(config: GameConfig, data: Any, rules: int, tables: np.ndarray)
     if not usable:
         raise ConfigError(
             f"no Panic Card can go in the Panic deck of this game (cards in the data: {', '.join(names) or 'none'}; "
-            f"Dungeon {data.dungeon!r}, Boss {boss!r})", key="rules", value=list(config.rules))
+            f"Dungeon {data.dungeon!r}, Boss {boss!r})", key="rules", value=list(rule_names))
     forced = -1
-    if config.panic is not None:
-        if config.panic not in names:
-            raise ConfigError(f"unknown Panic Card (allowed: {', '.join(names)})", key="panic", value=config.panic)
-        forced = names.index(config.panic)
+    if panic is not None:
+        if panic not in names:
+            raise ConfigError(f"unknown Panic Card (allowed: {', '.join(names)})", key="panic", value=panic)
+        forced = names.index(panic)
         if not allowed[forced]:
-            card = data.panic[config.panic]
+            card = data.panic[panic]
             need = []
             if card.dungeon is not None:
                 need.append(f"the Dungeon {card.dungeon!r} (this game: {data.dungeon!r})")
@@ -236,10 +244,10 @@ def _panic_tables(config: GameConfig, data: Any, rules: int, tables: np.ndarray)
                 need.append(f"the Boss rule with {card.boss!r} (this game: {used!r})")
             why = " and ".join(need) if need else "another card of the deck is exclusive"
             raise ConfigError(f"this Panic Card needs {why} (allowed: {', '.join(usable)})",
-                              key="panic", value=config.panic)
+                              key="panic", value=panic)
     t = tables.copy()
     for i, ok in enumerate(allowed):
         t[L.T_PANIC_ALLOWED + i] = 1 if ok else 0
     t[L.T_PANIC_FORCED] = forced
     t.setflags(write=False)
-    return t
+    return t, tnames

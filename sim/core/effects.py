@@ -9,7 +9,6 @@ the continuation stack (K_PROG) once the choice is made.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from sim import layout as L
@@ -84,6 +83,18 @@ def payable(s, t, seat, prog, exclude_kind):
 def add_plays(s, t, seat, mask, out, n):
     """Trick Card Auxiliary Effects and Scholar skills playable under `mask`
     (TM_* bits): their actions go to out[n:]; returns the new n."""
+    return _plays(s, t, seat, mask, out, n, False)
+
+
+@njit(cache=True)
+def timed_play_open(s, t, seat, mask):
+    """Any Auxiliary Effect or skill playable under `mask` (see add_plays);
+    stops at the first one and writes nothing."""
+    return _plays(s, t, seat, mask, s[:0], 0, True) > 0
+
+
+@njit(cache=True)
+def _plays(s, t, seat, mask, out, n, first_only):
     for k in range(t[L.T_NKINDS]):
         if s[pf(seat, L.PF_HAND) + k] == 0:
             continue
@@ -93,6 +104,8 @@ def add_plays(s, t, seat, mask, out, n):
             for opt in range(t[L.T_KIND_NOPTS + k * 2 + aux]):
                 prog = t[L.T_KIND_PROG + (k * 2 + aux) * L.MAX_OPTS + opt]
                 if payable(s, t, seat, prog, k):
+                    if first_only:
+                        return n + 1
                     out[n] = L.A_PLAY + k * 4 + aux * 2 + opt
                     n += 1
     row = side_index(s, seat)
@@ -102,16 +115,11 @@ def add_plays(s, t, seat, mask, out, n):
             continue
         for opt in range(t[L.T_SCH_SK_NOPTS + i]):
             if payable(s, t, seat, t[L.T_SCH_SK_PROG + i * L.MAX_OPTS + opt], -1):
+                if first_only:
+                    return n + 1
                 out[n] = L.A_SKILL + sk * 2 + opt
                 n += 1
     return n
-
-
-@njit(cache=True)
-def timed_play_open(s, t, seat, mask):
-    """Any Auxiliary Effect or skill playable under `mask` (see add_plays)."""
-    scratch = np.empty(L.MAX_KINDS * 2 * L.MAX_OPTS + L.MAX_SKILLS * L.MAX_OPTS, np.int64)
-    return add_plays(s, t, seat, mask, scratch, 0) > 0
 
 @njit(cache=True)
 def discard_continue(s, t):
