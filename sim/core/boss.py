@@ -52,9 +52,9 @@ from numba import njit
 from sim import layout as L
 from sim.core import kstack
 from sim.core.common import active, pf
+from sim.core.dungeon import secret_letters_of
 from sim.core.randomizer import _draw_order, _fresh_order, target_scholar
 
-LETTER_X = len(L.SECRET_LETTERS) - 1  # the Secret Passage Marker's letter
 FAR = 63  # distance of an unreachable Zone in a move's ranking
 W_OPPONENT = 2  # heuristic weight of an Encounter with an opponent of the mover
 W_SELF = -3  # ... with the mover's own Scholar
@@ -79,19 +79,6 @@ def boss_alert(s, t, z):
 
 # ------------------------------------------------------------- geometry
 @njit(cache=True)
-def secret_letters(s, t, z):
-    """Bitmask of the Secret Passage letters Zone z shows (printed, or the Marker X)."""
-    m = 0
-    for i in range(t[L.T_Z_NEFF + z]):
-        o = L.T_Z_EFF + (z * L.MAX_ZEFF + i) * L.ZE_W
-        if t[o] == L.ZK_SECRET_PASSAGE and t[o + 3] > 0:
-            m |= 1 << (t[o + 3] - 1)
-    if s[L.S_ZSECRET + z] == 1:
-        m |= 1 << LETTER_X
-    return m
-
-
-@njit(cache=True)
 def boss_links(s, t, z):
     """Bitmask of the Zones the Boss can move to from z in one step: Linked
     placed Zones whatever their Doors, and with the Dangerous Zones rule the
@@ -103,10 +90,10 @@ def boss_links(s, t, z):
             if nb >= 0:
                 m |= 1 << nb
     if t[L.T_RULES] & L.RULE_DANGEROUS_ZONES:
-        mine = secret_letters(s, t, z)
+        mine = secret_letters_of(s, t, z, True, -1)  # Doors and colours do not stop him
         if mine != 0:
             for y in range(t[L.T_NZONES]):
-                if y != z and s[L.S_ZPLACED + y] == 1 and (secret_letters(s, t, y) & mine) != 0:
+                if y != z and s[L.S_ZPLACED + y] == 1 and (secret_letters_of(s, t, y, True, -1) & mine) != 0:
                     m |= 1 << y
     return m & ~(1 << z)
 

@@ -85,6 +85,23 @@ def facing(bx, by, ax, ay, p):
 
 
 @njit(cache=True)
+def secret_letters_of(s, t, z, printed, colours):
+    """Bitmask of the Secret Passage letters Zone z shows: the printed ones
+    when `printed` (the Dangerous Zones rule) and their colour condition is in
+    `colours` (bitmask of cube colours held; -1: no condition, the Boss), and
+    the Secret Passage Marker X (a Zone Effect Token)."""
+    m = 0
+    if printed:
+        for i in range(t[L.T_Z_NEFF + z]):
+            o = L.T_Z_EFF + (z * L.MAX_ZEFF + i) * L.ZE_W
+            if t[o] == L.ZK_SECRET_PASSAGE and t[o + 3] > 0 and (t[o + 2] == 0 or (colours >> (t[o + 2] - 1)) & 1):
+                m |= 1 << (t[o + 3] - 1)
+    if s[L.S_ZSECRET + z] == 1:
+        m |= 1 << (len(L.SECRET_LETTERS) - 1)
+    return m
+
+
+@njit(cache=True)
 def player_colors(s, t, seat):
     m = 0
     for c in range(t[L.T_NCOL]):

@@ -50,7 +50,7 @@ from sim import layout as L
 from sim.core import kstack
 from sim.core.boss import boss_zone_effect
 from sim.core.common import in_start, pf
-from sim.core.dungeon import player_colors, stair_piles
+from sim.core.dungeon import player_colors, secret_letters_of, stair_piles
 from sim.core.interns import note_zone_left, return_trap_token
 from sim.core.supply import divination, give_stun
 
@@ -255,15 +255,7 @@ def can_teleport(s, t, seat, z):
 def secret_letters(s, t, seat, z):
     """Bitmask of the Secret Passage letters of zone z usable by the seat:
     printed ones (Dangerous Zones rule, colour condition) and the Marker X."""
-    m = 0
-    for i in range(t[L.T_Z_NEFF + z]):
-        o = eff_at(z, i)
-        if t[o] == L.ZK_SECRET_PASSAGE and applies(s, t, seat, z, i):
-            m |= 1 << (t[o + 3] - 1)
-    if s[L.S_ZSECRET + z] == 1:
-        m |= 1 << (len(L.SECRET_LETTERS) - 1)
-    return m
-
+    return secret_letters_of(s, t, z, rule_on(t, L.RULE_DANGEROUS_ZONES), player_colors(s, t, seat))
 
 @njit(cache=True)
 def secret_dest(s, t, seat, z, d):
