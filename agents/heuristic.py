@@ -351,21 +351,36 @@ def zone_study_values(s, t, me, params, want):
     if hand_size(s, me) == 0:
         return vals
     pot = study_bonus(s, t, me) + stealth_potential(s, t, me)
+    common, expected, intel, stall = study_context(s, t, me, params)
     for z in range(1, t[L.T_NZONES]):
         if want[z] > 0 and s[L.S_ZPLACED + z] == 1 and zone_cube_count(s, t, z) > 0:
-            vals[z], _ = study_in(s, t, me, z, params, 0, pot)
+            vals[z], _ = study_value(s, t, me, z, 0, pot, common, expected, intel, stall)
     return vals
+
+
+@njit(cache=True)
+def study_context(s, t, me, params):
+    """The parts of a Study's worth that do not depend on the Zone: (Alert
+    Value from the Alert Card and passives, expected interference,
+    Intelligence, stall bonus)."""
+    common = alert_bonus(s, t) + passive(s, t, me, L.PV_TEST_ALERT)
+    return common, interference(s, t, me, params), stat(s, t, me, L.ST_INTEL), stall_bonus(s, t)
 
 
 @njit(cache=True)
 def study_in(s, t, me, z, params, extra_bonus, hand_potential):
     """best_study with the hand's Stealth potential (Study Bonus included) given."""
+    common, expected, intel, stall = study_context(s, t, me, params)
+    return study_value(s, t, me, z, extra_bonus, hand_potential, common, expected, intel, stall)
+
+
+@njit(cache=True)
+def study_value(s, t, me, z, extra_bonus, hand_potential, common, expected, intel, stall):
+    """(value, cubes) of the best Study in zone z, given study_context."""
     luck_st, luck_al, danger = zone_luck(s, t, me, z)
     potential = hand_potential + extra_bonus + luck_st
-    base = zone_alert(s, t, z) + alert_bonus(s, t) + passive(s, t, me, L.PV_TEST_ALERT) + luck_al
+    base = zone_alert(s, t, z) + common + luck_al
     fail_cost = FAIL_COST + 0.8 * danger
-    expected = interference(s, t, me, params)
-    intel = stat(s, t, me, L.ST_INTEL)
     best = 0.0
     best_n = 0
     gain = 0.0
@@ -388,7 +403,7 @@ def study_in(s, t, me, z, params, extra_bonus, hand_potential):
             counts[c] += 1
         need = base + t[L.T_STUDY_PENALTY + n]
         chance = success_chance(potential - need, expected)
-        value = gain * chance - fail_cost * (1.0 - chance) - 0.15 * need + stall_bonus(s, t)
+        value = gain * chance - fail_cost * (1.0 - chance) - 0.15 * need + stall
         if value > best:
             best = value
             best_n = n
@@ -663,12 +678,16 @@ def action_decision(s, t, me, buf, n, params, rng):
 def teleport_best(s, t, me, params):
     """(value, zone) of the best Teleport destination: a Study there later."""
     z = s[pf(me, L.PF_ZONE)]
+    want = np.zeros(L.MAX_ZONES, np.int64)
+    for d in range(t[L.T_NZONES]):
+        if teleport_dest(s, t, z, d):
+            want[d] = 1
+    vals = zone_study_values(s, t, me, params, want)
     best = -1e9
     best_d = -1
     for d in range(t[L.T_NZONES]):
-        if teleport_dest(s, t, z, d):
-            v, _ = best_study(s, t, me, d, params, 0)
-            v -= entry_cost(s, t, me, d)
+        if want[d] == 1:
+            v = vals[d] - entry_cost(s, t, me, d)
             if v > best:
                 best = v
                 best_d = d
@@ -971,15 +990,20 @@ def cost_decision(s, t, me, buf, n):
 @njit(cache=True)
 def zone_decision(s, t, me, buf, n, params):
     """The destination with the best Study; an optional move only if better."""
-    here, _ = best_study(s, t, me, s[pf(me, L.PF_ZONE)], params, 0)
+    want = np.zeros(L.MAX_ZONES, np.int64)
+    want[s[pf(me, L.PF_ZONE)]] = 1
+    for i in range(n):
+        if buf[i] != L.A_PASS:
+            want[buf[i] - L.A_ZONE] = 1
+    vals = zone_study_values(s, t, me, params, want)
+    here = vals[s[pf(me, L.PF_ZONE)]]
     best = -1e9
     best_a = buf[0]
     for i in range(n):
         a = buf[i]
         if a == L.A_PASS:
             continue
-        v, _ = best_study(s, t, me, a - L.A_ZONE, params, 0)
-        v += 0.01 * zone_cube_count(s, t, a - L.A_ZONE)
+        v = vals[a - L.A_ZONE] + 0.01 * zone_cube_count(s, t, a - L.A_ZONE)
         if v > best:
             best = v
             best_a = a
