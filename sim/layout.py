@@ -437,6 +437,9 @@ PF_AGE = _p()  # seeded stand-in for "youngest player" (0 = youngest)
 PF_HAND_N = _p()
 PF_HAND = _p(MAX_KINDS)
 PF_CUBES = _p(MAX_COL)
+# passive modifiers of the face-up Jinx Cards held and the Intern Cards owned,
+# kept up to date where those change (common.add_passives) so passive() is O(1)
+PF_PASSIVE = _p(NPASSIVE)
 # statistics for results
 PF_EXALTED_TURNS = _p()
 PF_STUDIES = _p()

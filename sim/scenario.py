@@ -106,7 +106,7 @@ import numpy as np
 from sim import layout as L
 from sim.config import GameConfig, compile_config
 from sim.core.board import board_changed, board_points, gain_knowledge
-from sim.core.common import pf, stat
+from sim.core.common import pf, refresh_passives, stat
 from sim.core.dungeon import OUT_DX, OUT_DY, overlapping, place_tile, zone_covering
 from sim.core.invariants import INVARIANTS, check
 from sim.core.rng import seed_words
@@ -378,10 +378,11 @@ class Scenario:
         i = self.names.interns.index(name)
         if who is None:
             self.s[L.S_INTERN_OWNER + i] = -1
-            return self
-        p = self.seat(who)
-        self._require_in_game(p)
-        self.s[L.S_INTERN_OWNER + i] = p
+        else:
+            p = self.seat(who)
+            self._require_in_game(p)
+            self.s[L.S_INTERN_OWNER + i] = p
+        refresh_passives(self.s, self.t)
         return self
 
     def _token_zone(self, zone: str) -> int:
@@ -582,6 +583,7 @@ class Scenario:
         self._free_jinx(j, name)
         self.s[L.S_JLOC + j] = L.JX_UP if face == "up" else L.JX_DOWN
         self.s[L.S_JOWNER + j] = p
+        refresh_passives(self.s, self.t)
         if self.s[pf(p, L.PF_STUN)] > stat(self.s, self.t, p, L.ST_STAMINA):
             raise ConfigError(f"{self._name(p)} would hold more Stun Tokens than Stamina with {name} face up",
                               key="jinx", value=name)

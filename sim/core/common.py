@@ -23,18 +23,42 @@ def side_index(s, seat):
 def passive(s, t, seat, pv):
     """Sum of a passive modifier: Scholar side plus face-up Jinx Cards held
     plus Intern Cards owned, plus the revealed Panic Card's under Maximum Alert."""
-    total = t[L.T_SCH_PASSIVE + side_index(s, seat) * L.NPASSIVE + pv]
+    total = t[L.T_SCH_PASSIVE + side_index(s, seat) * L.NPASSIVE + pv] + s[pf(seat, L.PF_PASSIVE) + pv]
     if s[L.S_MAX_ALERT] == 1:
         total += t[L.T_PANIC_PASSIVE + s[L.S_PANIC] * L.NPASSIVE + pv]
+    return total
+
+
+@njit(cache=True)
+def add_passives(s, t, seat, row, sign):
+    """Add (sign 1) or remove (-1) one card's passive modifiers, table row
+    `row` (T_JINX_PASSIVE / T_INTERN_PASSIVE + index * NPASSIVE), to the
+    seat's PF_PASSIVE totals: call it wherever a Jinx Card turns face up or
+    leaves its holder face up, and wherever an Intern Card changes owner."""
+    for pv in range(L.NPASSIVE):
+        s[pf(seat, L.PF_PASSIVE) + pv] += sign * t[row + pv]
+
+
+@njit(cache=True)
+def passives_from_cards(s, t, seat, pv):
+    """The seat's Jinx (face up) and Intern modifier `pv` counted card by
+    card: what PF_PASSIVE must hold (invariants, scenarios)."""
+    total = 0
     for j in range(t[L.T_NJINX]):
         if s[L.S_JLOC + j] == L.JX_UP and s[L.S_JOWNER + j] == seat:
             total += t[L.T_JINX_PASSIVE + j * L.NPASSIVE + pv]
-    if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
-        # Intern Cards owned (only the Main Effects rule hands them out)
-        for i in range(t[L.T_NINTERNS]):
-            if s[L.S_INTERN_OWNER + i] == seat:
-                total += t[L.T_INTERN_PASSIVE + i * L.NPASSIVE + pv]
+    for i in range(t[L.T_NINTERNS]):
+        if s[L.S_INTERN_OWNER + i] == seat:
+            total += t[L.T_INTERN_PASSIVE + i * L.NPASSIVE + pv]
     return total
+
+
+@njit(cache=True)
+def refresh_passives(s, t):
+    """Recount every seat's PF_PASSIVE from the cards (after a scenario edit)."""
+    for seat in range(s[L.S_NPLAYERS]):
+        for pv in range(L.NPASSIVE):
+            s[pf(seat, L.PF_PASSIVE) + pv] = passives_from_cards(s, t, seat, pv)
 
 
 @njit(cache=True)

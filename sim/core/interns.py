@@ -19,7 +19,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.core.board import cubes, eliminate, steal
-from sim.core.common import pf, targetable
+from sim.core.common import add_passives, pf, targetable
 from sim.core.rng import randint
 from sim.core.supply import normalize_stun
 
@@ -63,7 +63,10 @@ def gain_intern(s, t, seat, i):
     if old == seat or (old >= 0 and not targetable(s, old)):
         return
     s[L.S_INTERN_OWNER + i] = seat
+    row = L.T_INTERN_PASSIVE + i * L.NPASSIVE
+    add_passives(s, t, seat, row, 1)
     if old >= 0:
+        add_passives(s, t, old, row, -1)
         normalize_stun(s, t, old)  # a Stamina bonus may have gone with it
 
 

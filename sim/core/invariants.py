@@ -8,7 +8,7 @@ from numba import njit
 
 from sim import layout as L
 from sim.core.board import count_marks
-from sim.core.common import active, pf, stat
+from sim.core.common import active, passives_from_cards, pf, stat
 from sim.core.main import action_limit
 
 INVARIANTS = {
@@ -41,6 +41,7 @@ INVARIANTS = {
         "Zone not placed (or on the Starting Zone)",
     50: "Main Effects: the declared chain is out of bounds, or a declared card is not on the table",
     51: "Main Effects: more ACTION Main Effects this turn than allowed",
+    21: "a Scholar's passive totals (PF_PASSIVE) differ from her face-up Jinx and Intern Cards",
     99: "a game did not end within the decision limit",
 }
 
@@ -95,6 +96,9 @@ def check(s, t):
             hn += h
         if hn != s[pf(p, L.PF_HAND_N)]:
             return 4
+        for pv in range(L.NPASSIVE):
+            if s[pf(p, L.PF_PASSIVE) + pv] != passives_from_cards(s, t, p, pv):
+                return 21
         cards += hn
         if s[pf(p, L.PF_STARS)] != count_marks(s, t, p, L.T_STAR_AT):
             return 9

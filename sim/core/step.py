@@ -195,7 +195,7 @@ def apply_action(s, t, a):
     elif ph == L.PH_TARGET:
         ask_discard(s, t, a - L.A_TARGET, s[L.S_P_COUNT], 0, 0)
     elif ph == L.PH_JINX:
-        discard_jinx(s, a - L.A_JINX)
+        discard_jinx(s, t, a - L.A_JINX)
     elif ph == L.PH_COLOR:
         c = a - L.A_COLOR
         if drop_protected(s, t, me, c):

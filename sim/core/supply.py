@@ -12,7 +12,7 @@ from __future__ import annotations
 from numba import njit
 
 from sim import layout as L
-from sim.core.common import pf, stat
+from sim.core.common import add_passives, pf, stat
 from sim.core.rng import randint
 
 
@@ -180,11 +180,22 @@ def draw_jinx(s, t, seat, loc):
     j = s[L.S_JDECK + s[L.S_JDECK_N]]
     s[L.S_JLOC + j] = loc
     s[L.S_JOWNER + j] = seat
+    if loc == L.JX_UP:
+        add_passives(s, t, seat, L.T_JINX_PASSIVE + j * L.NPASSIVE, 1)
     return j
 
 
 @njit(cache=True)
-def discard_jinx(s, j):
+def reveal_jinx(s, t, j):
+    """A held Jinx Card turns face up: its passive modifiers start to count."""
+    s[L.S_JLOC + j] = L.JX_UP
+    add_passives(s, t, s[L.S_JOWNER + j], L.T_JINX_PASSIVE + j * L.NPASSIVE, 1)
+
+
+@njit(cache=True)
+def discard_jinx(s, t, j):
+    if s[L.S_JLOC + j] == L.JX_UP:
+        add_passives(s, t, s[L.S_JOWNER + j], L.T_JINX_PASSIVE + j * L.NPASSIVE, -1)
     s[L.S_JLOC + j] = L.JX_DISCARD
     s[L.S_JOWNER + j] = -1
 

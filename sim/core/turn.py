@@ -31,6 +31,7 @@ from sim.core.supply import (
     normalize_stun,
     place_omega_on_card,
     refill_students,
+    reveal_jinx,
     trigger_end_at_current,
     trigger_max_alert,
 )
@@ -147,7 +148,7 @@ def recover(s, t, stage, code):
         if n == 1:
             for j in range(t[L.T_NJINX]):
                 if holds_jinx(s, cur, j):
-                    discard_jinx(s, j)
+                    discard_jinx(s, t, j)
                     break
         elif n > 1:
             s[L.S_PHASE] = L.PH_JINX
@@ -267,7 +268,7 @@ def end_of_turn(s, t, stage):
                 continue  # out of the game, or safe in the Starting Zone
             for j in range(t[L.T_NJINX]):
                 if s[L.S_JLOC + j] == L.JX_DOWN and s[L.S_JOWNER + j] == seat:
-                    s[L.S_JLOC + j] = L.JX_UP
+                    reveal_jinx(s, t, j)
                     normalize_stun(s, t, seat)
                     kstack.push(s, L.K_EOT, 1, 0, 0)
                     prog = t[L.T_JINX_PROG + j]
