@@ -189,3 +189,15 @@ def test_a_new_agent_is_one_module_and_one_registration_line():
     rows, games = play_batch(c, [1, 2], [spec, parse_spec("random")])
     assert (games[:, 7] == 0).all() and rows[:, 0, 15].sum() > 0  # it studied
     registry.REGISTRY.pop("study-first")
+
+
+def test_result_rows_count_main_effects_only_with_the_rule():
+    """The `main_effects` column counts the Main Effects each seat declared."""
+    from sim.core.batch import ROW_FIELDS
+
+    col = ROW_FIELDS.index("main_effects")
+    heuristic = [parse_spec("heuristic")]
+    with_rule, _ = play_batch(compile_config(GameConfig(players=4, rules=("main_effects",))), [1, 2, 3], heuristic)
+    without, _ = play_batch(compile_config(GameConfig(players=4)), [1, 2, 3], heuristic)
+    assert with_rule[:, :4, col].sum() > 0
+    assert without[:, :4, col].sum() == 0
