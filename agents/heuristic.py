@@ -568,12 +568,12 @@ def move_decision(s, t, me, buf, n, params):
             if buf[i] >= L.A_ZONE and buf[i] < L.A_ZONE + L.MAX_ZONES:
                 want[buf[i] - L.A_ZONE] = 1
     vals = zone_study_values(s, t, me, params, want)
+    esp, _ = best_espionage(s, t, me, params)
     if mains:
-        v, a = best_turn_main(s, t, me, buf, n, params, True, vals)
+        v, a = best_turn_main(s, t, me, buf, n, params, True, vals, esp, dist, first)
         if a >= 0 and v > 0.0:
             return a
     here = vals[z0]
-    esp, _ = best_espionage(s, t, me, params)
     if esp > here:
         here = esp
     if speed > 0:
@@ -620,16 +620,21 @@ def action_decision(s, t, me, buf, n, params, rng):
         a = max_alert_move(s, t, me, buf, n, params)  # Speed left from cards
         if a >= 0 and a != L.A_END_MOVE and a != L.A_END_TURN:
             return a
+    es = 0.0
+    ea = -1
+    if s[L.S_ACTION_DONE] == 0:
+        es, ea = best_espionage(s, t, me, params)
     if has_main(buf, n):
         want = np.full(L.MAX_ZONES, 1 if moving_main(t, buf, n) else 0, np.int64)
         want[s[pf(me, L.PF_ZONE)]] = 1
-        v, a = best_turn_main(s, t, me, buf, n, params, False, zone_study_values(s, t, me, params, want))
+        no_steps = np.zeros(0, np.int64)
+        v, a = best_turn_main(s, t, me, buf, n, params, False, zone_study_values(s, t, me, params, want), es,
+                              no_steps, no_steps)
         if a >= 0 and v > 0.0:
             return a
     if s[L.S_ACTION_DONE] == 0 and not in_start(s, me):
         z = s[pf(me, L.PF_ZONE)]
         st, _ = best_study(s, t, me, z, params, 0)
-        es, ea = best_espionage(s, t, me, params)
         # Action Zone Effects: Bivouac when worn out, Teleport towards cubes
         zv = 0.0
         za = -1
@@ -824,13 +829,15 @@ def main_gain(s, t, me, k):
 
 
 @njit(cache=True)
-def walking_best(s, t, me, vals):
+def walking_best(s, t, me, vals, dist, first):
     """Best Study value here or within the Speed left (moving costs a little);
-    vals: zone_study_values."""
+    vals: zone_study_values; dist, first: first_steps within the Speed left
+    (empty: computed here)."""
     z0 = s[pf(me, L.PF_ZONE)]
     best = vals[z0]
     if s[L.S_SPEED] > 0:
-        dist, first = first_steps(s, t, me, z0, s[L.S_SPEED])
+        if dist.shape[0] == 0:
+            dist, first = first_steps(s, t, me, z0, s[L.S_SPEED])
         for z in range(1, t[L.T_NZONES]):
             if dist[z] > 0 and first[z] >= 0:
                 v = vals[z] - 0.3 * dist[z]
@@ -864,18 +871,18 @@ def moving_main(t, buf, n):
 
 
 @njit(cache=True)
-def best_turn_main(s, t, me, buf, n, params, movement_only, vals):
+def best_turn_main(s, t, me, buf, n, params, movement_only, vals, esp, dist, first):
     """(net value, action) of the best Main Effect in the seat's own phase;
     net = its worth minus keeping the card. Movement effects are valued by
     the Study they reach, over the best one without them; ACTIONs must beat
-    the Study / Espionage they replace. vals: zone_study_values."""
+    the Study / Espionage they replace. vals: zone_study_values; esp:
+    best_espionage's value; dist, first: as walking_best."""
     best = 0.0
     best_a = -1
     base = -1e9
     action_value = 0.0
     if s[L.S_ACTION_DONE] == 0:
-        es, _ = best_espionage(s, t, me, params)
-        action_value = max(vals[s[pf(me, L.PF_ZONE)]], es, 0.0)
+        action_value = max(vals[s[pf(me, L.PF_ZONE)]], esp, 0.0)
     for i in range(n):
         a = buf[i]
         if a < L.A_MAIN or a >= L.A_MAIN + L.MAX_KINDS:
@@ -890,7 +897,7 @@ def best_turn_main(s, t, me, buf, n, params, movement_only, vals):
             if s[L.S_ACTION_DONE] == 1:
                 continue  # nothing to Study after moving
             if base < -1e8:
-                base = walking_best(s, t, me, vals)
+                base = walking_best(s, t, me, vals, dist, first)
             v += mv - max(base, 0.0)
         if t[L.T_ME_ACTION + k] == 1:
             v -= action_value
