@@ -14,7 +14,7 @@ from sim.core.effects import add_plays, discard_targets, zone_destination
 from sim.core.main import CTX_OTHER_TURN, CTX_OWN, CTX_REACT, CTX_TEST, add_mains, cost_option_payable
 from sim.core.stealth import can_spy_on
 from sim.core.supply import holds_jinx
-from sim.core.zone_effects import can_bivouac, can_teleport, secret_dest, secret_letters, teleport_dest
+from sim.core.zone_effects import can_bivouac, can_teleport, secret_dests, teleport_dest
 
 
 @njit(cache=True)
@@ -43,9 +43,10 @@ def add_turn_actions(s, t, me, out, n):
         if s[L.S_STACK_N + t[L.T_Z_FLOOR + z]] > 0 and s[L.S_MAX_ALERT] == 0:
             out[n] = L.A_DRAW_ZONE
             n += 1
-        if s[L.S_PHASE] == L.PH_MOVE and z != 0 and secret_letters(s, t, me, z) != 0:
+        if s[L.S_PHASE] == L.PH_MOVE and z != 0:
+            dests = secret_dests(s, t, me, z)
             for d in range(t[L.T_NZONES]):  # Secret Passage (Movement Phase)
-                if secret_dest(s, t, me, z, d):
+                if (dests >> d) & 1:
                     out[n] = L.A_ZONE + d
                     n += 1
     if not in_start(s, me):

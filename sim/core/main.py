@@ -69,6 +69,13 @@ def cost_payable(s, t, seat, k, exclude_kind):
 
 
 @njit(cache=True)
+def held_main(s, t, seat, k):
+    """The seat holds a `k` card and it has a Main Effect (a cheap filter
+    before main_playable in the loops over card kinds)."""
+    return t[L.T_ME_HAS + k] != 0 and s[pf(seat, L.PF_HAND) + k] > 0
+
+
+@njit(cache=True)
 def main_playable(s, t, seat, k, ctx):
     """May the seat declare the Main Effect of a `k` card from her hand now?
     Steps 1-2 (ACTION, Timing) and a payable cost."""
@@ -105,7 +112,7 @@ def main_playable(s, t, seat, k, ctx):
 def add_mains(s, t, seat, ctx, out, n):
     """Append A_MAIN + kind for every Main Effect the seat may declare."""
     for k in range(t[L.T_NKINDS]):
-        if main_playable(s, t, seat, k, ctx):
+        if held_main(s, t, seat, k) and main_playable(s, t, seat, k, ctx):
             out[n] = L.A_MAIN + k
             n += 1
     return n
@@ -120,7 +127,7 @@ def may_play_cards(s, seat):
 @njit(cache=True)
 def has_reaction(s, t, seat):
     for k in range(t[L.T_NKINDS]):
-        if main_playable(s, t, seat, k, CTX_REACT):
+        if held_main(s, t, seat, k) and main_playable(s, t, seat, k, CTX_REACT):
             return True
     return False
 
@@ -130,7 +137,7 @@ def has_instant(s, t, seat):
     """Any play open to the seat in a Priority decision: an Instant Main
     Effect, an Auxiliary Effect or skill with the Instant timing."""
     for k in range(t[L.T_NKINDS]):
-        if s[pf(seat, L.PF_HAND) + k] > 0 and main_playable(s, t, seat, k, CTX_OTHER_TURN):
+        if held_main(s, t, seat, k) and main_playable(s, t, seat, k, CTX_OTHER_TURN):
             return True
     return timed_play_open(s, t, seat, L.TM_OTHER_TURN)
 

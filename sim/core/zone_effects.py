@@ -49,7 +49,7 @@ from numba import njit
 from sim import layout as L
 from sim.core import kstack
 from sim.core.boss import boss_zone_effect
-from sim.core.common import in_start, pf
+from sim.core.common import pf
 from sim.core.dungeon import player_colors, secret_letters_of, stair_piles
 from sim.core.interns import note_zone_left, return_trap_token
 from sim.core.supply import divination, give_stun
@@ -252,25 +252,17 @@ def can_teleport(s, t, seat, z):
 
 
 @njit(cache=True)
-def secret_letters(s, t, seat, z):
-    """Bitmask of the Secret Passage letters of zone z usable by the seat:
-    printed ones (Dangerous Zones rule, colour condition) and the Marker X."""
-    return secret_letters_of(s, t, z, rule_on(t, L.RULE_DANGEROUS_ZONES), player_colors(s, t, seat))
-
-@njit(cache=True)
-def secret_dest(s, t, seat, z, d):
-    """Can the seat in zone z take a Secret Passage to placed zone d (a
-    Secret Passage of the same letter)?"""
-    if d == z or s[L.S_ZPLACED + d] == 0:
-        return False
-    return (secret_letters(s, t, seat, z) & secret_letters(s, t, seat, d)) != 0
-
-
-@njit(cache=True)
-def any_secret_dest(s, t, seat, z):
-    if secret_letters(s, t, seat, z) == 0 or in_start(s, seat):
-        return False
+def secret_dests(s, t, seat, z):
+    """Bitmask of the placed Zones d the seat in zone z can reach by a Secret
+    Passage: a Secret Passage of the same letter. The letters are the printed
+    ones (Dangerous Zones rule, with their colour condition) and the Marker X."""
+    printed = rule_on(t, L.RULE_DANGEROUS_ZONES)
+    colours = player_colors(s, t, seat)
+    mine = secret_letters_of(s, t, z, printed, colours)
+    m = 0
+    if mine == 0:
+        return m
     for d in range(t[L.T_NZONES]):
-        if secret_dest(s, t, seat, z, d):
-            return True
-    return False
+        if d != z and s[L.S_ZPLACED + d] == 1 and (secret_letters_of(s, t, d, printed, colours) & mine) != 0:
+            m |= 1 << d
+    return m
