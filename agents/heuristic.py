@@ -352,9 +352,10 @@ def zone_study_values(s, t, me, params, want):
         return vals
     pot = study_bonus(s, t, me) + stealth_potential(s, t, me)
     common, expected, intel, stall = study_context(s, t, me, params)
+    counts = np.zeros(L.MAX_COL, np.int64)
     for z in range(1, t[L.T_NZONES]):
         if want[z] > 0 and s[L.S_ZPLACED + z] == 1 and zone_cube_count(s, t, z) > 0:
-            vals[z], _ = study_value(s, t, me, z, 0, pot, common, expected, intel, stall)
+            vals[z], _ = study_value(s, t, me, z, 0, pot, common, expected, intel, stall, counts)
     return vals
 
 
@@ -371,12 +372,14 @@ def study_context(s, t, me, params):
 def study_in(s, t, me, z, params, extra_bonus, hand_potential):
     """best_study with the hand's Stealth potential (Study Bonus included) given."""
     common, expected, intel, stall = study_context(s, t, me, params)
-    return study_value(s, t, me, z, extra_bonus, hand_potential, common, expected, intel, stall)
+    return study_value(s, t, me, z, extra_bonus, hand_potential, common, expected, intel, stall,
+                       np.zeros(L.MAX_COL, np.int64))
 
 
 @njit(cache=True)
-def study_value(s, t, me, z, extra_bonus, hand_potential, common, expected, intel, stall):
-    """(value, cubes) of the best Study in zone z, given study_context."""
+def study_value(s, t, me, z, extra_bonus, hand_potential, common, expected, intel, stall, counts):
+    """(value, cubes) of the best Study in zone z, given study_context;
+    counts: scratch space of MAX_COL (overwritten)."""
     luck_st, luck_al, danger = zone_luck(s, t, me, z)
     potential = hand_potential + extra_bonus + luck_st
     base = zone_alert(s, t, z) + common + luck_al
@@ -384,7 +387,6 @@ def study_value(s, t, me, z, extra_bonus, hand_potential, common, expected, inte
     best = 0.0
     best_n = 0
     gain = 0.0
-    counts = np.zeros(L.MAX_COL, np.int64)
     for c in range(t[L.T_NCOL]):
         counts[c] = s[pf(me, L.PF_CUBES) + c]
     n = 0
