@@ -534,13 +534,12 @@ def bench(
                      + (f"{ips:,.0f} iterations/s" if ips else "iterations/s not measured"))
     adv = report.advanced
     if adv:
+        parts = [f"{agent} {adv[f'{agent}_all_rules_games_per_s']:,.0f} vs {adv[f'{agent}_basic_games_per_s']:,.0f} "
+                 f"games/s (x{adv[f'{agent}_ratio']:.2f}; {adv[f'{agent}_all_rules_decisions_per_game']:.0f} vs "
+                 f"{adv[f'{agent}_basic_decisions_per_game']:.0f} decisions per game, "
+                 f"x{adv[f'{agent}_decision_ratio']:.2f} per decision)" for agent in ("random", "heuristic")]
         lines.append(f"Advanced rules ({adv['players']} players, all four vs the basic game, same seeds, best of "
-                     f"{adv['repeats']}): random {adv['random_all_rules_games_per_s']:,.0f} vs "
-                     f"{adv['random_basic_games_per_s']:,.0f} games/s (x{adv['random_ratio']:.2f}; "
-                     f"{adv['random_all_rules_decisions_per_game']:.0f} vs "
-                     f"{adv['random_basic_decisions_per_game']:.0f} decisions per game); heuristic "
-                     f"{adv['heuristic_all_rules_games_per_s']:,.0f} vs "
-                     f"{adv['heuristic_basic_games_per_s']:,.0f} games/s (x{adv['heuristic_ratio']:.2f})")
+                     f"{adv['repeats']}): " + "; ".join(parts))
     if report.provisional:
         lines.append(f"Data: {report.data_source}: PROVISIONAL values in use ({report.provisional}); "
                      "see `dungeonology data`")
