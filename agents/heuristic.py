@@ -481,16 +481,17 @@ def first_steps(s, t, me, z0, speed):
 
 
 @njit(cache=True)
-def boss_threat(s, t, z):
+def boss_threat(s, z, near):
     """Cost of standing in Zone z near the Boss model (his next Activation
     may stun us): 0.4 in his Zone (he re-enters it only by a loop), 0.6 one step
-    away. The Alert Modifier itself is in best_study (zone_alert)."""
+    away (near: boss_links of his Zone). The Alert Modifier itself is in
+    best_study (zone_alert)."""
     bz = s[L.S_BOSS_ZONE]
     if bz < 0 or z == 0:
         return 0.0
     if bz == z:
         return 0.4
-    if (boss_links(s, t, bz) >> z) & 1:
+    if (near >> z) & 1:
         return 0.6
     return 0.0
 
@@ -581,9 +582,10 @@ def move_decision(s, t, me, buf, n, params):
     if speed > 0:
         best = here
         best_a = -1
+        near = boss_links(s, t, s[L.S_BOSS_ZONE]) if s[L.S_BOSS_ZONE] >= 0 else 0
         for z in range(1, t[L.T_NZONES]):
             if dist[z] > 0 and first[z] >= 0:
-                v = vals[z] - (0.3 * dist[z] + entry_cost(s, t, me, z) + boss_threat(s, t, z))
+                v = vals[z] - (0.3 * dist[z] + entry_cost(s, t, me, z) + boss_threat(s, z, near))
                 if v > best + 0.5:
                     best = v
                     best_a = first[z]
