@@ -40,25 +40,25 @@ def add_passives(s, t, seat, row, sign):
 
 
 @njit(cache=True)
-def passives_from_cards(s, t, seat, pv):
-    """The seat's Jinx (face up) and Intern modifier `pv` counted card by
-    card: what PF_PASSIVE must hold (invariants, scenarios)."""
-    total = 0
+def passives_from_cards(s, t, seat, out):
+    """The seat's Jinx (face up) and Intern modifiers counted card by card
+    into out[:NPASSIVE]: what PF_PASSIVE must hold (invariants, scenarios)."""
+    out[:] = 0
     for j in range(t[L.T_NJINX]):
         if s[L.S_JLOC + j] == L.JX_UP and s[L.S_JOWNER + j] == seat:
-            total += t[L.T_JINX_PASSIVE + j * L.NPASSIVE + pv]
+            for pv in range(L.NPASSIVE):
+                out[pv] += t[L.T_JINX_PASSIVE + j * L.NPASSIVE + pv]
     for i in range(t[L.T_NINTERNS]):
         if s[L.S_INTERN_OWNER + i] == seat:
-            total += t[L.T_INTERN_PASSIVE + i * L.NPASSIVE + pv]
-    return total
+            for pv in range(L.NPASSIVE):
+                out[pv] += t[L.T_INTERN_PASSIVE + i * L.NPASSIVE + pv]
 
 
 @njit(cache=True)
 def refresh_passives(s, t):
     """Recount every seat's PF_PASSIVE from the cards (after a scenario edit)."""
     for seat in range(s[L.S_NPLAYERS]):
-        for pv in range(L.NPASSIVE):
-            s[pf(seat, L.PF_PASSIVE) + pv] = passives_from_cards(s, t, seat, pv)
+        passives_from_cards(s, t, seat, s[pf(seat, L.PF_PASSIVE):pf(seat, L.PF_PASSIVE) + L.NPASSIVE])
 
 
 @njit(cache=True)

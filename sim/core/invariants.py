@@ -4,6 +4,7 @@ number of the first violated invariant (names in ``INVARIANTS``)."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sim import layout as L
@@ -32,6 +33,7 @@ INVARIANTS = {
     18: "an Exalted Scholar has the most Stars",
     19: "Stair or Wall Tokens beyond the box",
     20: "the Boss model stands in a Zone that is not placed, or the Boss Card is not in the data",
+    21: "a Scholar's passive totals (PF_PASSIVE) differ from her face-up Jinx and Intern Cards",
     35: "Maximum Alert: the Panic Card is not in the Panic deck, or the rule is off",
     36: "Maximum Alert: Omega Students on the Alert Card after it left the game",
     37: "Maximum Alert: a Scholar removed by a forced Thesis is still in the game",
@@ -41,7 +43,6 @@ INVARIANTS = {
         "Zone not placed (or on the Starting Zone)",
     50: "Main Effects: the declared chain is out of bounds, or a declared card is not on the table",
     51: "Main Effects: more ACTION Main Effects this turn than allowed",
-    21: "a Scholar's passive totals (PF_PASSIVE) differ from her face-up Jinx and Intern Cards",
     99: "a game did not end within the decision limit",
 }
 
@@ -49,6 +50,7 @@ INVARIANTS = {
 @njit(cache=True)
 def check(s, t):
     n = s[L.S_NPLAYERS]
+    counted = np.zeros(L.NPASSIVE, np.int64)
     ncol = t[L.T_NCOL]
     for c in range(ncol):
         total = s[L.S_RES_CUBES + c]
@@ -96,8 +98,9 @@ def check(s, t):
             hn += h
         if hn != s[pf(p, L.PF_HAND_N)]:
             return 4
+        passives_from_cards(s, t, p, counted)
         for pv in range(L.NPASSIVE):
-            if s[pf(p, L.PF_PASSIVE) + pv] != passives_from_cards(s, t, p, pv):
+            if s[pf(p, L.PF_PASSIVE) + pv] != counted[pv]:
                 return 21
         cards += hn
         if s[pf(p, L.PF_STARS)] != count_marks(s, t, p, L.T_STAR_AT):
