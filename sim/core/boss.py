@@ -52,7 +52,7 @@ from numba import njit
 from sim import layout as L
 from sim.core import kstack
 from sim.core.common import active, pf
-from sim.core.dungeon import secret_letters_of
+from sim.core.dungeon import secret_reach
 from sim.core.randomizer import _draw_order, _fresh_order, target_scholar
 
 FAR = 63  # distance of an unreachable Zone in a move's ranking
@@ -90,11 +90,7 @@ def boss_links(s, t, z):
             if nb >= 0:
                 m |= 1 << nb
     if t[L.T_RULES] & L.RULE_DANGEROUS_ZONES:
-        mine = secret_letters_of(s, t, z, True, -1)  # Doors and colours do not stop him
-        if mine != 0:
-            for y in range(t[L.T_NZONES]):
-                if y != z and s[L.S_ZPLACED + y] == 1 and (secret_letters_of(s, t, y, True, -1) & mine) != 0:
-                    m |= 1 << y
+        m |= secret_reach(s, t, z, True, -1)  # Doors and colours do not stop him
     return m & ~(1 << z)
 
 

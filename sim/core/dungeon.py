@@ -102,6 +102,20 @@ def secret_letters_of(s, t, z, printed, colours):
 
 
 @njit(cache=True)
+def secret_reach(s, t, z, printed, colours):
+    """Bitmask of the placed Zones other than z that share a Secret Passage
+    letter with z (letters as secret_letters_of reads them)."""
+    m = 0
+    mine = secret_letters_of(s, t, z, printed, colours)
+    if mine == 0:
+        return m
+    for y in range(t[L.T_NZONES]):
+        if y != z and s[L.S_ZPLACED + y] == 1 and (secret_letters_of(s, t, y, printed, colours) & mine) != 0:
+            m |= 1 << y
+    return m
+
+
+@njit(cache=True)
 def player_colors(s, t, seat):
     m = 0
     for c in range(t[L.T_NCOL]):

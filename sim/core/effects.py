@@ -78,7 +78,6 @@ def payable(s, t, seat, prog, exclude_kind):
     return True
 
 
-
 @njit(cache=True)
 def add_plays(s, t, seat, mask, out, n):
     """Trick Card Auxiliary Effects and Scholar skills playable under `mask`
@@ -120,6 +119,7 @@ def _plays(s, t, seat, mask, out, n, first_only):
                 out[n] = L.A_SKILL + sk * 2 + opt
                 n += 1
     return n
+
 
 @njit(cache=True)
 def discard_continue(s, t):

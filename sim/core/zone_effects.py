@@ -50,7 +50,7 @@ from sim import layout as L
 from sim.core import kstack
 from sim.core.boss import boss_zone_effect
 from sim.core.common import pf
-from sim.core.dungeon import player_colors, secret_letters_of, stair_piles
+from sim.core.dungeon import player_colors, secret_reach, stair_piles
 from sim.core.interns import note_zone_left, return_trap_token
 from sim.core.supply import divination, give_stun
 
@@ -256,13 +256,4 @@ def secret_dests(s, t, seat, z):
     """Bitmask of the placed Zones d the seat in zone z can reach by a Secret
     Passage: a Secret Passage of the same letter. The letters are the printed
     ones (Dangerous Zones rule, with their colour condition) and the Marker X."""
-    printed = rule_on(t, L.RULE_DANGEROUS_ZONES)
-    colours = player_colors(s, t, seat)
-    mine = secret_letters_of(s, t, z, printed, colours)
-    m = 0
-    if mine == 0:
-        return m
-    for d in range(t[L.T_NZONES]):
-        if d != z and s[L.S_ZPLACED + d] == 1 and (secret_letters_of(s, t, d, printed, colours) & mine) != 0:
-            m |= 1 << d
-    return m
+    return secret_reach(s, t, z, rule_on(t, L.RULE_DANGEROUS_ZONES), player_colors(s, t, seat))
