@@ -25,6 +25,7 @@ from agents.spec import AgentSpec
 from sim import layout as L
 from sim.config import Compiled
 from sim.core.batch import NGAME, NROW, write_game, write_rows
+from sim.core.jit import kernel
 from sim.core.rng import seed_words
 from sim.core.setup import init_state
 from sim.core.step import advance, step
@@ -36,7 +37,7 @@ ERR_ILLEGAL = 98  # an agent returned an action that is not legal
 ERR_LIMIT = 99
 
 
-@njit(cache=True)
+@kernel
 def seed_seat_rngs(rng, w0, w1, nplayers):
     """Each seat's generator from the game's seed words and the seat."""
     for p in range(nplayers):
@@ -46,7 +47,7 @@ def seed_seat_rngs(rng, w0, w1, nplayers):
             rng[p, 0] = 1
 
 
-@njit(cache=True)
+@kernel
 def is_legal(buf, n, a):
     for i in range(n):
         if buf[i] == a:

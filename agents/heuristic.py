@@ -29,7 +29,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from agents.registry import AgentKind, register
 from sim import layout as L
@@ -39,6 +38,7 @@ from sim.core.common import hand_size, in_start, passive, pf, side_index, stat, 
 from sim.core.dungeon import passable, zone_cube_count
 from sim.core.effects import payable, zone_destination
 from sim.core.interns import intern_owner, is_protected
+from sim.core.jit import allocating, kernel
 from sim.core.rng import next32, randint
 from sim.core.stealth import zone_alert
 from sim.core.step import apply_action
@@ -55,18 +55,18 @@ P_DEFEND = 6
 P_NOISE = 7
 
 
-@njit(cache=True)
+@kernel
 def rand01(rng):
     return next32(rng) / 4294967296.0
 
 
 # ----------------------------------------------------------- knowledge
-@njit(cache=True)
+@kernel
 def clan_known(s, me):
     return s[L.S_CLAN_PUBLIC] == 1 or s[pf(me, L.PF_KNOWLEDGE)] == 1
 
 
-@njit(cache=True)
+@kernel
 def cube_value(s, t, me, c):
     """Points of one more cube of colour c (Clan modifier when known; the mean
     over the Clans otherwise), plus the Star or arrow it would reach."""
@@ -86,7 +86,7 @@ def cube_value(s, t, me, c):
     return v
 
 
-@njit(cache=True)
+@kernel
 def thesis_confidence(s, t, me):
     """Share of the possible Clan Cards for which the Thesis would succeed."""
     if clan_known(s, me):
@@ -101,7 +101,7 @@ def thesis_confidence(s, t, me):
     return ok / t[L.T_NCLANS]
 
 
-@njit(cache=True)
+@kernel
 def leader(s, t, me):
     """The opponent with the most Stars (then cubes): the one to hold back."""
     best = -1
@@ -119,7 +119,7 @@ def leader(s, t, me):
 
 
 # --------------------------------------------------------------- cards
-@njit(cache=True)
+@kernel
 def is_test_card(t, k):
     """A card with an effect playable in another Scholar's Stealth Test."""
     for aux in range(t[L.T_KIND_NAUX + k]):
@@ -129,7 +129,7 @@ def is_test_card(t, k):
 
 
 
-@njit(cache=True)
+@kernel
 def prog_effect(t, prog):
     """(stealth gain, alert gain, Students drawn) expected from a program."""
     st = 0.0
@@ -159,7 +159,7 @@ def prog_effect(t, prog):
     return st, al, drawn
 
 
-@njit(cache=True)
+@kernel
 def intern_value(s, t, me, i):
     """What owning Intern i is worth to me (points-like units): its End of Game
     Bonus Points, its passive modifiers, its shields on colours I hold; taking
@@ -178,7 +178,7 @@ def intern_value(s, t, me, i):
     return v
 
 
-@njit(cache=True)
+@kernel
 def prog_intern_value(s, t, me, prog):
     """Value of the Intern a program's gain_intern step would give me (0 when
     none, or when I own it already). For any effect program, Main Effects
@@ -196,7 +196,7 @@ def prog_intern_value(s, t, me, prog):
     return 0.0
 
 
-@njit(cache=True)
+@kernel
 def action_prog(s, t, me, a):
     """Effect program of a PLAY, SKILL or MAIN action."""
     if a >= L.A_MAIN and a < L.A_MAIN + L.MAX_KINDS:
@@ -209,7 +209,7 @@ def action_prog(s, t, me, a):
     return t[L.T_SCH_SK_PROG + i * L.MAX_OPTS + r % 2]
 
 
-@njit(cache=True)
+@kernel
 def interference(s, t, me, params):
     """Alert Value the opponents may add to my Study (scaled by caution)."""
     n = 0
@@ -219,7 +219,7 @@ def interference(s, t, me, params):
     return (1.0 - params[P_RISK]) * 1.5 * n
 
 
-@njit(cache=True)
+@kernel
 def card_stealth(t, k):
     """What a card can add to my own Stealth Value: its Bonus Value, or its
     best Stealth effect (played in the last say)."""
@@ -233,7 +233,7 @@ def card_stealth(t, k):
     return best
 
 
-@njit(cache=True)
+@kernel
 def stealth_potential(s, t, me):
     """What the cards in my hand can add to my Stealth Value."""
     total = 0.0
@@ -244,7 +244,7 @@ def stealth_potential(s, t, me):
     return total
 
 
-@njit(cache=True)
+@kernel
 def success_chance(slack, expected):
     """Chance that a test with this slack survives the expected interference."""
     return 1.0 / (1.0 + math.exp(-(slack - expected + 0.5) / 1.2))
@@ -254,7 +254,7 @@ FAIL_COST = 2.5  # a Stun Token, a Student drawn (Omega risk), the cards
 STALL_ROUND = 30  # Main Effects rule: rounds after which waiting costs more than failing
 
 
-@njit(cache=True)
+@kernel
 def stall_bonus(s, t):
     """With the Main Effects rule no Student is drawn at the End of Turn, so
     the Omega clock runs only when effects draw Students: a table of careful
@@ -266,7 +266,7 @@ def stall_bonus(s, t):
 
 
 # -------------------------------------------------------- Zone Effects
-@njit(cache=True)
+@kernel
 def zone_luck(s, t, me, z):
     """(stealth, alert, extra Students on failure) expected from the Passive
     Zone Effects of zone z for me (Good Luck, Bad Luck, Danger)."""
@@ -289,7 +289,7 @@ def zone_luck(s, t, me, z):
     return st, al, danger
 
 
-@njit(cache=True)
+@kernel
 def entry_cost(s, t, me, z):
     """What entering zone z costs me in its Incoming Effects (Ambush, Stop,
     Toll, Boss) and an unknown Trap Token; Stairs is left to exploring."""
@@ -317,7 +317,7 @@ def entry_cost(s, t, me, z):
     return cost
 
 
-@njit(cache=True)
+@kernel
 def wants_rest(s, t, me):
     """How much a Bivouac (or Rest) would help me now."""
     v = 0.0
@@ -335,7 +335,7 @@ def wants_rest(s, t, me):
 
 
 # --------------------------------------------------------------- tests
-@njit(cache=True)
+@kernel
 def best_study(s, t, me, z, params, extra_bonus):
     """(value, cubes) of the best Study in zone z; value <= 0 when none pays."""
     if zone_cube_count(s, t, z) == 0 or hand_size(s, me) == 0 and extra_bonus == 0:
@@ -343,7 +343,7 @@ def best_study(s, t, me, z, params, extra_bonus):
     return study_in(s, t, me, z, params, extra_bonus, study_bonus(s, t, me) + stealth_potential(s, t, me))
 
 
-@njit(cache=True)
+@allocating
 def zone_study_values(s, t, me, params, want):
     """best_study's value for the placed Dungeon Zones z with want[z] > 0
     (0 elsewhere): one hand evaluation for all of them."""
@@ -359,7 +359,7 @@ def zone_study_values(s, t, me, params, want):
     return vals
 
 
-@njit(cache=True)
+@kernel
 def study_context(s, t, me, params):
     """The parts of a Study's worth that do not depend on the Zone: (Alert
     Value from the Alert Card and passives, expected interference,
@@ -368,7 +368,7 @@ def study_context(s, t, me, params):
     return common, interference(s, t, me, params), stat(s, t, me, L.ST_INTEL), stall_bonus(s, t)
 
 
-@njit(cache=True)
+@allocating
 def study_in(s, t, me, z, params, extra_bonus, hand_potential):
     """best_study with the hand's Stealth potential (Study Bonus included) given."""
     common, expected, intel, stall = study_context(s, t, me, params)
@@ -376,7 +376,7 @@ def study_in(s, t, me, z, params, extra_bonus, hand_potential):
                        np.zeros(L.MAX_COL, np.int64))
 
 
-@njit(cache=True)
+@kernel
 def study_value(s, t, me, z, extra_bonus, hand_potential, common, expected, intel, stall, counts):
     """(value, cubes) of the best Study in zone z, given study_context;
     counts: scratch space of MAX_COL (overwritten)."""
@@ -412,7 +412,7 @@ def study_value(s, t, me, z, extra_bonus, hand_potential, common, expected, inte
     return best, best_n
 
 
-@njit(cache=True)
+@kernel
 def best_espionage(s, t, me, params):
     """(value, action) of the best Espionage from here; value <= 0 when none."""
     if passive(s, t, me, L.PV_NO_ESPIONAGE) != 0 or s[pf(me, L.PF_STUDENTS)] < t[L.T_ESP_SACRIFICE]:
@@ -452,7 +452,7 @@ def best_espionage(s, t, me, params):
 
 
 # ---------------------------------------------------------- movement
-@njit(cache=True)
+@allocating
 def first_steps(s, t, me, z0, speed):
     """BFS over passable Links: dist[z] and the first Move action towards z."""
     nz = t[L.T_NZONES]
@@ -480,7 +480,7 @@ def first_steps(s, t, me, z0, speed):
     return dist, first
 
 
-@njit(cache=True)
+@kernel
 def boss_threat(s, z, near):
     """Cost of standing in Zone z near the Boss model (his next Activation
     may stun us): 0.4 in his Zone (he re-enters it only by a loop), 0.6 one step
@@ -496,7 +496,7 @@ def boss_threat(s, z, near):
     return 0.0
 
 
-@njit(cache=True)
+@kernel
 def in_buf(buf, n, a):
     for i in range(n):
         if buf[i] == a:
@@ -504,7 +504,7 @@ def in_buf(buf, n, a):
     return False
 
 
-@njit(cache=True)
+@allocating
 def max_alert_move(s, t, me, buf, n, params):
     """Maximum Alert: ending the turn in the Starting Zone forces the Thesis
     and ends the Scholar's game. With a board that should pass, head home
@@ -528,7 +528,7 @@ def max_alert_move(s, t, me, buf, n, params):
     return -1
 
 
-@njit(cache=True)
+@allocating
 def towards_unexplored(s, t, me, z0, buf, n):
     """First step towards the nearest Zone on a Floor whose stack still holds
     tiles (Main Effects rule: without the End of Turn Student the game waits
@@ -546,7 +546,7 @@ def towards_unexplored(s, t, me, z0, buf, n):
     return best_a
 
 
-@njit(cache=True)
+@allocating
 def move_decision(s, t, me, buf, n, params):
     """Movement Phase: walk to the best Zone in reach, draw a new Zone, or stop."""
     if s[L.S_MAX_ALERT] == 1:
@@ -615,7 +615,7 @@ def move_decision(s, t, me, buf, n, params):
     return L.A_END_TURN
 
 
-@njit(cache=True)
+@allocating
 def action_decision(s, t, me, buf, n, params, rng):
     """Action Phase: a Main Effect worth more than keeping its card (an
     ACTION only above the Study / Espionage it replaces), Study, Espionage,
@@ -689,7 +689,7 @@ def action_decision(s, t, me, buf, n, params, rng):
     return L.A_END_TURN
 
 
-@njit(cache=True)
+@allocating
 def teleport_best(s, t, me, params):
     """(value, zone) of the best Teleport destination: a Study there later."""
     z = s[pf(me, L.PF_ZONE)]
@@ -709,7 +709,7 @@ def teleport_best(s, t, me, params):
     return best, best_d
 
 
-@njit(cache=True)
+@allocating
 def place_decision(s, t, me, buf, n):
     """Where to put a drawn tile: one the Scholar can walk into, most Links."""
     best = -1.0
@@ -734,13 +734,13 @@ def place_decision(s, t, me, buf, n):
 CARD_WORTH = 1.0  # a Trick Card in hand, in the heuristic's units (about a cube point)
 
 
-@njit(cache=True)
+@kernel
 def main_alternative(t, k):
     """What keeping the card for its Bonus Value or Auxiliary Effect is worth."""
     return 0.6 + 0.25 * t[L.T_KIND_BONUS + k] + (0.5 if is_test_card(t, k) else 0.0)
 
 
-@njit(cache=True)
+@kernel
 def opponents_holding(s, me, field):
     """Other Scholars in the Dungeon with at least one of `field` (Students, cards)."""
     c = 0
@@ -750,7 +750,7 @@ def opponents_holding(s, me, field):
     return c
 
 
-@njit(cache=True)
+@allocating
 def move_value(s, t, me, prog, vals):
     """Best Study value the movement steps of a program reach (-1e9: none);
     vals: zone_study_values."""
@@ -779,7 +779,7 @@ def move_value(s, t, me, prog, vals):
     return best
 
 
-@njit(cache=True)
+@kernel
 def prog_value(s, t, me, prog):
     """Rough worth of a program's non-movement steps for the seat."""
     v = 0.0
@@ -813,7 +813,7 @@ def prog_value(s, t, me, prog):
     return v
 
 
-@njit(cache=True)
+@kernel
 def main_cost_value(s, t, me, k):
     """Worth of the cheapest payable "/" cost option (<= 0), 0 with no cost."""
     nc = t[L.T_ME_NCOST + k]
@@ -829,7 +829,7 @@ def main_cost_value(s, t, me, k):
     return best
 
 
-@njit(cache=True)
+@kernel
 def main_gain(s, t, me, k):
     """Effect + additional costs (G) + cheapest cost, movement left out."""
     v = prog_value(s, t, me, t[L.T_ME_EFFECT + k]) + main_cost_value(s, t, me, k)
@@ -838,7 +838,7 @@ def main_gain(s, t, me, k):
     return v
 
 
-@njit(cache=True)
+@allocating
 def walking_best(s, t, me, vals, dist, first):
     """Best Study value here or within the Speed left (moving costs a little);
     vals: zone_study_values; dist, first: first_steps within the Speed left
@@ -856,7 +856,7 @@ def walking_best(s, t, me, vals, dist, first):
     return best
 
 
-@njit(cache=True)
+@kernel
 def has_main(buf, n):
     """A Main Effect among the legal actions (only with the Main Effects rule)."""
     for i in range(n):
@@ -865,7 +865,7 @@ def has_main(buf, n):
     return False
 
 
-@njit(cache=True)
+@kernel
 def moving_main(t, buf, n):
     """A legal Main Effect that moves the Scholar (its value needs every Zone's)."""
     for i in range(n):
@@ -880,7 +880,7 @@ def moving_main(t, buf, n):
     return False
 
 
-@njit(cache=True)
+@kernel
 def best_turn_main(s, t, me, buf, n, params, movement_only, vals, esp, dist, first):
     """(net value, action) of the best Main Effect in the seat's own phase;
     net = its worth minus keeping the card. Movement effects are valued by
@@ -917,7 +917,7 @@ def best_turn_main(s, t, me, buf, n, params, movement_only, vals, esp, dist, fir
     return best, best_a
 
 
-@njit(cache=True)
+@kernel
 def priority_decision(s, t, me, buf, n, params, rng):
     """Another Scholar's turn: play one Instant effect when it is clearly
     worth the card (Blackmail on a rich hand, a cheap draw), else pass."""
@@ -941,7 +941,7 @@ def priority_decision(s, t, me, buf, n, params, rng):
     return best_a
 
 
-@njit(cache=True)
+@kernel
 def declared_strength(s, t, idx):
     """How much the declarer of chain entry idx gains (an ACTION counts as a
     whole turn's Action)."""
@@ -961,7 +961,7 @@ def declared_strength(s, t, idx):
     return v
 
 
-@njit(cache=True)
+@kernel
 def react_decision(s, t, me, buf, n, params):
     """Cancel an opponent's strong effect, or protect our own effect from a
     Reaction, with the cheapest Reaction; else pass."""
@@ -989,7 +989,7 @@ def react_decision(s, t, me, buf, n, params):
     return best_a
 
 
-@njit(cache=True)
+@kernel
 def cost_decision(s, t, me, buf, n):
     """The cheapest "/" cost option."""
     k = s[L.S_ME_KIND + s[L.S_ME_CHAIN_N] - 1]
@@ -1004,7 +1004,7 @@ def cost_decision(s, t, me, buf, n):
     return best_a
 
 
-@njit(cache=True)
+@allocating
 def zone_decision(s, t, me, buf, n, params):
     """The destination with the best Study; an optional move only if better."""
     want = np.zeros(L.MAX_ZONES, np.int64)
@@ -1030,7 +1030,7 @@ def zone_decision(s, t, me, buf, n, params):
 
 
 # -------------------------------------------------------------- tests
-@njit(cache=True)
+@kernel
 def commit_decision(s, t, me, buf, n, params):
     """Commit cards for their Bonus Value until the target is met; keep the
     cards that work in Stealth Tests for later if possible."""
@@ -1056,7 +1056,7 @@ def commit_decision(s, t, me, buf, n, params):
     return L.A_COMMIT + best_k
 
 
-@njit(cache=True)
+@kernel
 def window_decision(s, t, me, buf, n, params, rng):
     """One card (or skill) at a time in a Stealth Test window, or pass."""
     active = s[L.S_T_ACTIVE]
@@ -1108,12 +1108,12 @@ def window_decision(s, t, me, buf, n, params, rng):
 
 
 # ----------------------------------------------------------- prompts
-@njit(cache=True)
+@kernel
 def card_keep_value(t, k):
     return t[L.T_KIND_BONUS + k] + (2.0 if is_test_card(t, k) else 0.0)
 
 
-@njit(cache=True)
+@kernel
 def discard_decision(s, t, me, buf, n):
     worst = 1e9
     worst_a = -1
@@ -1129,7 +1129,7 @@ def discard_decision(s, t, me, buf, n):
     return worst_a if worst_a >= 0 else buf[0]
 
 
-@njit(cache=True)
+@kernel
 def activity_decision(s, t, me, buf, n, params):
     if in_buf(buf, n, L.A_THESIS):
         if thesis_confidence(s, t, me) >= params[P_THESIS]:
@@ -1142,7 +1142,7 @@ def activity_decision(s, t, me, buf, n, params):
     return L.A_EXPLORE
 
 
-@njit(cache=True)
+@kernel
 def act(s, t, buf, n, params, rng):
     """The heuristic's choice among buf[:n]."""
     if n == 1:

@@ -24,7 +24,7 @@ import math
 import time
 
 import numpy as np
-from numba import njit, objmode
+from numba import objmode
 
 from agents import heuristic as H
 from agents.registry import AgentKind, register
@@ -32,6 +32,7 @@ from sim import layout as L
 from sim.core.board import board_points, jinx_penalty
 from sim.core.common import pf
 from sim.core.determinize import determinize
+from sim.core.jit import allocating, kernel
 from sim.core.legal import legal_actions
 from sim.core.rng import randint
 from sim.core.scoring import rank_seats
@@ -61,14 +62,14 @@ def _rollout_table() -> np.ndarray:
 ROLLOUT_PARAMS = _rollout_table()
 
 
-@njit(cache=True)
+@allocating
 def now_ms():
     with objmode(v="f8"):
         v = time.perf_counter() * 1000.0
     return v
 
 
-@njit(cache=True)
+@allocating
 def evaluate(s, t, out):
     """Reward per seat in [0, 1]: at the end, the ranking; before it, a
     soft ranking of the scores each seat would have now."""
@@ -93,7 +94,7 @@ def evaluate(s, t, out):
         out[p] = vals[p] / total
 
 
-@njit(cache=True)
+@kernel
 def rollout(d, t, buf, n, params, rng, depth, out):
     """Play on with the rollout policy; write the reward vector into out."""
     k = 0
@@ -107,7 +108,7 @@ def rollout(d, t, buf, n, params, rng, depth, out):
     evaluate(d, t, out)
 
 
-@njit(cache=True)
+@kernel
 def find_child(child, sibling, action, node, a):
     """The child of `node` reached by action a, or -1."""
     ch = child[node]
@@ -118,7 +119,7 @@ def find_child(child, sibling, action, node, a):
     return -1
 
 
-@njit(cache=True)
+@allocating
 def search(s, t, buf, n, params, rng):
     """ISMCTS from the state `s` (not modified) for the seat deciding now."""
     me = s[L.S_ACTOR]
@@ -222,7 +223,7 @@ def search(s, t, buf, n, params, rng):
     return best_a
 
 
-@njit(cache=True)
+@kernel
 def act(s, t, buf, n, params, rng):
     if n == 1:
         return buf[0]

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from agents.registry import AgentKind, register
+from sim.core.jit import kernel
 from sim.core.rng import randint
 
 
-@njit(cache=True)
+@kernel
 def act(s, t, buf, n, params, rng):
     return buf[randint(rng, n)]
 

@@ -6,11 +6,11 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sim import layout as L
 from sim.core.common import pf
 from sim.core.interns import intern_bonus, interns_owned
+from sim.core.jit import allocating, kernel
 from sim.core.scoring import rank_seats, score_parts
 from sim.core.supply import jinx_held
 
@@ -27,7 +27,7 @@ NROW = len(ROW_FIELDS)
 NGAME = len(GAME_FIELDS)
 
 
-@njit(cache=True)
+@allocating
 def write_rows(s, t, rows, g):
     """Fill rows[g, seat, :] (ROW_FIELDS) from a finished game."""
     n = s[L.S_NPLAYERS]
@@ -65,7 +65,7 @@ def write_rows(s, t, rows, g):
         r[28] = s[pf(p, L.PF_MAINS)]
 
 
-@njit(cache=True)
+@kernel
 def write_game(s, games, g, decisions, err):
     row = games[g]
     row[0] = s[L.S_CLAN]

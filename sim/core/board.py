@@ -8,24 +8,23 @@ Lose, Drop, Eliminate, Give) define what happens with full columns.
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core.common import active, passive, pf
+from sim.core.jit import kernel
 from sim.core.supply import holds_jinx, normalize_stun
 
 
-@njit(cache=True)
+@kernel
 def cubes(s, seat, c):
     return s[pf(seat, L.PF_CUBES) + c]
 
 
-@njit(cache=True)
+@kernel
 def has_space(s, t, seat, c):
     return s[pf(seat, L.PF_CUBES) + c] < t[L.T_COL_SLOTS + c]
 
 
-@njit(cache=True)
+@kernel
 def count_marks(s, t, seat, base):
     """Stars (base=T_STAR_AT) or arrows (T_ARROW_AT) reached by the cubes."""
     n = 0
@@ -37,20 +36,20 @@ def count_marks(s, t, seat, base):
     return n
 
 
-@njit(cache=True)
+@kernel
 def study_bonus(s, t, seat):
     """The Study Bonus wheel: one per arrow reached (plus passive modifiers)."""
     return s[pf(seat, L.PF_ARROWS)] + passive(s, t, seat, L.PV_STUDY_BONUS)
 
 
-@njit(cache=True)
+@kernel
 def flip(s, t, seat, exalted):
     s[pf(seat, L.PF_EXALTED)] = exalted
     normalize_stun(s, t, seat)
     check_knowledge(s, t, seat)
 
 
-@njit(cache=True)
+@kernel
 def update_exalted(s, t, gainer):
     """Exalted Scholars: when `gainer` (>= 0) earns a Star, Scholars with fewer
     Stars flip; any Exalted Scholar with the most Stars flips back."""
@@ -78,7 +77,7 @@ def update_exalted(s, t, gainer):
             flip(s, t, p, 0)
 
 
-@njit(cache=True)
+@kernel
 def check_knowledge(s, t, seat):
     """Knowledge Combo: gain the Knowledge Token the moment the combo is held."""
     if s[pf(seat, L.PF_KNOWLEDGE)] == 1:
@@ -93,7 +92,7 @@ def check_knowledge(s, t, seat):
     gain_knowledge(s, t, seat)
 
 
-@njit(cache=True)
+@kernel
 def gain_knowledge(s, t, seat):
     if s[pf(seat, L.PF_KNOWLEDGE)] == 1 or s[L.S_RES_KNOW] == 0:
         return
@@ -106,7 +105,7 @@ def gain_knowledge(s, t, seat):
     s[L.S_CLAN_PUBLIC] = 1
 
 
-@njit(cache=True)
+@kernel
 def board_changed(s, t, seat):
     """Recount Stars and arrows after cubes moved; apply Exalted and Knowledge."""
     old = s[pf(seat, L.PF_STARS)]
@@ -117,7 +116,7 @@ def board_changed(s, t, seat):
     check_knowledge(s, t, seat)
 
 
-@njit(cache=True)
+@kernel
 def gain_cube(s, t, seat, c):
     """Place a gained cube on its column; False when the column is full."""
     if not has_space(s, t, seat, c):
@@ -127,7 +126,7 @@ def gain_cube(s, t, seat, c):
     return True
 
 
-@njit(cache=True)
+@kernel
 def take_top(s, t, seat, c):
     """Lose the top cube of a column (it leaves the board); False if none."""
     if s[pf(seat, L.PF_CUBES) + c] == 0:
@@ -137,14 +136,14 @@ def take_top(s, t, seat, c):
     return True
 
 
-@njit(cache=True)
+@kernel
 def eliminate(s, t, seat, c):
     """Lose a cube to the Reserve (Eliminate)."""
     if take_top(s, t, seat, c):
         s[L.S_RES_CUBES + c] += 1
 
 
-@njit(cache=True)
+@kernel
 def steal(s, t, thief, victim, c):
     """Steal the highest cube of a colour; to the Reserve if the thief's column is full."""
     if not take_top(s, t, victim, c):
@@ -153,13 +152,13 @@ def steal(s, t, thief, victim, c):
         s[L.S_RES_CUBES + c] += 1
 
 
-@njit(cache=True)
+@kernel
 def give(s, t, giver, receiver, c):
     """Give the top cube of a column to another Scholar (Reserve if full there)."""
     steal(s, t, receiver, giver, c)
 
 
-@njit(cache=True)
+@kernel
 def board_points(s, t, seat):
     """Note Board points with the Clan Card modifiers, per cube."""
     total = 0
@@ -170,7 +169,7 @@ def board_points(s, t, seat):
     return total
 
 
-@njit(cache=True)
+@kernel
 def jinx_penalty(s, t, seat):
     total = 0
     for j in range(t[L.T_NJINX]):

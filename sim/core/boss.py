@@ -47,12 +47,12 @@ other than the Starting Zone, so Scholars in the Boss's starting Zone are
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sim import layout as L
 from sim.core import kstack
 from sim.core.common import active, pf
 from sim.core.dungeon import secret_reach
+from sim.core.jit import allocating, kernel
 from sim.core.randomizer import _draw_order, _fresh_order, target_scholar
 
 FAR = 63  # distance of an unreachable Zone in a move's ranking
@@ -60,7 +60,7 @@ W_OPPONENT = 2  # heuristic weight of an Encounter with an opponent of the mover
 W_SELF = -3  # ... with the mover's own Scholar
 
 
-@njit(cache=True)
+@kernel
 def boss_row(s):
     """Table row [boss][profile] of the Boss in use, -1 without the Boss."""
     if s[L.S_BOSS] < 0:
@@ -68,7 +68,7 @@ def boss_row(s):
     return s[L.S_BOSS] * 2 + s[L.S_BOSS_PROFILE]
 
 
-@njit(cache=True)
+@kernel
 def boss_alert(s, t, z):
     """Alert Modifier added to the Alert Value of Zone z ("The Boss" B)."""
     row = boss_row(s)
@@ -78,7 +78,7 @@ def boss_alert(s, t, z):
 
 
 # ------------------------------------------------------------- geometry
-@njit(cache=True)
+@kernel
 def boss_links(s, t, z):
     """Bitmask of the Zones the Boss can move to from z in one step: Linked
     placed Zones whatever their Doors, and with the Dangerous Zones rule the
@@ -94,7 +94,7 @@ def boss_links(s, t, z):
     return m & ~(1 << z)
 
 
-@njit(cache=True)
+@allocating
 def boss_distances(s, t, z0):
     """Steps the Boss needs from z0 to every Zone (FAR when unreachable)."""
     dist = np.full(L.MAX_ZONES, FAR, np.int64)
@@ -115,7 +115,7 @@ def boss_distances(s, t, z0):
     return dist
 
 
-@njit(cache=True)
+@kernel
 def encountered(s, z):
     """Scholars an entering Boss encounters in Zone z (none in the Starting Zone)."""
     if z == 0:
@@ -127,7 +127,7 @@ def encountered(s, z):
     return n
 
 
-@njit(cache=True)
+@kernel
 def encounter_weight(s, z, seat):
     """The mover's view of the Encounters in Zone z (opponents good, himself bad)."""
     if z == 0:
@@ -139,7 +139,7 @@ def encounter_weight(s, z, seat):
     return w
 
 
-@njit(cache=True)
+@allocating
 def plan(s, t, key_out, heur_out):
     """Rank every step sequence of the move in progress.
 
@@ -207,7 +207,7 @@ def plan(s, t, key_out, heur_out):
     return best
 
 
-@njit(cache=True)
+@allocating
 def boss_steps(s, t, out, n):
     """Append the legal Boss steps (A_ZONE + zone) to out[n:]; returns the new n."""
     keys = np.zeros(L.MAX_ZONES, np.int64)
@@ -222,7 +222,7 @@ def boss_steps(s, t, out, n):
     return n
 
 
-@njit(cache=True)
+@allocating
 def best_step_for_mover(s, t, buf, n):
     """Heuristic: the legal step whose best sequence stuns the most opponents
     and the fewest of the mover's own Scholar."""
@@ -240,7 +240,7 @@ def best_step_for_mover(s, t, buf, n):
 
 
 # --------------------------------------------------------------- moving
-@njit(cache=True)
+@kernel
 def move_end(s):
     """The move is over (S_BOSS_TARGET keeps the last target, for the record)."""
     s[L.S_BOSS_MODE] = 0
@@ -249,7 +249,7 @@ def move_end(s):
     s[L.S_BOSS_SEAT] = -1
 
 
-@njit(cache=True)
+@allocating
 def random_passage_step(s, t):
     """boss_move_random_passage: Randomize a Passage of the Boss's Zone (the
     Randomizer's arrow); if he cannot go through it (no Passage, no Link, or
@@ -267,7 +267,7 @@ def random_passage_step(s, t):
     return -1
 
 
-@njit(cache=True)
+@allocating
 def move_next(s, t):
     """Open the activating player's choice of the next Zone, or end the move
     (Randomized Passages: take the step at once)."""
@@ -287,7 +287,7 @@ def move_next(s, t):
     s[L.S_ACTOR] = s[L.S_BOSS_SEAT]
 
 
-@njit(cache=True)
+@kernel
 def move_begin(s, t, seat, n, mode):
     """boss_move (mode 0) / boss_move_random (1) / boss_move_random_passage
     (2): the Boss (if in the Dungeon) moves n Zones."""
@@ -302,7 +302,7 @@ def move_begin(s, t, seat, n, mode):
     move_next(s, t)
 
 
-@njit(cache=True)
+@kernel
 def encounter(s, t, z):
     """"E. Encounter": the Boss entered Zone z; each Scholar there, in turn
     order from the current player, suffers the Encounter (not in the Starting
@@ -320,7 +320,7 @@ def encounter(s, t, z):
             kstack.push(s, L.K_PROG, prog, 0, p)
 
 
-@njit(cache=True)
+@kernel
 def boss_step(s, t, z):
     """The activating player moved the Boss into Zone z (PH_BOSS_MOVE)."""
     s[L.S_BOSS_PREV] = s[L.S_BOSS_ZONE]
@@ -330,7 +330,7 @@ def boss_step(s, t, z):
     encounter(s, t, z)
 
 
-@njit(cache=True)
+@kernel
 def boss_appear(s, t):
     """Sighting (Laetus): the Boss appears in the Zone where the Boss Effect
     was activated. Appearing is not entering: no Encounter."""
@@ -338,7 +338,7 @@ def boss_appear(s, t):
         s[L.S_BOSS_ZONE] = s[L.S_BOSS_EZONE]
 
 
-@njit(cache=True)
+@kernel
 def exec_boss_op(s, t, op, n, actor):
     """Run one Boss step (opcodes 30-34): Sighting / Activation programs, and
     ``boss_activate`` for Panic Cards."""
@@ -355,7 +355,7 @@ def exec_boss_op(s, t, op, n, actor):
 
 
 # ---------------------------------------------------------- entry points
-@njit(cache=True)
+@kernel
 def boss_zone_effect(s, t, seat, z):
     """Zone Effect: Boss. The seat's Scholar entered Zone z, which shows it."""
     row = boss_row(s)
@@ -371,7 +371,7 @@ def boss_zone_effect(s, t, seat, z):
         kstack.push(s, L.K_PROG, t[L.T_BOSS_ACT + row], 0, seat)
 
 
-@njit(cache=True)
+@kernel
 def boss_activate(s, t, seat):
     """Push the Boss's Activation as `seat` (Panic Cards: "Angered Laetus")."""
     row = boss_row(s)

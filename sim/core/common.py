@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
+from sim.core.jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def pf(seat, field):
     """Index of a player field in the state array."""
     return L.P_BASE + seat * L.PSZ + field
 
 
-@njit(cache=True)
+@kernel
 def side_index(s, seat):
     """Table row of the seat's Scholar card side (front or Exalted)."""
     return s[pf(seat, L.PF_SCHOLAR)] * 2 + s[pf(seat, L.PF_EXALTED)]
 
 
-@njit(cache=True)
+@kernel
 def passive(s, t, seat, pv):
     """Sum of a passive modifier: Scholar side plus face-up Jinx Cards held
     plus Intern Cards owned, plus the revealed Panic Card's under Maximum Alert."""
@@ -29,7 +28,7 @@ def passive(s, t, seat, pv):
     return total
 
 
-@njit(cache=True)
+@kernel
 def add_passives(s, t, seat, row, sign):
     """Add (sign 1) or remove (-1) one card's passive modifiers, table row
     `row` (T_JINX_PASSIVE / T_INTERN_PASSIVE + index * NPASSIVE), to the
@@ -39,7 +38,7 @@ def add_passives(s, t, seat, row, sign):
         s[pf(seat, L.PF_PASSIVE) + pv] += sign * t[row + pv]
 
 
-@njit(cache=True)
+@kernel
 def passives_from_cards(s, t, seat, out):
     """The seat's Jinx (face up) and Intern modifiers counted card by card
     into out[:NPASSIVE]: what PF_PASSIVE must hold (invariants, scenarios)."""
@@ -54,14 +53,14 @@ def passives_from_cards(s, t, seat, out):
                 out[pv] += t[L.T_INTERN_PASSIVE + i * L.NPASSIVE + pv]
 
 
-@njit(cache=True)
+@kernel
 def refresh_passives(s, t):
     """Recount every seat's PF_PASSIVE from the cards (after a scenario edit)."""
     for seat in range(s[L.S_NPLAYERS]):
         passives_from_cards(s, t, seat, s[pf(seat, L.PF_PASSIVE):pf(seat, L.PF_PASSIVE) + L.NPASSIVE])
 
 
-@njit(cache=True)
+@kernel
 def stat(s, t, seat, st):
     """Effective Scholar stat (Initial Students, Hand, Speed, Intelligence, Stamina)."""
     base = t[L.T_SCH_STAT + side_index(s, seat) * L.NSTATS + st]
@@ -83,29 +82,29 @@ def stat(s, t, seat, st):
     return v if v > 1 else 1
 
 
-@njit(cache=True)
+@kernel
 def in_start(s, seat):
     """The Scholar stands in the Starting Zone (zone 0)."""
     return s[pf(seat, L.PF_ZONE)] == 0
 
 
-@njit(cache=True)
+@kernel
 def active(s, seat):
     """Still in the game (has not left it by a successful Thesis)."""
     return s[pf(seat, L.PF_IN_GAME)] == 1
 
 
-@njit(cache=True)
+@kernel
 def targetable(s, seat):
     """May be the subject of effects and Randomizations (Starting Zone rules)."""
     return s[pf(seat, L.PF_IN_GAME)] == 1 and s[pf(seat, L.PF_ZONE)] != 0
 
 
-@njit(cache=True)
+@kernel
 def hand_size(s, seat):
     return s[pf(seat, L.PF_HAND_N)]
 
 
-@njit(cache=True)
+@kernel
 def next_seat(s, seat):
     return (seat + 1) % s[L.S_NPLAYERS]

@@ -18,15 +18,15 @@ information the seat cannot see does not change any determinization.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sim import layout as L
 from sim.core.common import pf
+from sim.core.jit import allocating, kernel
 from sim.core.maxalert import draw_from_deck
 from sim.core.rng import next32, randint
 
 
-@njit(cache=True)
+@kernel
 def _shuffle(rng, a, n):
     for i in range(n - 1, 0, -1):
         j = randint(rng, i + 1)
@@ -35,7 +35,7 @@ def _shuffle(rng, a, n):
         a[j] = tmp
 
 
-@njit(cache=True)
+@allocating
 def _resample_traps(s, t, rng):
     """The kinds of the face-down Trap Tokens on Zones and of those in the
     supply form one pool (nobody looks at a Trap when placing it); Zones keep
@@ -74,7 +74,7 @@ def _resample_traps(s, t, rng):
         j += 1
 
 
-@njit(cache=True)
+@allocating
 def determinize(s, t, seat, rng):
     """Resample in place the hidden information of `s` from `seat`'s view.
 

@@ -15,10 +15,9 @@ Passage p at world position (p + 2r) mod 8.
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core.common import pf
+from sim.core.jit import kernel
 
 # Unit cell (half-tile square) just outside / just inside Passage position p.
 OUT_DX = (0, 1, 2, 2, 1, 0, -1, -1)
@@ -30,7 +29,7 @@ SIDE_DX = (0, 2, 0, -2)
 SIDE_DY = (-2, 0, 2, 0)
 
 
-@njit(cache=True)
+@kernel
 def world_passages(t, tile, rot):
     """Passage bitmask of a tile in world positions for a rotation."""
     m = t[L.T_Z_PASSAGES + tile]
@@ -38,19 +37,19 @@ def world_passages(t, tile, rot):
     return ((m << r) | (m >> (8 - r))) & 0xFF
 
 
-@njit(cache=True)
+@kernel
 def zone_passages(s, t, z):
     return world_passages(t, z, s[L.S_ZROT + z])
 
 
-@njit(cache=True)
+@kernel
 def door_colors(s, t, z, world_p):
     """Colour bitmask a Door needs on the world Passage position of zone z."""
     p = (world_p - 2 * s[L.S_ZROT + z]) % 8
     return t[L.T_Z_DOOR + z * 8 + p]
 
 
-@njit(cache=True)
+@kernel
 def zone_covering(s, t, ux, uy):
     """The placed Zone covering unit cell (ux, uy), or -1."""
     for z in range(t[L.T_NZONES]):
@@ -62,7 +61,7 @@ def zone_covering(s, t, ux, uy):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def overlapping(s, t, x, y):
     """A placed Zone overlapping a tile at (x, y), or -1."""
     for z in range(t[L.T_NZONES]):
@@ -71,7 +70,7 @@ def overlapping(s, t, x, y):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def facing(bx, by, ax, ay, p):
     """Passage position of a tile at (bx, by) facing position p of one at (ax, ay)."""
     opp = (p // 2 + 2) % 4
@@ -84,7 +83,7 @@ def facing(bx, by, ax, ay, p):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def secret_letters_of(s, t, z, printed, colours):
     """Bitmask of the Secret Passage letters Zone z shows: the printed ones
     when `printed` (the Dangerous Zones rule) and their colour condition is in
@@ -101,7 +100,7 @@ def secret_letters_of(s, t, z, printed, colours):
     return m
 
 
-@njit(cache=True)
+@kernel
 def secret_reach(s, t, z, printed, colours):
     """Bitmask of the placed Zones other than z that share a Secret Passage
     letter with z (letters as secret_letters_of reads them)."""
@@ -115,7 +114,7 @@ def secret_reach(s, t, z, printed, colours):
     return m
 
 
-@njit(cache=True)
+@kernel
 def player_colors(s, t, seat):
     m = 0
     for c in range(t[L.T_NCOL]):
@@ -124,7 +123,7 @@ def player_colors(s, t, seat):
     return m
 
 
-@njit(cache=True)
+@kernel
 def passable(s, t, seat, z, p):
     """Can the seat leave zone z through Passage position p (Linked, not
     Walled, and every Door on it opened by a cube of its colours)?"""
@@ -136,13 +135,13 @@ def passable(s, t, seat, z, p):
 
 
 
-@njit(cache=True)
+@kernel
 def placement_position(s, anchor, side, shift):
     return (s[L.S_ZX + anchor] + SIDE_DX[side] + (shift if side % 2 == 0 else 0),
             s[L.S_ZY + anchor] + SIDE_DY[side] + (shift if side % 2 == 1 else 0))
 
 
-@njit(cache=True)
+@kernel
 def placement_links(s, t, tile, anchor, side, shift, rot):
     """Passages linking `tile` (rotation rot) set beside `anchor` (side, shift
     -1/0/+1 half tile); 0 if it would overlap a placed Zone."""
@@ -162,7 +161,7 @@ def placement_links(s, t, tile, anchor, side, shift, rot):
     return n
 
 
-@njit(cache=True)
+@kernel
 def can_place_anywhere(s, t, tile, anchor):
     for side in range(4):
         for shift in range(-1, 2):
@@ -172,7 +171,7 @@ def can_place_anywhere(s, t, tile, anchor):
     return False
 
 
-@njit(cache=True)
+@kernel
 def draw_placeable(s, t, floor, anchor):
     """Draw from a Floor stack until a tile can be Linked to `anchor`; tiles
     that cannot go to the bottom. Returns the tile (off the stack) or -1."""
@@ -189,7 +188,7 @@ def draw_placeable(s, t, floor, anchor):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def put_cubes(s, t, z):
     """Place the indicated cubes in the Zone's spaces, if available in the
     Reserve. Never under Maximum Alert ("No Information Cubes")."""
@@ -202,13 +201,13 @@ def put_cubes(s, t, z):
             s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i] = c + 1
 
 
-@njit(cache=True)
+@kernel
 def _use_token(s, t, field, limit_field):
     if s[field] < t[limit_field]:
         s[field] += 1
 
 
-@njit(cache=True)
+@kernel
 def place_tile(s, t, tile, x, y, rot, stair_to):
     """Put a tile at (x, y) and work out its Links with every Adjacent Zone.
 
@@ -248,7 +247,7 @@ def place_tile(s, t, tile, x, y, rot, stair_to):
     put_cubes(s, t, tile)
 
 
-@njit(cache=True)
+@kernel
 def zone_cube_count(s, t, z):
     n = 0
     for i in range(t[L.T_Z_NCUBES + z]):
@@ -257,7 +256,7 @@ def zone_cube_count(s, t, z):
     return n
 
 
-@njit(cache=True)
+@kernel
 def cubes_in_dungeon(s, t):
     n = 0
     for z in range(t[L.T_NZONES]):
@@ -266,7 +265,7 @@ def cubes_in_dungeon(s, t):
     return n
 
 
-@njit(cache=True)
+@kernel
 def zone_placeable(s, t):
     """Could any Zone still be placed? A tile of a Floor stack fits beside a
     placed Zone of its Floor, or beside a Stairs Zone nobody has entered yet
@@ -288,7 +287,7 @@ def zone_placeable(s, t):
     return False
 
 
-@njit(cache=True)
+@kernel
 def stair_piles(s, t, z):
     """Bitmask of Floor stacks a Stairs Effect in zone z may draw from."""
     f = t[L.T_Z_FLOOR + z]
@@ -300,7 +299,7 @@ def stair_piles(s, t, z):
     return m
 
 
-@njit(cache=True)
+@kernel
 def begin_placement(s, t, seat, floor, anchor, mode):
     """Draw a tile for `anchor` and ask where to put it (PH_PLACE).
 

@@ -9,8 +9,6 @@ the continuation stack (K_PROG) once the choice is made.
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core import kstack
 from sim.core.board import give, take_top
@@ -18,6 +16,7 @@ from sim.core.boss import exec_boss_op
 from sim.core.common import hand_size, pf, side_index, stat, targetable
 from sim.core.dungeon import passable, player_colors
 from sim.core.interns import exec_intern_op, is_intern_op, lose_cubes
+from sim.core.jit import kernel
 from sim.core.randomizer import (
     direction_passable,
     information_held,
@@ -37,7 +36,7 @@ from sim.core.supply import (
 from sim.core.zone_effects import enter_zone
 
 
-@njit(cache=True)
+@kernel
 def count_type(s, t, seat, type1, exclude_kind):
     """Cards in hand of a type (type1 = type+1, 0 any), not counting one card
     of `exclude_kind` (the card being played)."""
@@ -50,7 +49,7 @@ def count_type(s, t, seat, type1, exclude_kind):
     return n
 
 
-@njit(cache=True)
+@kernel
 def payable(s, t, seat, prog, exclude_kind):
     """Every `cost` step of the program can be paid by the seat."""
     start = t[L.T_PROG_START + prog]
@@ -78,21 +77,21 @@ def payable(s, t, seat, prog, exclude_kind):
     return True
 
 
-@njit(cache=True)
+@kernel
 def add_plays(s, t, seat, mask, out, n):
     """Trick Card Auxiliary Effects and Scholar skills playable under `mask`
     (TM_* bits): their actions go to out[n:]; returns the new n."""
     return _plays(s, t, seat, mask, out, n, False)
 
 
-@njit(cache=True)
+@kernel
 def timed_play_open(s, t, seat, mask):
     """Any Auxiliary Effect or skill playable under `mask` (see add_plays);
     stops at the first one and writes nothing."""
     return _plays(s, t, seat, mask, s[:0], 0, True) > 0
 
 
-@njit(cache=True)
+@kernel
 def _plays(s, t, seat, mask, out, n, first_only):
     for k in range(t[L.T_NKINDS]):
         if s[pf(seat, L.PF_HAND) + k] == 0:
@@ -121,7 +120,7 @@ def _plays(s, t, seat, mask, out, n, first_only):
     return n
 
 
-@njit(cache=True)
+@kernel
 def discard_continue(s, t):
     """Ask S_P_SEAT to discard the pending cards (S_P_COUNT) one at a time."""
     seat = s[L.S_P_SEAT]
@@ -132,7 +131,7 @@ def discard_continue(s, t):
         s[L.S_P_COUNT] = 0
 
 
-@njit(cache=True)
+@kernel
 def ask_discard(s, t, seat, n, type1, optional):
     s[L.S_P_SEAT] = seat
     s[L.S_P_COUNT] = n
@@ -141,7 +140,7 @@ def ask_discard(s, t, seat, n, type1, optional):
     discard_continue(s, t)
 
 
-@njit(cache=True)
+@kernel
 def discard_targets(s, t, actor):
     """Bitmask of seats an effect may make discard: yourself or a targetable
     opponent, each holding at least one card."""
@@ -154,7 +153,7 @@ def discard_targets(s, t, actor):
     return m
 
 
-@njit(cache=True)
+@kernel
 def move_through(s, t, seat, world_p):
     """Move through one Passage of the Scholar's Zone if it is open to him."""
     z = s[pf(seat, L.PF_ZONE)]
@@ -162,7 +161,7 @@ def move_through(s, t, seat, world_p):
         enter_zone(s, t, seat, s[L.S_NB + z * 8 + world_p])
 
 
-@njit(cache=True)
+@kernel
 def first_empty_space(s, t, z):
     for i in range(t[L.T_Z_NCUBES + z]):
         if s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i] == 0:
@@ -170,7 +169,7 @@ def first_empty_space(s, t, z):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def drop_cube(s, t, seat, c):
     """Drop (Rocca Civetta keywords): the top cube of column c goes to the first
     free space of the Scholar's Zone, else of a Linked Zone (Passage order N1..W2),
@@ -193,7 +192,7 @@ def drop_cube(s, t, seat, c):
         s[L.S_RES_CUBES + c] += 1
 
 
-@njit(cache=True)
+@kernel
 def zone_destination(s, t, seat, mode, z):
     """May a Main Effect movement (mode = OP_MOVE_FLOOR / OP_MOVE_ANY /
     OP_MOVE_LINKED) take the Scholar to zone z? Never the Starting Zone nor
@@ -211,7 +210,7 @@ def zone_destination(s, t, seat, mode, z):
     return True
 
 
-@njit(cache=True)
+@kernel
 def any_destination(s, t, seat, mode):
     for z in range(1, t[L.T_NZONES]):
         if zone_destination(s, t, seat, mode, z):
@@ -219,7 +218,7 @@ def any_destination(s, t, seat, mode):
     return False
 
 
-@njit(cache=True)
+@kernel
 def side_of(s, actor):
     """1: the actor's side of the Stealth Test is the Stealth Value (his own
     test), 0: the Alert Value; -1: no test."""
@@ -228,7 +227,7 @@ def side_of(s, actor):
     return 1 if actor == s[L.S_T_ACTIVE] else 0
 
 
-@njit(cache=True)
+@kernel
 def exec_main_op(s, t, op, n, actor):
     """Main Effects opcodes (advanced rule, range 40-59)."""
     if op == L.OP_SKIP_MOVEMENT:
@@ -270,7 +269,7 @@ def exec_main_op(s, t, op, n, actor):
         s[pf(actor, L.PF_STUDENTS)] += k
 
 
-@njit(cache=True)
+@kernel
 def exec_op(s, t, op, n, type1, cost, actor):
     """Run one step. It may open a decision (S_PHASE != PH_NONE)."""
     if op == L.OP_SACRIFICE:
@@ -345,7 +344,7 @@ def exec_op(s, t, op, n, type1, cost, actor):
         exec_main_op(s, t, op, n, actor)
 
 
-@njit(cache=True)
+@kernel
 def run_prog(s, t, prog, pc, actor):
     """Run program `prog` from step `pc` until it ends or asks for a choice."""
     start = t[L.T_PROG_START + prog]

@@ -15,18 +15,17 @@ gives a flipped Trap back with :func:`return_trap_token`.
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core.board import cubes, eliminate, steal
 from sim.core.common import add_passives, pf, targetable
+from sim.core.jit import kernel
 from sim.core.rng import randint
 from sim.core.supply import normalize_stun
 
 # ------------------------------------------------------------------ setup
 
 
-@njit(cache=True)
+@kernel
 def setup_interns_and_tokens(s, t):
     """Setup L: the Intern deck on the table (every Intern owned by nobody), and
     the Zone Effect Tokens in the supply.
@@ -47,12 +46,12 @@ def setup_interns_and_tokens(s, t):
 # ---------------------------------------------------------------- interns
 
 
-@njit(cache=True)
+@kernel
 def intern_owner(s, i):
     return s[L.S_INTERN_OWNER + i]
 
 
-@njit(cache=True)
+@kernel
 def gain_intern(s, t, seat, i):
     """The seat gets Intern i: from the deck, or stolen from its owner (one copy
     of each Intern). The old owner loses its benefits at once. An owner who
@@ -70,7 +69,7 @@ def gain_intern(s, t, seat, i):
         normalize_stun(s, t, old)  # a Stamina bonus may have gone with it
 
 
-@njit(cache=True)
+@kernel
 def intern_bonus(s, t, seat):
     """End of Game Bonus Points of the Interns the seat owns."""
     total = 0
@@ -80,7 +79,7 @@ def intern_bonus(s, t, seat):
     return total
 
 
-@njit(cache=True)
+@kernel
 def interns_owned(s, t, seat):
     """How many Intern Cards the seat owns."""
     n = 0
@@ -90,7 +89,7 @@ def interns_owned(s, t, seat):
     return n
 
 
-@njit(cache=True)
+@kernel
 def protected_colors(s, t, seat):
     """Bitmask of the cube colours Protected by the seat's Interns."""
     m = 0
@@ -100,7 +99,7 @@ def protected_colors(s, t, seat):
     return m
 
 
-@njit(cache=True)
+@kernel
 def is_protected(s, t, seat, c):
     return (protected_colors(s, t, seat) >> c) & 1 == 1
 
@@ -108,7 +107,7 @@ def is_protected(s, t, seat, c):
 # ------------------------------------------------------- Protected cubes
 
 
-@njit(cache=True)
+@kernel
 def lose_now(s, t, seat, c, n, mode, other):
     """Lose n cubes of colour c (top of the column) without asking."""
     for _ in range(n):
@@ -120,7 +119,7 @@ def lose_now(s, t, seat, c, n, mode, other):
             eliminate(s, t, seat, c)
 
 
-@njit(cache=True)
+@kernel
 def ask_protect(s, t, seat, c, n, mode, other):
     """Open the owner's decision: keep the Protected cube(s) or lose them."""
     s[L.S_PR_SEAT] = seat
@@ -132,7 +131,7 @@ def ask_protect(s, t, seat, c, n, mode, other):
     s[L.S_ACTOR] = seat
 
 
-@njit(cache=True)
+@kernel
 def lose_cubes(s, t, seat, c, n, mode, other):
     """An effect makes the seat Lose n cubes of colour c (Eliminated: mode
     PRM_ELIMINATE, or Stolen by `other`: PRM_STEAL). If the colour is
@@ -147,7 +146,7 @@ def lose_cubes(s, t, seat, c, n, mode, other):
     lose_now(s, t, seat, c, n, mode, other)
 
 
-@njit(cache=True)
+@kernel
 def drop_protected(s, t, seat, c):
     """A Drop of colour c (the Scholar's own choice) may be refused only when the
     cube is Protected and every cube the Scholar holds is Protected: with an
@@ -164,13 +163,13 @@ def drop_protected(s, t, seat, c):
 # ------------------------------------------------------ Zone Effect Tokens
 
 
-@njit(cache=True)
+@kernel
 def trap_zone_kind(i):
     """Zone Effect kind (ZK_*) of TRAP_KINDS index i."""
     return L.ZK_AMBUSH + i
 
 
-@njit(cache=True)
+@kernel
 def trap_supply_total(s):
     n = 0
     for k in range(len(L.TRAP_KINDS)):
@@ -178,13 +177,13 @@ def trap_supply_total(s):
     return n
 
 
-@njit(cache=True)
+@kernel
 def token_zone_ok(s, t, z):
     """Tokens go on placed Dungeon Zones (not the Starting Zone)."""
     return z > 0 and z < t[L.T_NZONES] and s[L.S_ZPLACED + z] == 1
 
 
-@njit(cache=True)
+@kernel
 def place_trap(s, t, z):
     """A Trap Token drawn at random from the supply, face down on Zone z (its
     effect is the leftmost of the Zone). Nothing when the supply is empty or
@@ -205,7 +204,7 @@ def place_trap(s, t, z):
     return False
 
 
-@njit(cache=True)
+@kernel
 def return_trap_token(s, t, kind, n):
     """A flipped Trap Token (ZK_AMBUSH/STOP/TOLL, its N) goes back to the
     Reserve, which is the supply new Traps are drawn from. The caller clears
@@ -215,7 +214,7 @@ def return_trap_token(s, t, kind, n):
         s[L.S_TRAP_SUPPLY + k] += 1
 
 
-@njit(cache=True)
+@kernel
 def place_flag_token(s, t, z, field, supply):
     """A Teleport Token (field S_ZTELEPORT, supply S_TELEPORT_SUPPLY) or a Secret
     Passage Marker X (S_ZSECRET, S_SECRET_SUPPLY) from the supply on Zone z,
@@ -227,19 +226,19 @@ def place_flag_token(s, t, z, field, supply):
     return True
 
 
-@njit(cache=True)
+@kernel
 def place_teleport(s, t, z):
     """A Teleport Token from the supply on Zone z. True if placed."""
     return place_flag_token(s, t, z, L.S_ZTELEPORT, L.S_TELEPORT_SUPPLY)
 
 
-@njit(cache=True)
+@kernel
 def place_secret_passage(s, t, z):
     """A Secret Passage Marker X from the supply on Zone z. True if placed."""
     return place_flag_token(s, t, z, L.S_ZSECRET, L.S_SECRET_SUPPLY)
 
 
-@njit(cache=True)
+@kernel
 def note_zone_left(s, seat, old, new):
     """Remember the Zone a Scholar leaves (S_ZONE_LEFT, for "Bomf!")."""
     if old != new and old >= 0:
@@ -249,12 +248,12 @@ def note_zone_left(s, seat, old, new):
 # ------------------------------------------------------------ opcodes 60-79
 
 
-@njit(cache=True)
+@kernel
 def is_intern_op(op):
     return op >= 60 and op < 80
 
 
-@njit(cache=True)
+@kernel
 def exec_intern_op(s, t, op, n, actor, prog):
     """Run one step of the Interns / token range. `prog` is the running
     program: its Trick Card kind (T_PROG_KIND) names the Intern to gain."""

@@ -5,11 +5,11 @@ number of the first violated invariant (names in ``INVARIANTS``)."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sim import layout as L
 from sim.core.board import count_marks
 from sim.core.common import active, passives_from_cards, pf, stat
+from sim.core.jit import allocating, kernel
 from sim.core.main import action_limit
 
 INVARIANTS = {
@@ -47,7 +47,7 @@ INVARIANTS = {
 }
 
 
-@njit(cache=True)
+@allocating
 def check(s, t):
     n = s[L.S_NPLAYERS]
     counted = np.zeros(L.NPASSIVE, np.int64)
@@ -177,7 +177,7 @@ def check(s, t):
     return check_main_effects(s, t)
 
 
-@njit(cache=True)
+@kernel
 def boss_check(s, t):
     """Boss: a Boss Card (and profile) only with the rule; the model in a placed Zone or out (-1)."""
     if s[L.S_BOSS] >= 0:
@@ -191,7 +191,7 @@ def boss_check(s, t):
     return 0
 
 
-@njit(cache=True)
+@kernel
 def check_interns_tokens(s, t):
     """Interns: in the deck (-1) or owned by one seat. Zone Effect Tokens:
     supply + tokens on Zones = the box, per Trap kind too (a flipped Trap is
@@ -236,7 +236,7 @@ def check_interns_tokens(s, t):
     return 0
 
 
-@njit(cache=True)
+@kernel
 def check_main_effects(s, t):
     """The Reaction chain: within bounds, each declared card face up on the
     table; the ACTION Main Effects of the turn within the limit."""

@@ -7,12 +7,11 @@ Entries are (code, a, b, c) with codes ``layout.K_*``.
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
+from sim.core.jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def push(s, code, a, b, c):
     i = L.S_KSTACK + s[L.S_KSP] * L.KSTACK_W
     s[i] = code
@@ -22,7 +21,7 @@ def push(s, code, a, b, c):
     s[L.S_KSP] += 1
 
 
-@njit(cache=True)
+@kernel
 def pop(s):
     """Pop the top entry; returns (code, a, b, c), code 0 when empty."""
     if s[L.S_KSP] == 0:

@@ -3,21 +3,20 @@
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core.board import cubes
 from sim.core.boss import boss_steps
 from sim.core.common import hand_size, in_start, passive, pf, stat
 from sim.core.dungeon import passable, placement_links, zone_cube_count
 from sim.core.effects import add_plays, discard_targets, zone_destination
+from sim.core.jit import kernel
 from sim.core.main import CTX_OTHER_TURN, CTX_OWN, CTX_REACT, CTX_TEST, add_mains, cost_option_payable
 from sim.core.stealth import can_spy_on
 from sim.core.supply import holds_jinx
 from sim.core.zone_effects import can_bivouac, can_teleport, secret_dests, teleport_dest
 
 
-@njit(cache=True)
+@kernel
 def window_mask(s, seat):
     """Timing bit of a Stealth Test window for this seat."""
     if seat != s[L.S_T_ACTIVE]:
@@ -25,7 +24,7 @@ def window_mask(s, seat):
     return L.TM_OWN_STUDY if s[L.S_T_KIND] == 1 else L.TM_OWN_ESP
 
 
-@njit(cache=True)
+@kernel
 def add_turn_actions(s, t, me, out, n):
     """Movement / Action Phase: move, draw Zones, play, Study, Espionage."""
     z = s[pf(me, L.PF_ZONE)]
@@ -80,7 +79,7 @@ def add_turn_actions(s, t, me, out, n):
     return n + 1
 
 
-@njit(cache=True)
+@kernel
 def legal_actions(s, t, out):
     """Fill `out` with the legal actions; return how many (0 when over)."""
     if s[L.S_OVER] == 1:

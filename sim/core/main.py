@@ -22,12 +22,11 @@ when it holds such a play, so games without Instant effects never stop.
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core import kstack
 from sim.core.common import active, in_start, passive, pf
 from sim.core.effects import payable, timed_play_open
+from sim.core.jit import kernel
 from sim.core.supply import hand_to
 
 # where a Main Effect would be declared
@@ -37,12 +36,12 @@ CTX_TEST = 2  # a Stealth Test window (own or another Scholar's)
 CTX_REACT = 3  # answering a declared Main Effect
 
 
-@njit(cache=True)
+@kernel
 def rule_on(t):
     return (t[L.T_RULES] & L.RULE_MAIN_EFFECTS) != 0
 
 
-@njit(cache=True)
+@kernel
 def action_limit(s, t, seat):
     """ACTION Main Effects the seat may play this turn ("Check if the Effect is
     an Action"): tricks.main_actions_per_turn, plus the passive
@@ -51,12 +50,12 @@ def action_limit(s, t, seat):
     return t[L.T_ME_ACTION_LIMIT] + (extra if extra > 0 else 0)
 
 
-@njit(cache=True)
+@kernel
 def cost_option_payable(s, t, seat, k, i, exclude_kind):
     return payable(s, t, seat, t[L.T_ME_COST + k * L.MAX_ME_COSTS + i], exclude_kind)
 
 
-@njit(cache=True)
+@kernel
 def cost_payable(s, t, seat, k, exclude_kind):
     """No cost, or at least one "/" option the seat can pay in full."""
     nc = t[L.T_ME_NCOST + k]
@@ -68,14 +67,14 @@ def cost_payable(s, t, seat, k, exclude_kind):
     return False
 
 
-@njit(cache=True)
+@kernel
 def held_main(s, t, seat, k):
     """The seat holds a `k` card and it has a Main Effect (a cheap filter
     before main_playable in the loops over card kinds)."""
     return t[L.T_ME_HAS + k] != 0 and s[pf(seat, L.PF_HAND) + k] > 0
 
 
-@njit(cache=True)
+@kernel
 def main_playable(s, t, seat, k, ctx):
     """May the seat declare the Main Effect of a `k` card from her hand now?
     Steps 1-2 (ACTION, Timing) and a payable cost."""
@@ -108,7 +107,7 @@ def main_playable(s, t, seat, k, ctx):
     return cost_payable(s, t, seat, k, k)
 
 
-@njit(cache=True)
+@kernel
 def add_mains(s, t, seat, ctx, out, n):
     """Append A_MAIN + kind for every Main Effect the seat may declare."""
     for k in range(t[L.T_NKINDS]):
@@ -118,13 +117,13 @@ def add_mains(s, t, seat, ctx, out, n):
     return n
 
 
-@njit(cache=True)
+@kernel
 def may_play_cards(s, seat):
     """Scholars in the Starting Zone (or out of the game) play no cards."""
     return active(s, seat) and not in_start(s, seat)
 
 
-@njit(cache=True)
+@kernel
 def has_reaction(s, t, seat):
     for k in range(t[L.T_NKINDS]):
         if held_main(s, t, seat, k) and main_playable(s, t, seat, k, CTX_REACT):
@@ -132,7 +131,7 @@ def has_reaction(s, t, seat):
     return False
 
 
-@njit(cache=True)
+@kernel
 def has_instant(s, t, seat):
     """Any play open to the seat in a Priority decision: an Instant Main
     Effect, an Auxiliary Effect or skill with the Instant timing."""
@@ -143,7 +142,7 @@ def has_instant(s, t, seat):
 
 
 # ------------------------------------------------------------- declaring
-@njit(cache=True)
+@kernel
 def declare_main(s, t, seat, k):
     """Step 3: the card goes face up on the table; a Reaction window opens,
     then the effect is resolved (both as continuations)."""
@@ -162,7 +161,7 @@ def declare_main(s, t, seat, k):
     kstack.push(s, L.K_ME_REACT, i, 1, 0)
 
 
-@njit(cache=True)
+@kernel
 def may_react(s, seat, declarer):
     """Reactions come from the declarer's opponents who may play cards; in an
     Espionage test only the two Scholars involved play cards."""
@@ -173,7 +172,7 @@ def may_react(s, seat, declarer):
     return True
 
 
-@njit(cache=True)
+@kernel
 def react_next(s, t, idx, i):
     """Ask the next opponent (turn order from the declarer) holding a
     playable Reaction; none left, or the effect cancelled: go on."""
@@ -192,7 +191,7 @@ def react_next(s, t, idx, i):
         i += 1
 
 
-@njit(cache=True)
+@kernel
 def pay_main(s, t, idx, opt):
     """Steps 4-5: pay cost option `opt` (-1 = no cost), resolve the effect,
     then the additional costs / effects (G)."""
@@ -207,7 +206,7 @@ def pay_main(s, t, idx, opt):
         kstack.push(s, L.K_PROG, t[L.T_ME_COST + k * L.MAX_ME_COSTS + opt], 0, seat)
 
 
-@njit(cache=True)
+@kernel
 def resolve_main(s, t, idx):
     """After the Reaction window: a cancelled effect is discarded unpaid; the
     cost is chosen ("/") and paid; an unpayable cost discards the card."""
@@ -235,7 +234,7 @@ def resolve_main(s, t, idx):
         s[L.S_ACTOR] = seat
 
 
-@njit(cache=True)
+@kernel
 def main_done(s, idx):
     """The effect is resolved: it leaves the chain (the card stays on the
     table until the phase or the test ends, then is discarded)."""
@@ -243,7 +242,7 @@ def main_done(s, idx):
 
 
 # -------------------------------------------------------------- Priority
-@njit(cache=True)
+@kernel
 def priority_next(s, t, i):
     """Ask the next Scholar after the current player (position i) who holds
     an Instant play; after the last one, the round is over."""
@@ -259,7 +258,7 @@ def priority_next(s, t, i):
         i += 1
 
 
-@njit(cache=True)
+@kernel
 def open_priority(s, t):
     """Queue a Priority round (the current player has just played or ended a
     phase). Only with the rule, outside a Stealth Test."""

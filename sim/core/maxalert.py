@@ -9,19 +9,18 @@ Thesis in ``turn.py``. Everything reads ``S_MAX_ALERT``.
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core import kstack
 from sim.core.board import cubes
 from sim.core.common import active, in_start, passive, pf, stat
 from sim.core.dungeon import cubes_in_dungeon, passable, zone_cube_count
 from sim.core.effects import timed_play_open
+from sim.core.jit import kernel
 from sim.core.rng import randint
 from sim.core.stealth import can_spy_on
 
 
-@njit(cache=True)
+@kernel
 def panic_deck(s, t):
     """Bit mask of the Panic deck (Selecting the Panic Card): the cards the
     configuration allows, less those needing another Boss than the one drawn
@@ -41,7 +40,7 @@ def panic_deck(s, t):
     return m
 
 
-@njit(cache=True)
+@kernel
 def draw_from_deck(deck, rng_state):
     """A card of the deck mask, uniformly at random (rng_state drives it)."""
     n = 0
@@ -58,7 +57,7 @@ def draw_from_deck(deck, rng_state):
     return -1
 
 
-@njit(cache=True)
+@kernel
 def setup_panic(s, t):
     """Setup I: build the Panic deck, draw one card face down under the Alert
     Card (GameConfig.panic forces it)."""
@@ -74,7 +73,7 @@ def setup_panic(s, t):
         s[L.S_PANIC] = draw_from_deck(deck, s)
 
 
-@njit(cache=True)
+@kernel
 def turn_start_effects(s, t, seat):
     """Push the Panic Card's turn-start effects (E) of `seat`: each player's
     (also a player whose Scholar has left the game), then, for a Scholar still
@@ -89,14 +88,14 @@ def turn_start_effects(s, t, seat):
         kstack.push(s, L.K_PROG, prog, 0, seat)
 
 
-@njit(cache=True)
+@kernel
 def can_play_own(s, t, seat):
     """A Trick Card Auxiliary Effect or a skill the seat could use on her own
     turn (timing "own"), as effects.add_plays would list it."""
     return timed_play_open(s, t, seat, L.TM_OWN)
 
 
-@njit(cache=True)
+@kernel
 def unable_to_play(s, t, seat):
     """"Unable to play" (The Game Ends if..., interpretation): the Scholar, at
     the start of her turn, could do nothing but end it. She cannot move (no
@@ -125,7 +124,7 @@ def unable_to_play(s, t, seat):
     return True
 
 
-@njit(cache=True)
+@kernel
 def game_end_reason(s, t):
     """The Maximum Alert end checked at a turn's start or end (END_NONE if it
     goes on): no cube left in the Dungeon, every Scholar removed, or every

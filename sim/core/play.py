@@ -7,16 +7,16 @@ other agents (issue 3) plug into the same loop.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sim import layout as L
 from sim.core.invariants import check
+from sim.core.jit import allocating, kernel
 from sim.core.rng import randint
 from sim.core.setup import init_state
 from sim.core.step import advance, step
 
 
-@njit(cache=True)
+@kernel
 def play_random(s, t, nplayers, scholars, clan, w0, w1, agent_rng, buf, check_every):
     """Play one game with uniformly random legal actions.
 
@@ -46,7 +46,7 @@ def play_random(s, t, nplayers, scholars, clan, w0, w1, agent_rng, buf, check_ev
     return decisions, 0, 0
 
 
-@njit(cache=True)
+@kernel
 def seed_agent(ag, w0, w1):
     """Seed the random agent's own generator from a game's seed words."""
     ag[L.S_RNG0] = w1
@@ -55,7 +55,7 @@ def seed_agent(ag, w0, w1):
         ag[L.S_RNG0] = 1
 
 
-@njit(cache=True)
+@allocating
 def play_random_batch(t, nplayers, scholars, clan, seeds0, seeds1, check_every, out_decisions, out_err, out_turns):
     """Random games, one per seed; scholars[seat] / clan < 0 are dealt at random."""
     s = np.zeros(L.STATE_SIZE, np.int64)

@@ -5,16 +5,15 @@ Starting Zone (or out of the game) are never selected ("Starting Zone").
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core.board import cubes
 from sim.core.common import pf, targetable
 from sim.core.dungeon import passable, zone_passages
+from sim.core.jit import allocating, kernel
 from sim.core.rng import randint
 
 
-@njit(cache=True)
+@allocating
 def _draw_order(s, t, i, order):
     """The i-th card of a fresh shuffle, drawn lazily (Fisher-Yates step)."""
     j = i + randint(s, t[L.T_NRAND] - i)
@@ -24,7 +23,7 @@ def _draw_order(s, t, i, order):
     return order[i]
 
 
-@njit(cache=True)
+@allocating
 def _fresh_order(t):
     order = [0] * L.MAX_RAND
     for i in range(t[L.T_NRAND]):
@@ -32,13 +31,13 @@ def _fresh_order(t):
     return order
 
 
-@njit(cache=True)
+@kernel
 def seat_of_color(s, color):
     """Seat whose Note Board shows this colour (seat i has colour i), -1 if unused."""
     return color if color < s[L.S_NPLAYERS] else -1
 
 
-@njit(cache=True)
+@allocating
 def first_player(s, t):
     """Setup D: draw until the colour belongs to a Scholar in play."""
     order = _fresh_order(t)
@@ -49,7 +48,7 @@ def first_player(s, t):
     return 0
 
 
-@njit(cache=True)
+@allocating
 def target_scholar(s, t, exclude):
     """Randomize a target Scholar other than `exclude`; -1 if none applies."""
     order = _fresh_order(t)
@@ -60,7 +59,7 @@ def target_scholar(s, t, exclude):
     return -1
 
 
-@njit(cache=True)
+@allocating
 def information_held(s, t, seat):
     """Randomize an Information the seat holds a cube of; -1 if none applies."""
     order = _fresh_order(t)
@@ -71,7 +70,7 @@ def information_held(s, t, seat):
     return -1
 
 
-@njit(cache=True)
+@allocating
 def direction_passable(s, t, seat):
     """Randomize a direction the Scholar can move in from its Zone; -1 if none."""
     z = s[pf(seat, L.PF_ZONE)]
@@ -83,7 +82,7 @@ def direction_passable(s, t, seat):
     return -1
 
 
-@njit(cache=True)
+@allocating
 def passage_of_zone(s, t, z):
     """Randomize a Passage of zone z: the arrow's Passage, or the first
     available one clockwise from it (world position)."""

@@ -7,19 +7,18 @@ are split so that nothing overflows 63 bits.
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
+from sim.core.jit import kernel
 
 M32 = 0xFFFFFFFF
 
 
-@njit(cache=True)
+@kernel
 def _rotl(x, k):
     return ((x << k) | (x >> (32 - k))) & M32
 
 
-@njit(cache=True)
+@kernel
 def _mul32(a, m):
     """(a * m) mod 2**32 without overflowing int64."""
     lo = (a * (m & 0xFFFF)) & M32
@@ -27,7 +26,7 @@ def _mul32(a, m):
     return (lo + hi) & M32
 
 
-@njit(cache=True)
+@kernel
 def next32(s):
     """Advance the generator; return 32 random bits as a non-negative int."""
     s0 = s[L.S_RNG0]
@@ -39,7 +38,7 @@ def next32(s):
     return result
 
 
-@njit(cache=True)
+@kernel
 def randint(s, n):
     """Uniform integer in [0, n) (n < 2**16 here, so no bias worth noting)."""
     if n <= 1:
@@ -59,7 +58,7 @@ def seed_words(seed: int) -> tuple[int, int]:
     return w0, w1
 
 
-@njit(cache=True)
+@kernel
 def seed_state(s, w0, w1):
     s[L.S_RNG0] = w0
     s[L.S_RNG1] = w1

@@ -7,15 +7,15 @@ most Students, then the seeded age order (for "the youngest player")."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from sim import layout as L
 from sim.core.board import board_points, jinx_penalty
 from sim.core.common import pf
 from sim.core.interns import intern_bonus
+from sim.core.jit import allocating, kernel
 
 
-@njit(cache=True)
+@kernel
 def score_parts(s, t, seat, out):
     """out[0] board points (with Clan modifiers), out[1] Thesis bonus,
     out[2] Jinx penalty, out[3] total (with the Intern Cards' bonus points,
@@ -27,7 +27,7 @@ def score_parts(s, t, seat, out):
     out[3] = out[0] + out[1] - out[2] + intern_bonus(s, t, seat)
 
 
-@njit(cache=True)
+@kernel
 def _better(s, sc, a, b):
     """Seat a ranks above seat b."""
     ea = s[L.S_THESIS_COUNT] == 0 or s[pf(a, L.PF_THESIS)] > 0
@@ -51,7 +51,7 @@ def _better(s, sc, a, b):
     return s[pf(a, L.PF_AGE)] < s[pf(b, L.PF_AGE)]
 
 
-@njit(cache=True)
+@allocating
 def rank_seats(s, t, scores, ranks):
     """Fill scores[seat] and ranks[seat] (1 = winner)."""
     n = s[L.S_NPLAYERS]

@@ -6,19 +6,18 @@ Rulebook: "Game Setup", "Randomizer Deck" (first player), "Player Level".
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core import kstack
 from sim.core.common import pf, stat
 from sim.core.interns import setup_interns_and_tokens
+from sim.core.jit import kernel
 from sim.core.maxalert import setup_panic
 from sim.core.randomizer import first_player
 from sim.core.rng import randint, seed_state
 from sim.core.supply import effective_players, fill_university, shuffle_range
 
 
-@njit(cache=True)
+@kernel
 def init_state(s, t, nplayers, scholars, clan, w0, w1):
     """Set up a new game in `s`. scholars[i] < 0 deals seat i at random (B);
     clan < 0 draws the Clan Card at random (J). Leaves the first decision open
@@ -138,7 +137,7 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
     kstack.push(s, L.K_TURN_START, 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def _popcount(m):
     n = 0
     while m:

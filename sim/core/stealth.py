@@ -10,8 +10,6 @@ and FAILURE of both.
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core import kstack
 from sim.core.board import gain_cube, study_bonus
@@ -19,11 +17,12 @@ from sim.core.boss import boss_alert
 from sim.core.common import active, in_start, passive, pf, targetable
 from sim.core.dungeon import passable
 from sim.core.interns import lose_cubes
+from sim.core.jit import kernel
 from sim.core.supply import alert_bonus, flush_played, give_stun, hand_to, sacrifice
 from sim.core.zone_effects import fail_students, stealth_luck
 
 
-@njit(cache=True)
+@kernel
 def can_spy_on(s, t, seat, target):
     """Target in the same Zone or an Adjacent and Linked one (a Passage this
     Scholar can use: Doors he cannot open leave it Blocked), with a cube."""
@@ -44,14 +43,14 @@ def can_spy_on(s, t, seat, target):
     return False
 
 
-@njit(cache=True)
+@kernel
 def zone_alert(s, t, z):
     """The Zone's Alert Value: printed, plus the Boss's Alert Modifier when
     the Boss model occupies it ("The Boss" B)."""
     return t[L.T_Z_ALERT + z] + boss_alert(s, t, z)
 
 
-@njit(cache=True)
+@kernel
 def start_test(s, kind, seat, alert):
     s[L.S_T_KIND] = kind
     s[L.S_T_ACTIVE] = seat
@@ -64,7 +63,7 @@ def start_test(s, kind, seat, alert):
     s[L.S_ACTOR] = seat
 
 
-@njit(cache=True)
+@kernel
 def begin_study(s, t, seat, n):
     """Steps 1-2: the Zone's Alert Value + Alert Bonus + cubes indicated."""
     z = s[pf(seat, L.PF_ZONE)]
@@ -75,7 +74,7 @@ def begin_study(s, t, seat, n):
     start_test(s, 1, seat, alert)
 
 
-@njit(cache=True)
+@kernel
 def begin_espionage(s, t, seat, target, c):
     """Steps 1-3: sacrifice, target and cube, cube value + target's Students."""
     sacrifice(s, seat, t[L.T_ESP_SACRIFICE])
@@ -89,7 +88,7 @@ def begin_espionage(s, t, seat, target, c):
     start_test(s, 2, seat, alert)
 
 
-@njit(cache=True)
+@kernel
 def commit(s, t, kind):
     """Step 3/4: a card committed for its Bonus Value (all go down at once)."""
     hand_to(s, s[L.S_T_ACTIVE], kind, L.S_PLAYED)
@@ -97,7 +96,7 @@ def commit(s, t, kind):
     s[L.S_T_WPLAYS] += 1
 
 
-@njit(cache=True)
+@kernel
 def declare(s, t):
     """The Stealth Value is declared: Bonus Values (+ Study Bonus for Study),
     then the Zone's Good Luck / Bad Luck reveals ("Zone Effect Types")."""
@@ -110,7 +109,7 @@ def declare(s, t):
     kstack.push(s, L.K_TEST_NEXT, 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def open_window(s, seat, i):
     s[L.S_T_ORDER_I] = i
     s[L.S_T_WINDOW] = seat
@@ -119,13 +118,13 @@ def open_window(s, seat, i):
     s[L.S_ACTOR] = seat
 
 
-@njit(cache=True)
+@kernel
 def may_play_in_test(s, seat):
     """Scholars in the Starting Zone (or out of the game) cannot play cards."""
     return active(s, seat) and not in_start(s, seat)
 
 
-@njit(cache=True)
+@kernel
 def test_next(s, t):
     """Open the next window of the test, or resolve it."""
     n = s[L.S_NPLAYERS]
@@ -154,7 +153,7 @@ def test_next(s, t):
     open_window(s, s[L.S_T_TARGET] if i % 2 == 1 else me, i)
 
 
-@njit(cache=True)
+@kernel
 def collect(s, t, seat, z, n):
     """Collect n cubes from the left; a cube whose column is full is skipped."""
     taken = 0
@@ -168,7 +167,7 @@ def collect(s, t, seat, z, n):
             taken += 1
 
 
-@njit(cache=True)
+@kernel
 def resolve(s, t):
     """SUCCESS (Stealth >= Alert) or FAILURE (Stun Token, Student drawn)."""
     me = s[L.S_T_ACTIVE]
@@ -193,7 +192,7 @@ def resolve(s, t):
     give_stun(s, t, me, t[L.T_FAIL_STUN])
 
 
-@njit(cache=True)
+@kernel
 def close_test(s, t):
     flush_played(s, t)
     s[L.S_T_KIND] = 0

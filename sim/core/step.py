@@ -7,8 +7,6 @@ its own every decision that has a single legal action (a forced choice).
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core import kstack
 from sim.core.boss import boss_step, move_next
@@ -16,6 +14,7 @@ from sim.core.common import pf, side_index
 from sim.core.dungeon import begin_placement, passable, place_tile, placement_position
 from sim.core.effects import ask_discard, discard_continue, drop_cube, run_prog
 from sim.core.interns import ask_protect, drop_protected, lose_now
+from sim.core.jit import kernel
 from sim.core.legal import legal_actions
 from sim.core.main import declare_main, main_done, open_priority, pay_main, priority_next, react_next, resolve_main
 from sim.core.stealth import begin_espionage, begin_study, close_test, commit, declare, test_next
@@ -34,7 +33,7 @@ from sim.core.turn import (
 from sim.core.zone_effects import can_bivouac, enter_zone, toll_step, zone_effect_loop
 
 
-@njit(cache=True)
+@kernel
 def play_card(s, t, seat, kind, aux, opt):
     """Play a Trick Card for one option of one of its Auxiliary Effects."""
     hand_to(s, seat, kind, L.S_PLAYED)
@@ -42,13 +41,13 @@ def play_card(s, t, seat, kind, aux, opt):
     kstack.push(s, L.K_PROG, prog, 0, seat)
 
 
-@njit(cache=True)
+@kernel
 def use_skill(s, t, seat, sk, opt):
     i = side_index(s, seat) * L.MAX_SKILLS + sk
     kstack.push(s, L.K_PROG, t[L.T_SCH_SK_PROG + i * L.MAX_OPTS + opt], 0, seat)
 
 
-@njit(cache=True)
+@kernel
 def spend_speed(s):
     """Spend one Speed point, the Scholar card's points first."""
     s[L.S_ME_MOVED] = 1
@@ -57,7 +56,7 @@ def spend_speed(s):
         s[L.S_CARD_SPEED] = s[L.S_SPEED]
 
 
-@njit(cache=True)
+@kernel
 def turn_action(s, t, me, a):
     """Movement / Action Phase actions."""
     z = s[pf(me, L.PF_ZONE)]
@@ -117,7 +116,7 @@ def turn_action(s, t, me, a):
             kstack.push(s, L.K_BIVOUAC, 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def out_of_turn_play(s, t, me, a):
     """A play of any seat outside her own phase decisions: an Auxiliary
     Effect, a skill or a Main Effect declaration."""
@@ -131,7 +130,7 @@ def out_of_turn_play(s, t, me, a):
         use_skill(s, t, me, r // 2, r % 2)
 
 
-@njit(cache=True)
+@kernel
 def apply_action(s, t, a):
     """Apply a legal action of the open decision (legality checked by callers)."""
     ph = s[L.S_PHASE]
@@ -229,7 +228,7 @@ def apply_action(s, t, a):
             enter_zone(s, t, me, a - L.A_ZONE)
 
 
-@njit(cache=True)
+@kernel
 def run_continuation(s, t, code, a, b, c):
     if code == L.K_TURN_START:
         turn_start(s, t)
@@ -275,7 +274,7 @@ def run_continuation(s, t, code, a, b, c):
         priority_next(s, t, a)
 
 
-@njit(cache=True)
+@kernel
 def advance(s, t, buf):
     """Resolve until a player must choose (or the game is over).
 
@@ -296,7 +295,7 @@ def advance(s, t, buf):
         run_continuation(s, t, code, a, b, c)
 
 
-@njit(cache=True)
+@kernel
 def step(s, t, a, buf):
     """Apply action `a` and advance; returns the number of legal actions."""
     apply_action(s, t, a)

@@ -9,22 +9,21 @@ is between two counted places and the box stays conserved.
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core.common import add_passives, pf, stat
+from sim.core.jit import kernel
 from sim.core.rng import randint
 
 
 # ------------------------------------------------------------ Alert Card
-@njit(cache=True)
+@kernel
 def effective_players(s, t):
     """Player count for Alert Card calculations after the Player Level."""
     n = s[L.S_NPLAYERS] - t[L.T_LEVEL_REDUCTION]
     return n if n > 1 else 1
 
 
-@njit(cache=True)
+@kernel
 def alert_bonus(s, t):
     """Alert Bonus of the lowest Omega Student on the Alert Card (A); under
     Maximum Alert the Alert Card is gone and the Panic Card's Alert Modifier
@@ -37,7 +36,7 @@ def alert_bonus(s, t):
     return t[L.T_AL_BONUS + k - 1]
 
 
-@njit(cache=True)
+@kernel
 def fill_university(s, grey, omega):
     """Move Students from the Reserve into the University, if available."""
     g = grey if grey < s[L.S_RES_GREY] else s[L.S_RES_GREY]
@@ -48,7 +47,7 @@ def fill_university(s, grey, omega):
     s[L.S_UNIV_OMEGA] += o
 
 
-@njit(cache=True)
+@kernel
 def place_omega_on_card(s, t):
     """An Omega Student takes the top free space: Alert Bonus and replenish (B).
 
@@ -66,7 +65,7 @@ def place_omega_on_card(s, t):
     return True
 
 
-@njit(cache=True)
+@kernel
 def trigger_end_at_current(s, reason):
     """The game ends at the beginning of the current player's next turn."""
     if s[L.S_END_AT_SEAT] < 0:
@@ -75,7 +74,7 @@ def trigger_end_at_current(s, reason):
 
 
 # ---------------------------------------------------------- Maximum Alert
-@njit(cache=True)
+@kernel
 def end_game_now(s, reason):
     """The game ends at once, for `reason` (END_*): no decision open, nothing
     left to resolve."""
@@ -86,7 +85,7 @@ def end_game_now(s, reason):
     s[L.S_KSP] = 0
 
 
-@njit(cache=True)
+@kernel
 def trigger_max_alert(s, t):
     """Maximum Alert is triggered ("Maximum Alert", the procedure): the Alert
     Card leaves the game with its Omega Students (to the Reserve), the Panic
@@ -111,7 +110,7 @@ def trigger_max_alert(s, t):
     return True
 
 
-@njit(cache=True)
+@kernel
 def draw_one_student(s, t):
     """One Student out of the University bag: a grey one goes to the Bonfire
     (the Reserve once it is full) and 0 is returned; an Omega Student leaves
@@ -130,7 +129,7 @@ def draw_one_student(s, t):
     return 1
 
 
-@njit(cache=True)
+@kernel
 def draw_students_max_alert(s, t, seat, n):
     """Drawing Students under Maximum Alert, one at a time. Omega Infinity: an
     Omega Student drawn gives the drawer a Jinx Card (face down, the normal
@@ -150,7 +149,7 @@ def draw_students_max_alert(s, t, seat, n):
 
 
 # --------------------------------------------------------------- Jinx
-@njit(cache=True)
+@kernel
 def shuffle_range(s, base, n):
     for i in range(n - 1, 0, -1):
         j = randint(s, i + 1)
@@ -159,7 +158,7 @@ def shuffle_range(s, base, n):
         s[base + j] = tmp
 
 
-@njit(cache=True)
+@kernel
 def draw_jinx(s, t, seat, loc):
     """Draw the top Jinx Card to `seat` face down (JX_DOWN) or up; -1 if none.
 
@@ -185,14 +184,14 @@ def draw_jinx(s, t, seat, loc):
     return j
 
 
-@njit(cache=True)
+@kernel
 def reveal_jinx(s, t, j):
     """A held Jinx Card turns face up: its passive modifiers start to count."""
     s[L.S_JLOC + j] = L.JX_UP
     add_passives(s, t, s[L.S_JOWNER + j], L.T_JINX_PASSIVE + j * L.NPASSIVE, 1)
 
 
-@njit(cache=True)
+@kernel
 def discard_jinx(s, t, j):
     if s[L.S_JLOC + j] == L.JX_UP:
         add_passives(s, t, s[L.S_JOWNER + j], L.T_JINX_PASSIVE + j * L.NPASSIVE, -1)
@@ -200,13 +199,13 @@ def discard_jinx(s, t, j):
     s[L.S_JOWNER + j] = -1
 
 
-@njit(cache=True)
+@kernel
 def holds_jinx(s, seat, j):
     """Jinx Card j is in the seat's possession (face up or face down)."""
     return s[L.S_JOWNER + j] == seat and (s[L.S_JLOC + j] == L.JX_DOWN or s[L.S_JLOC + j] == L.JX_UP)
 
 
-@njit(cache=True)
+@kernel
 def jinx_held(s, t, seat):
     n = 0
     for j in range(t[L.T_NJINX]):
@@ -216,7 +215,7 @@ def jinx_held(s, t, seat):
 
 
 # ------------------------------------------------------------- Students
-@njit(cache=True)
+@kernel
 def omega_drawn(s, t, seat):
     """An Omega Student came out of the University (the three bullets); the
     caller has already taken it out of the bag."""
@@ -236,7 +235,7 @@ def omega_drawn(s, t, seat):
     draw_jinx(s, t, seat, L.JX_DOWN)
 
 
-@njit(cache=True)
+@kernel
 def draw_students(s, t, seat, n):
     """Draw n Students from the University at once (all of them if fewer): the
     grey ones go to the Bonfire (the Reserve once it is full), then each Omega
@@ -255,7 +254,7 @@ def draw_students(s, t, seat, n):
         omega_drawn(s, t, seat)
 
 
-@njit(cache=True)
+@kernel
 def sacrifice(s, seat, n):
     """Sacrifice up to n of the seat's Students to the Reserve; returns how many."""
     have = s[pf(seat, L.PF_STUDENTS)]
@@ -265,14 +264,14 @@ def sacrifice(s, seat, n):
     return k
 
 
-@njit(cache=True)
+@kernel
 def take_bonfire(s, seat, n):
     k = n if n < s[L.S_BONFIRE] else s[L.S_BONFIRE]
     s[L.S_BONFIRE] -= k
     s[pf(seat, L.PF_STUDENTS)] += k
 
 
-@njit(cache=True)
+@kernel
 def refill_students(s, t, seat):
     """Rest: take Students from the Reserve up to the Initial Students value."""
     want = stat(s, t, seat, L.ST_STUDENTS) - s[pf(seat, L.PF_STUDENTS)]
@@ -284,7 +283,7 @@ def refill_students(s, t, seat):
 
 
 # ---------------------------------------------------------- Trick deck
-@njit(cache=True)
+@kernel
 def reshuffle_tricks(s, t):
     """The deck ran out: shuffle the discards into a new deck."""
     n = 0
@@ -298,7 +297,7 @@ def reshuffle_tricks(s, t):
     shuffle_range(s, L.S_DECK, n)
 
 
-@njit(cache=True)
+@kernel
 def pop_trick(s, t):
     """Top card of the deck (reshuffling if empty); -1 if none anywhere."""
     if s[L.S_DECK_N] == 0:
@@ -309,7 +308,7 @@ def pop_trick(s, t):
     return s[L.S_DECK + s[L.S_DECK_N]]
 
 
-@njit(cache=True)
+@kernel
 def divination(s, t, n):
     """Reveal n Trick Cards from the deck; the highest Bonus Value counts.
     Revealed cards stay on the table until the test ends (Spell /
@@ -326,7 +325,7 @@ def divination(s, t, n):
     return best
 
 
-@njit(cache=True)
+@kernel
 def draw_tricks(s, t, seat, n):
     for _ in range(n):
         k = pop_trick(s, t)
@@ -336,14 +335,14 @@ def draw_tricks(s, t, seat, n):
         s[pf(seat, L.PF_HAND_N)] += 1
 
 
-@njit(cache=True)
+@kernel
 def draw_to_hand_value(s, t, seat):
     want = stat(s, t, seat, L.ST_HAND) - s[pf(seat, L.PF_HAND_N)]
     if want > 0:
         draw_tricks(s, t, seat, want)
 
 
-@njit(cache=True)
+@kernel
 def hand_to(s, seat, kind, dest):
     """Move one card of `kind` from the hand to the discard pile or the table."""
     s[pf(seat, L.PF_HAND) + kind] -= 1
@@ -351,7 +350,7 @@ def hand_to(s, seat, kind, dest):
     s[dest + kind] += 1
 
 
-@njit(cache=True)
+@kernel
 def flush_played(s, t):
     """Cards on the table (played in a test or effect) go to the discard pile."""
     for k in range(t[L.T_NKINDS]):
@@ -360,20 +359,20 @@ def flush_played(s, t):
 
 
 # ---------------------------------------------------------------- Stun
-@njit(cache=True)
+@kernel
 def can_gain_stun(s, t, seat):
     return (
         s[pf(seat, L.PF_STUN)] < stat(s, t, seat, L.ST_STAMINA) and s[L.S_RES_STUN] > 0
     )
 
 
-@njit(cache=True)
+@kernel
 def gain_stun_token(s, seat):
     s[pf(seat, L.PF_STUN)] += 1
     s[L.S_RES_STUN] -= 1
 
 
-@njit(cache=True)
+@kernel
 def discard_stun(s, seat, n):
     """Discard Stun Tokens to the Reserve; never under Maximum Alert ("Stun:
     Stun Tokens can no longer be discarded for any reason")."""
@@ -385,7 +384,7 @@ def discard_stun(s, seat, n):
     s[L.S_RES_STUN] += k
 
 
-@njit(cache=True)
+@kernel
 def normalize_stun(s, t, seat):
     """Stun Tokens above Stamina are discarded (Stun Tokens, rule 5). Kept under
     Maximum Alert: the limit of rule 2 ("you cannot go beyond this limit in
@@ -396,7 +395,7 @@ def normalize_stun(s, t, seat):
         s[L.S_RES_STUN] += over
 
 
-@njit(cache=True)
+@kernel
 def stun_continue(s, t):
     """Give the pending Stun Tokens (S_P_COUNT to S_P_SEAT) one at a time.
 
@@ -416,7 +415,7 @@ def stun_continue(s, t):
         s[L.S_P_COUNT] -= 1
 
 
-@njit(cache=True)
+@kernel
 def give_stun(s, t, seat, n):
     s[L.S_P_SEAT] = seat
     s[L.S_P_COUNT] = n

@@ -8,8 +8,6 @@ three ways the game ends). Scoring lives in ``scoring.py``.
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core import kstack
 from sim.core.board import board_points, gain_knowledge, update_exalted
@@ -17,6 +15,7 @@ from sim.core.common import active, in_start, next_seat, pf, stat
 from sim.core.dungeon import cubes_in_dungeon, zone_placeable
 from sim.core.effects import ask_discard
 from sim.core.interns import lose_cubes
+from sim.core.jit import kernel
 from sim.core.maxalert import game_end_reason, turn_start_effects
 from sim.core.supply import (
     discard_jinx,
@@ -37,7 +36,7 @@ from sim.core.supply import (
 )
 
 
-@njit(cache=True)
+@kernel
 def check_exhausted(s, t):
     """No cube left in the Dungeon and no Zone can be placed: ends at once.
     With the Maximum Alert rule the end is its "no more Information Cubes
@@ -51,7 +50,7 @@ def check_exhausted(s, t):
     return False
 
 
-@njit(cache=True)
+@kernel
 def any_active(s):
     for p in range(s[L.S_NPLAYERS]):
         if active(s, p):
@@ -59,7 +58,7 @@ def any_active(s):
     return False
 
 
-@njit(cache=True)
+@kernel
 def thesis_clock(s, t):
     """First submitter's turn: an Omega Student from the Reserve (or the
     University) onto the Alert Card; no free space starts the last round."""
@@ -75,7 +74,7 @@ def thesis_clock(s, t):
     trigger_end_at_current(s, L.END_THESIS_CLOCK)
 
 
-@njit(cache=True)
+@kernel
 def begin_explore(s, t, seat):
     s[L.S_MOVE_PHASE] = 1
     s[L.S_SPEED] = stat(s, t, seat, L.ST_SPEED)
@@ -87,7 +86,7 @@ def begin_explore(s, t, seat):
     s[L.S_ACTOR] = seat
 
 
-@njit(cache=True)
+@kernel
 def turn_start(s, t):
     cur = s[L.S_CUR]
     if s[L.S_END_AT_SEAT] == cur:
@@ -133,7 +132,7 @@ def turn_start(s, t):
         s[L.S_ACTOR] = cur
 
 
-@njit(cache=True)
+@kernel
 def recover(s, t, stage, code):
     """The recovery shared by Rest and the Bivouac Zone Effect, in order: Stun
     Tokens discarded, one Jinx Card discarded (a choice when several), Students
@@ -164,7 +163,7 @@ def recover(s, t, stage, code):
     return True
 
 
-@njit(cache=True)
+@kernel
 def rest(s, t, stage):
     """Rest, in order: Starting Zone, then the recovery (Stun Tokens, one
     Jinx, Students, optional discards, draw to Hand Value); the turn ends (no
@@ -175,7 +174,7 @@ def rest(s, t, stage):
         kstack.push(s, L.K_END_TURN, 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def bivouac(s, t, stage):
     """Bivouac - ACTION ("Zone Effect Types"): the recovery of Rest without
     going back to the Starting Zone; it is the turn's Action, then the Action
@@ -184,7 +183,7 @@ def bivouac(s, t, stage):
         kstack.push(s, L.K_RESUME, 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def thesis_success(s, t, seat):
     """SUCCESS: the Clan Card revealed, the Thesis order noted, the Scholar
     leaves the game (the first submitter starts the Omega clock)."""
@@ -198,7 +197,7 @@ def thesis_success(s, t, seat):
     trigger_max_alert(s, t)  # Maximum Alert rule: the first Thesis triggers it
 
 
-@njit(cache=True)
+@kernel
 def submit_thesis(s, t):
     """Submit the Thesis: Starting Zone, Knowledge Token, Clan Card check."""
     cur = s[L.S_CUR]
@@ -213,7 +212,7 @@ def submit_thesis(s, t):
         kstack.push(s, L.K_THESIS_FAIL, 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def forced_thesis(s, t):
     """Maximum Alert, Forced Thesis: the Scholar ending her turn in the
     Starting Zone performs Submit the Thesis (no Star minimum: it is not
@@ -227,7 +226,7 @@ def forced_thesis(s, t):
         update_exalted(s, t, -1)
 
 
-@njit(cache=True)
+@kernel
 def thesis_failure(s, t, stage):
     """FAILURE: a Jinx Card revealed at once, then the most valuable cube lost."""
     cur = s[L.S_CUR]
@@ -249,7 +248,7 @@ def thesis_failure(s, t, stage):
             break
 
 
-@njit(cache=True)
+@kernel
 def end_of_turn(s, t, stage):
     """End of Turn Phase: a Student drawn (not with the Main Effects rule);
     face-down Jinx Cards revealed one at a time (turn order from the active
@@ -281,7 +280,7 @@ def end_of_turn(s, t, stage):
     kstack.push(s, L.K_END_TURN, 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def end_turn(s, t):
     flush_played(s, t)
     s[L.S_SPEED] = 0
@@ -308,7 +307,7 @@ def end_turn(s, t):
     kstack.push(s, L.K_TURN_START, 0, 0, 0)
 
 
-@njit(cache=True)
+@kernel
 def resume_turn(s, t):
     """Back to the Movement or Action Phase after an effect resolved."""
     flush_played(s, t)

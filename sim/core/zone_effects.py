@@ -44,30 +44,29 @@ are not applied (the Scholar is no longer in it).
 
 from __future__ import annotations
 
-from numba import njit
-
 from sim import layout as L
 from sim.core import kstack
 from sim.core.boss import boss_zone_effect
 from sim.core.common import pf
 from sim.core.dungeon import player_colors, secret_reach, stair_piles
 from sim.core.interns import note_zone_left, return_trap_token
+from sim.core.jit import kernel
 from sim.core.supply import divination, give_stun
 
 
 # ------------------------------------------------------------- helpers
-@njit(cache=True)
+@kernel
 def rule_on(t, bit):
     return (t[L.T_RULES] & bit) != 0
 
 
-@njit(cache=True)
+@kernel
 def eff_at(z, i):
     """Offset in the tables of printed effect i (from the left) of zone z."""
     return L.T_Z_EFF + (z * L.MAX_ZEFF + i) * L.ZE_W
 
 
-@njit(cache=True)
+@kernel
 def counts(t, kind):
     """Does a printed effect of this kind count under the rules in use?"""
     if kind == L.ZK_STAIRS:
@@ -77,13 +76,13 @@ def counts(t, kind):
     return rule_on(t, L.RULE_DANGEROUS_ZONES)
 
 
-@njit(cache=True)
+@kernel
 def colour_ok(s, seat, colour1):
     """Colored Effects: no colour, or the seat holds a cube of that colour."""
     return colour1 == 0 or s[pf(seat, L.PF_CUBES) + colour1 - 1] > 0
 
 
-@njit(cache=True)
+@kernel
 def applies(s, t, seat, z, i):
     """Printed effect i of zone z counts and its colour condition holds."""
     o = eff_at(z, i)
@@ -91,7 +90,7 @@ def applies(s, t, seat, z, i):
 
 
 # ------------------------------------------------------ Incoming Effects
-@njit(cache=True)
+@kernel
 def stairs_effect(s, t, seat, z):
     """Stairs ("Placing Zones and Stairs"): choose a Floor stack above or below
     and place a Zone from it, joined by Stairs (PH_PILE, then PH_PLACE).
@@ -104,7 +103,7 @@ def stairs_effect(s, t, seat, z):
     s[L.S_ACTOR] = seat
 
 
-@njit(cache=True)
+@kernel
 def toll_step(s, t, seat, n):
     """Toll N: drop the next of n cubes, of the Scholar's choice (PH_COLOR; the
     Drop of ``effects.drop_cube``: leftmost free space of this Zone whatever
@@ -115,7 +114,7 @@ def toll_step(s, t, seat, n):
         s[L.S_ACTOR] = seat
 
 
-@njit(cache=True)
+@kernel
 def incoming(s, t, seat, z, kind, n):
     """Resolve one Incoming Effect (Ambush, Stop, Toll) on the entering seat."""
     if kind == L.ZK_AMBUSH:
@@ -132,7 +131,7 @@ def incoming(s, t, seat, z, kind, n):
         toll_step(s, t, seat, n)
 
 
-@njit(cache=True)
+@kernel
 def zone_effect(s, t, seat, z, idx, first):
     """Effect number idx of zone z on entry (0: a Trap Token; 1+i: printed i)."""
     if idx == 0:
@@ -158,7 +157,7 @@ def zone_effect(s, t, seat, z, idx, first):
         incoming(s, t, seat, z, kind, t[o + 1])
 
 
-@njit(cache=True)
+@kernel
 def zone_effect_loop(s, t, seat, z, idx, first):
     """Resolve the Incoming Effects of zone z from number idx on, left to
     right; suspends (K_ZONE_EFFECTS) when one opens a decision."""
@@ -175,7 +174,7 @@ def zone_effect_loop(s, t, seat, z, idx, first):
         idx += 1
 
 
-@njit(cache=True)
+@kernel
 def enter_zone(s, t, seat, z):
     """Move the Scholar into zone z and resolve its Incoming Effects.
 
@@ -192,7 +191,7 @@ def enter_zone(s, t, seat, z):
 
 
 # ------------------------------------------------------- Passive Effects
-@njit(cache=True)
+@kernel
 def stealth_luck(s, t):
     """Good Luck N / Bad Luck N in the Zone of the Stealth Test in progress,
     after the Stealth Value is generated (declared): reveal N Trick Cards;
@@ -210,7 +209,7 @@ def stealth_luck(s, t):
                 s[L.S_T_ALERT] += best
 
 
-@njit(cache=True)
+@kernel
 def fail_students(s, t, seat, z):
     """Students drawn after failing a Stealth Test in zone z: Danger N draws N
     instead of the usual number (the largest N if a Zone showed two)."""
@@ -226,20 +225,20 @@ def fail_students(s, t, seat, z):
 
 
 # ------------------------------------------------------- Action / moves
-@njit(cache=True)
+@kernel
 def can_bivouac(s, t, seat, z, i):
     """Printed effect i of zone z is a Bivouac this seat may use."""
     return t[eff_at(z, i)] == L.ZK_BIVOUAC and applies(s, t, seat, z, i)
 
 
-@njit(cache=True)
+@kernel
 def teleport_dest(s, t, z, d):
     """Teleport moves to any placed Dungeon Zone (not the Starting Zone, not
     the Zone the Scholar is in)."""
     return d != z and d != 0 and s[L.S_ZPLACED + d] == 1
 
 
-@njit(cache=True)
+@kernel
 def can_teleport(s, t, seat, z):
     """Teleport - ACTION: a Teleport Token here, a Worship cube, and some
     other placed Zone to go to."""
@@ -251,7 +250,7 @@ def can_teleport(s, t, seat, z):
     return False
 
 
-@njit(cache=True)
+@kernel
 def secret_dests(s, t, seat, z):
     """Bitmask of the placed Zones d the seat in zone z can reach by a Secret
     Passage: a Secret Passage of the same letter. The letters are the printed

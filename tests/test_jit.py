@@ -1,0 +1,148 @@
+"""The two ways numba code is compiled (``sim.core.jit``): every function
+says whether it uses numba's runtime, kernels allocate nothing and get no
+array back from a call, and whole games free every array they allocate."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted((ROOT / "sim" / "core").glob("*.py")) + sorted((ROOT / "agents").glob("*.py"))
+ALLOCATION = ("np.", ".copy()", "objmode")
+
+
+def _compiled_functions() -> list[tuple[Path, ast.FunctionDef, str]]:
+    """(file, function, decorator) of every compiled top-level function."""
+    out = []
+    for path in SOURCES:
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.FunctionDef) and node.decorator_list:
+                deco = ast.unparse(node.decorator_list[0])
+                if deco in ("kernel", "allocating") or "njit" in deco:
+                    out.append((path, node, deco))
+    return out
+
+
+def test_every_function_says_whether_it_uses_the_runtime() -> None:
+    funcs = _compiled_functions()
+    assert len(funcs) > 300
+    wrong = [f"{p.name}:{n.name} uses @{d}" for p, n, d in funcs if d not in ("kernel", "allocating")]
+    assert wrong == []
+
+
+def test_kernels_create_no_arrays_or_lists() -> None:
+    bad = []
+    for path, node, deco in _compiled_functions():
+        if deco != "kernel":
+            continue
+        src = ast.unparse(node)
+        if any(a in src for a in ALLOCATION) or any(
+                isinstance(x, (ast.List, ast.ListComp, ast.Dict, ast.Set)) for x in ast.walk(node)):
+            bad.append(f"{path.name}:{node.name}")
+    assert bad == []
+
+
+def _heap_expr(expr: ast.expr, heap_names: set[str], heap_funcs: set[str]) -> bool:
+    """The expression is (or holds, for a tuple) a new array or list."""
+    if isinstance(expr, ast.Tuple):
+        return any(_heap_expr(e, heap_names, heap_funcs) for e in expr.elts)
+    if isinstance(expr, ast.IfExp):
+        return _heap_expr(expr.body, heap_names, heap_funcs) or _heap_expr(expr.orelse, heap_names, heap_funcs)
+    if isinstance(expr, (ast.List, ast.ListComp)):
+        return True
+    if isinstance(expr, ast.BinOp):  # [0] * n
+        return _heap_expr(expr.left, heap_names, heap_funcs) or _heap_expr(expr.right, heap_names, heap_funcs)
+    if isinstance(expr, ast.Name):
+        return expr.id in heap_names
+    if isinstance(expr, ast.Call):
+        f = expr.func
+        if isinstance(f, ast.Attribute):
+            return (isinstance(f.value, ast.Name) and f.value.id == "np") or f.attr == "copy"
+        return isinstance(f, ast.Name) and f.id in heap_funcs
+    return False
+
+
+def _heap_returning(funcs: list[tuple[Path, ast.FunctionDef, str]]) -> set[str]:
+    """Names of the compiled functions that return an array or a list (a
+    static reading of their return statements and the names they return)."""
+    heap: set[str] = set()
+    while True:
+        before = len(heap)
+        for _, node, _ in funcs:
+            names: set[str] = set()
+            for x in ast.walk(node):
+                if isinstance(x, ast.Assign) and _heap_expr(x.value, names, heap):
+                    for target in x.targets:
+                        names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+            if any(isinstance(x, ast.Return) and x.value is not None and _heap_expr(x.value, names, heap)
+                   for x in ast.walk(node)):
+                heap.add(node.name)
+        if len(heap) == before:
+            return heap
+
+
+def test_kernels_get_no_array_back_from_a_call() -> None:
+    """A kernel cannot free an array it is handed back (numba would not
+    complain: the memory would leak)."""
+    funcs = _compiled_functions()
+    heap = _heap_returning(funcs)
+    assert {"first_steps", "zone_study_values", "boss_distances", "_fresh_order"} <= heap
+    bad = []
+    for path, node, deco in funcs:
+        if deco != "kernel":
+            continue
+        called = {c.func.id for c in ast.walk(node) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
+        bad += [f"{path.name}:{node.name} calls {c}" for c in sorted(called & heap)]
+    assert bad == []
+
+
+LEAK_SCRIPT = """
+import json
+import numpy as np
+from numba import njit
+from numba.core.runtime import rtsys
+from agents.batch import play_batch as play_agents
+from agents.spec import parse_spec
+from experiments.fuzz import play_batch
+from sim.config import GameConfig, compile_config
+from sim import layout as L
+from sim.game import new_game
+
+cfg = GameConfig(players=4, rules=tuple(L.RULE_NAMES))
+c = compile_config(cfg)
+slots = [parse_spec("heuristic"), parse_spec("random"), parse_spec("ismcts:iterations=20")]
+
+def games():
+    play_batch(c, list(range(30)), True)
+    play_agents(c, list(range(3)), slots)
+    new_game(cfg, seed=3).determinize(0, 5)
+
+# the check itself: a function without the runtime that is handed an array back leaks it
+make = njit(_nrt=True)(lambda: np.zeros(4))
+leaky = njit(_nrt=False)(lambda: make()[0])
+
+def leaked(run):
+    a = rtsys.get_allocation_stats()
+    run()
+    b = rtsys.get_allocation_stats()
+    return (b.mi_alloc - a.mi_alloc) - (b.mi_free - a.mi_free)
+
+games()
+leaky()
+print(json.dumps({"games": leaked(games), "control": leaked(lambda: [leaky() for _ in range(5)])}))
+"""
+
+
+def test_games_free_every_array_they_allocate() -> None:
+    env = dict(os.environ, NUMBA_NRT_STATS="1")
+    proc = subprocess.run([sys.executable, "-c", LEAK_SCRIPT], capture_output=True, text=True, cwd=ROOT, env=env,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["control"] == 5  # the count sees a leak
+    assert out["games"] == 0
