@@ -410,3 +410,27 @@ def test_boss_profile_needs_a_sighting():
 
     with pytest.raises(DataError, match="Sighting needs at least one step"):
         load_data(overrides={"boss.laetus.profiles.drunk.sighting": []})
+
+
+def test_link_table_matches_boss_links_along_random_games():
+    """boss_link_table (one reading of the letters per plan) gives every
+    Zone's boss_links, Secret Passages and Markers included."""
+    import random
+
+    from sim.core.boss import boss_link_table, boss_links
+
+    cfg = GameConfig(players=4, rules=("boss", "dangerous_zones", "main_effects"))
+    links = np.zeros(L.MAX_ZONES, np.int64)
+    scratch = np.zeros(L.MAX_ZONES, np.int64)
+    checked = 0
+    for seed in range(6):
+        g = new_game(cfg, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_terminal():
+            if rng.random() < 0.2:
+                boss_link_table(g.state, g.tables, links, scratch)
+                want = [boss_links(g.state, g.tables, z) for z in range(int(g.tables[L.T_NZONES]))]
+                assert list(links[:len(want)]) == want
+                checked += 1
+            g.apply(rng.choice(g.legal_actions()))
+    assert checked > 100

@@ -51,7 +51,7 @@ import numpy as np
 from sim import layout as L
 from sim.core import kstack
 from sim.core.common import active, pf
-from sim.core.dungeon import secret_reach
+from sim.core.dungeon import secret_letters_of, secret_reach
 from sim.core.jit import allocating, kernel
 from sim.core.randomizer import _draw_order, _fresh_order, target_scholar
 
@@ -79,24 +79,49 @@ def boss_alert(s, t, z):
 
 # ------------------------------------------------------------- geometry
 @kernel
-def boss_links(s, t, z):
-    """Bitmask of the Zones the Boss can move to from z in one step: Linked
-    placed Zones whatever their Doors, and with the Dangerous Zones rule the
-    placed Zones sharing a Secret Passage letter ("Boss Movement")."""
+def linked_zones(s, z):
+    """Bitmask of the Zones Linked to z (Doors not considered)."""
     m = 0
     for p in range(8):
         if s[L.S_LINK + z * 8 + p] == 1:
             nb = s[L.S_NB + z * 8 + p]
             if nb >= 0:
                 m |= 1 << nb
+    return m
+
+
+@kernel
+def boss_links(s, t, z):
+    """Bitmask of the Zones the Boss can move to from z in one step: Linked
+    placed Zones whatever their Doors, and with the Dangerous Zones rule the
+    placed Zones sharing a Secret Passage letter ("Boss Movement")."""
+    m = linked_zones(s, z)
     if t[L.T_RULES] & L.RULE_DANGEROUS_ZONES:
         m |= secret_reach(s, t, z, True, -1)  # Doors and colours do not stop him
     return m & ~(1 << z)
 
 
+@kernel
+def boss_link_table(s, t, links, letters):
+    """links[z] = boss_links(s, t, z) for every Zone, each Zone's Secret
+    Passage letters read once (letters: scratch space of MAX_ZONES)."""
+    nz = t[L.T_NZONES]
+    dz = (t[L.T_RULES] & L.RULE_DANGEROUS_ZONES) != 0
+    for z in range(nz):
+        links[z] = linked_zones(s, z)
+        letters[z] = secret_letters_of(s, t, z, True, -1) if dz else 0
+    for z in range(nz):
+        if letters[z] != 0:
+            for y in range(nz):
+                if s[L.S_ZPLACED + y] == 1 and (letters[y] & letters[z]) != 0:
+                    links[z] |= 1 << y
+        links[z] &= ~(1 << z)
+
+
 @allocating
-def boss_distances(s, t, z0):
-    """Steps the Boss needs from z0 to every Zone (FAR when unreachable)."""
+def boss_distances(t, z0, links):
+    """Steps the Boss needs from z0 to every Zone (FAR when unreachable);
+    links: boss_link_table."""
     dist = np.full(L.MAX_ZONES, FAR, np.int64)
     queue = np.zeros(L.MAX_ZONES, np.int64)
     dist[z0] = 0
@@ -106,13 +131,24 @@ def boss_distances(s, t, z0):
     while head < tail:
         z = queue[head]
         head += 1
-        m = boss_links(s, t, z)
+        m = links[z]
         for y in range(t[L.T_NZONES]):
             if (m >> y) & 1 and dist[y] == FAR:
                 dist[y] = dist[z] + 1
                 queue[tail] = y
                 tail += 1
     return dist
+
+
+@kernel
+def first_candidates(s, t):
+    """The Zones the Boss may step into now: boss_links of his Zone, not
+    straight back into the Zone he just left."""
+    m = boss_links(s, t, s[L.S_BOSS_ZONE])
+    prev = s[L.S_BOSS_PREV]
+    if prev >= 0:
+        m &= ~(1 << prev)
+    return m
 
 
 @kernel
@@ -158,18 +194,17 @@ def plan(s, t, key_out, heur_out):
     seat = s[L.S_BOSS_SEAT]
     target = s[L.S_BOSS_TARGET]
     tz = s[pf(target, L.PF_ZONE)] if target >= 0 else -1
-    dist = boss_distances(s, t, tz) if tz >= 0 else np.zeros(L.MAX_ZONES, np.int64)
+    links = np.zeros(L.MAX_ZONES, np.int64)
+    boss_link_table(s, t, links, np.zeros(L.MAX_ZONES, np.int64))
+    dist = boss_distances(t, tz, links) if tz >= 0 else np.zeros(L.MAX_ZONES, np.int64)
     zone = np.zeros(L.MAX_BOSS_STEPS + 1, np.int64)
     cand = np.zeros(L.MAX_BOSS_STEPS + 1, np.int64)
     enc = np.zeros(L.MAX_BOSS_STEPS + 1, np.int64)
     heur = np.zeros(L.MAX_BOSS_STEPS + 1, np.int64)
     seen = np.zeros(L.MAX_BOSS_STEPS + 1, np.int64)
     first = np.zeros(L.MAX_BOSS_STEPS + 1, np.int64)
-    prev = s[L.S_BOSS_PREV]
     zone[0] = z0
-    cand[0] = boss_links(s, t, z0)
-    if prev >= 0:
-        cand[0] &= ~(1 << prev)
+    cand[0] = first_candidates(s, t)
     best = -1
     d = 0
     while d >= 0:
@@ -188,7 +223,7 @@ def plan(s, t, key_out, heur_out):
         first[nd] = b if d == 0 else first[d]
         nxt = 0
         if nd < n:
-            nxt = boss_links(s, t, b) & ~(1 << zone[d])
+            nxt = links[b] & ~(1 << zone[d])
         if nxt != 0:
             cand[nd] = nxt
             d = nd
@@ -267,7 +302,7 @@ def random_passage_step(s, t):
     return -1
 
 
-@allocating
+@kernel
 def move_next(s, t):
     """Open the activating player's choice of the next Zone, or end the move
     (Randomized Passages: take the step at once)."""
@@ -278,10 +313,8 @@ def move_next(s, t):
         else:
             boss_step(s, t, nb)
         return
-    keys = np.zeros(L.MAX_ZONES, np.int64)
-    heurs = np.zeros(L.MAX_ZONES, np.int64)
-    if plan(s, t, keys, heurs) < 0:
-        move_end(s)
+    if s[L.S_BOSS_STEPS] <= 0 or s[L.S_BOSS_ZONE] < 0 or first_candidates(s, t) == 0:
+        move_end(s)  # no step at all (plan would find no sequence)
         return
     s[L.S_PHASE] = L.PH_BOSS_MOVE
     s[L.S_ACTOR] = s[L.S_BOSS_SEAT]
