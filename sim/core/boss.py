@@ -118,12 +118,11 @@ def boss_link_table(s, t, links, letters):
         links[z] &= ~(1 << z)
 
 
-@allocating
-def boss_distances(t, z0, links):
-    """Steps the Boss needs from z0 to every Zone (FAR when unreachable);
-    links: boss_link_table."""
-    dist = np.full(L.MAX_ZONES, FAR, np.int64)
-    queue = np.zeros(L.MAX_ZONES, np.int64)
+@kernel
+def boss_distances(t, z0, links, dist, queue):
+    """dist[z] = the steps the Boss needs from z0 to Zone z (FAR when
+    unreachable); links: boss_link_table; queue: scratch space of MAX_ZONES."""
+    dist[:] = FAR
     dist[z0] = 0
     queue[0] = z0
     head = 0
@@ -137,7 +136,6 @@ def boss_distances(t, z0, links):
                 dist[y] = dist[z] + 1
                 queue[tail] = y
                 tail += 1
-    return dist
 
 
 @kernel
@@ -176,14 +174,16 @@ def encounter_weight(s, z, seat):
 
 
 @allocating
-def plan(s, t, key_out, heur_out):
+def plan(s, t, ranks):
     """Rank every step sequence of the move in progress.
 
-    For each Zone z the Boss can step into now: key_out[z] = the best rank of
-    the sequences starting with z (-1 = none), heur_out[z] = the mover's best
-    Encounter weight among those sequences with that rank. Returns the best
-    rank overall (-1 when the Boss cannot move).
+    For each Zone z the Boss can step into now: ranks[z] = the best rank of
+    the sequences starting with z (-1 = none), ranks[MAX_ZONES + z] = the
+    mover's best Encounter weight among those sequences with that rank.
+    Returns the best rank overall (-1 when the Boss cannot move).
     """
+    key_out = ranks[:L.MAX_ZONES]
+    heur_out = ranks[L.MAX_ZONES:2 * L.MAX_ZONES]
     for z in range(L.MAX_ZONES):
         key_out[z] = -1
         heur_out[z] = -(1 << 30)
@@ -194,15 +194,24 @@ def plan(s, t, key_out, heur_out):
     seat = s[L.S_BOSS_SEAT]
     target = s[L.S_BOSS_TARGET]
     tz = s[pf(target, L.PF_ZONE)] if target >= 0 else -1
-    links = np.zeros(L.MAX_ZONES, np.int64)
-    boss_link_table(s, t, links, np.zeros(L.MAX_ZONES, np.int64))
-    dist = boss_distances(t, tz, links) if tz >= 0 else np.zeros(L.MAX_ZONES, np.int64)
-    zone = np.zeros(L.MAX_BOSS_STEPS + 1, np.int64)
-    cand = np.zeros(L.MAX_BOSS_STEPS + 1, np.int64)
-    enc = np.zeros(L.MAX_BOSS_STEPS + 1, np.int64)
-    heur = np.zeros(L.MAX_BOSS_STEPS + 1, np.int64)
-    seen = np.zeros(L.MAX_BOSS_STEPS + 1, np.int64)
-    first = np.zeros(L.MAX_BOSS_STEPS + 1, np.int64)
+    # one allocation: the link table, the distances to the target, and the
+    # search's stack (Zone, candidates left, Encounters, weight, target seen,
+    # first step) per depth
+    mz = L.MAX_ZONES
+    k = L.MAX_BOSS_STEPS + 1
+    work = np.zeros(3 * mz + 6 * k, np.int64)
+    links = work[:mz]
+    scratch = work[mz:2 * mz]
+    dist = work[2 * mz:3 * mz]  # all 0 (no target): only the length and Encounters rank
+    boss_link_table(s, t, links, scratch)
+    if tz >= 0:
+        boss_distances(t, tz, links, dist, scratch)
+    zone = work[3 * mz:3 * mz + k]
+    cand = work[3 * mz + k:3 * mz + 2 * k]
+    enc = work[3 * mz + 2 * k:3 * mz + 3 * k]
+    heur = work[3 * mz + 3 * k:3 * mz + 4 * k]
+    seen = work[3 * mz + 4 * k:3 * mz + 5 * k]
+    first = work[3 * mz + 5 * k:3 * mz + 6 * k]
     zone[0] = z0
     cand[0] = first_candidates(s, t)
     best = -1
@@ -245,13 +254,12 @@ def plan(s, t, key_out, heur_out):
 @allocating
 def boss_steps(s, t, out, n):
     """Append the legal Boss steps (A_ZONE + zone) to out[n:]; returns the new n."""
-    keys = np.zeros(L.MAX_ZONES, np.int64)
-    heurs = np.zeros(L.MAX_ZONES, np.int64)
-    best = plan(s, t, keys, heurs)
+    ranks = np.empty(2 * L.MAX_ZONES, np.int64)
+    best = plan(s, t, ranks)
     if best < 0:
         return n
     for z in range(t[L.T_NZONES]):
-        if keys[z] == best:
+        if ranks[z] == best:
             out[n] = L.A_ZONE + z
             n += 1
     return n
@@ -261,15 +269,14 @@ def boss_steps(s, t, out, n):
 def best_step_for_mover(s, t, buf, n):
     """Heuristic: the legal step whose best sequence stuns the most opponents
     and the fewest of the mover's own Scholar."""
-    keys = np.zeros(L.MAX_ZONES, np.int64)
-    heurs = np.zeros(L.MAX_ZONES, np.int64)
-    plan(s, t, keys, heurs)
+    ranks = np.empty(2 * L.MAX_ZONES, np.int64)
+    plan(s, t, ranks)
     best_a = buf[0]
     best_v = -(1 << 40)
     for i in range(n):
         z = buf[i] - L.A_ZONE
-        if 0 <= z < L.MAX_ZONES and heurs[z] > best_v:
-            best_v = heurs[z]
+        if 0 <= z < L.MAX_ZONES and ranks[L.MAX_ZONES + z] > best_v:
+            best_v = ranks[L.MAX_ZONES + z]
             best_a = buf[i]
     return best_a
 

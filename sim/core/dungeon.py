@@ -90,7 +90,7 @@ def secret_letters_of(s, t, z, printed, colours):
     `colours` (bitmask of cube colours held; -1: no condition, the Boss), and
     the Secret Passage Marker X (a Zone Effect Token)."""
     m = 0
-    if printed:
+    if printed and (t[L.T_Z_EFFECTS + z] >> L.ZK_SECRET_PASSAGE) & 1:
         for i in range(t[L.T_Z_NEFF + z]):
             o = L.T_Z_EFF + (z * L.MAX_ZEFF + i) * L.ZE_W
             if t[o] == L.ZK_SECRET_PASSAGE and t[o + 3] > 0 and (t[o + 2] == 0 or (colours >> (t[o + 2] - 1)) & 1):
