@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sim.core.jit import kernel
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "sim" / "core").glob("*.py")) + sorted((ROOT / "agents").glob("*.py"))
 ALLOCATION = ("np.", ".copy()", "objmode")
@@ -99,6 +101,22 @@ def test_kernels_get_no_array_back_from_a_call() -> None:
         called = {c.func.id for c in ast.walk(node) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
         bad += [f"{path.name}:{node.name} calls {c}" for c in sorted(called & heap)]
     assert bad == []
+
+
+@kernel
+def _add(a, b):
+    return a + b
+
+
+@kernel
+def _sums(x):
+    return _add(x, 1) + _add(x, 2) + _add(3, x)
+
+
+def test_constants_do_not_multiply_compiled_versions() -> None:
+    """A kernel called with different constants is compiled once, for int64."""
+    assert _sums(10) == 36
+    assert len(_add.signatures) == 1
 
 
 LEAK_SCRIPT = """
