@@ -3,9 +3,9 @@
 numba caches each compiled function next to its source and checks only that
 function's own file: when a function it calls (in another module) changes,
 the stale machine code is reused. On import we hash the modules that hold
-numba code (those that use ``njit`` or ``sim.core.jit``) and drop the cache files when any of
-them changed since the last run. Costs a few milliseconds; silent when the
-package folders are read-only.
+numba code (those that use ``njit`` or the decorators of ``sim.core.jit``)
+and drop the cache files when any of them changed since the last run. Costs
+a few milliseconds; silent when the package folders are read-only.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ def refresh_numba_cache(root: Path | None = None) -> bool:
     digest = hashlib.sha256()
     for path in sorted(f for d in dirs for f in d.rglob("*.py")):
         source = path.read_bytes()
-        if b"njit" in source or b"sim.core.jit" in source or path.name == "layout.py":  # numba code and its constants
+        if b"njit" in source or b"sim.core.jit" in source or path.name in ("layout.py", "jit.py"):
+            # numba code, its constants and how it is compiled
             digest.update(path.name.encode())
             digest.update(source)
     stamp = root / "sim" / "__pycache__" / "numba-sources.sha256"

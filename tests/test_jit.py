@@ -165,3 +165,22 @@ def test_games_free_every_array_they_allocate() -> None:
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out["control"] == 5  # the count sees a leak
     assert out["games"] == 0
+
+
+def test_a_change_to_how_code_is_compiled_drops_the_numba_cache(tmp_path: Path) -> None:
+    """sim._cache drops the cached machine code when a module using the
+    decorators changes, and when jit.py itself does (it holds no kernel)."""
+    from sim._cache import refresh_numba_cache
+
+    core = tmp_path / "sim" / "core"
+    (core / "__pycache__").mkdir(parents=True)
+    (core / "jit.py").write_text("kernel = None\n")
+    (core / "rules.py").write_text("from sim.core.jit import kernel\n")
+    refresh_numba_cache(tmp_path)
+    for edit in (core / "rules.py", core / "jit.py"):
+        stale = core / "__pycache__" / "rules.f-1.py311.nbi"
+        stale.write_bytes(b"")
+        assert refresh_numba_cache(tmp_path) is False  # nothing changed yet
+        edit.write_text(edit.read_text() + "# changed\n")
+        assert refresh_numba_cache(tmp_path) is True
+        assert not stale.exists()
