@@ -139,10 +139,9 @@ def boss_distances(t, z0, links, dist, queue):
 
 
 @kernel
-def first_candidates(s, t):
-    """The Zones the Boss may step into now: boss_links of his Zone, not
-    straight back into the Zone he just left."""
-    m = boss_links(s, t, s[L.S_BOSS_ZONE])
+def first_candidates(s, m):
+    """The Zones the Boss may step into now, given m = boss_links of his
+    Zone: not straight back into the Zone he just left."""
     prev = s[L.S_BOSS_PREV]
     if prev >= 0:
         m &= ~(1 << prev)
@@ -213,7 +212,7 @@ def plan(s, t, ranks):
     seen = work[3 * mz + 4 * k:3 * mz + 5 * k]
     first = work[3 * mz + 5 * k:3 * mz + 6 * k]
     zone[0] = z0
-    cand[0] = first_candidates(s, t)
+    cand[0] = first_candidates(s, links[z0])  # the table's, not boss_links again
     best = -1
     d = 0
     while d >= 0:
@@ -320,7 +319,7 @@ def move_next(s, t):
         else:
             boss_step(s, t, nb)
         return
-    if s[L.S_BOSS_STEPS] <= 0 or s[L.S_BOSS_ZONE] < 0 or first_candidates(s, t) == 0:
+    if s[L.S_BOSS_STEPS] <= 0 or s[L.S_BOSS_ZONE] < 0 or first_candidates(s, boss_links(s, t, s[L.S_BOSS_ZONE])) == 0:
         move_end(s)  # no step at all (plan would find no sequence)
         return
     s[L.S_PHASE] = L.PH_BOSS_MOVE
