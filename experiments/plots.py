@@ -25,6 +25,7 @@ from matplotlib.axes import Axes
 from matplotlib.colors import TwoSlopeNorm
 
 from experiments import analysis as A
+from experiments import variants as V
 
 FAIR_STYLE = {"color": "k", "ls": "--", "lw": 1}
 METRIC_LABELS = {
@@ -221,7 +222,7 @@ def length_distribution(ax: Axes, df: pd.DataFrame, by: str = "alert", column: s
 def override_effect(ax: Axes, df: pd.DataFrame, key: str, by: str = "scholar") -> Axes:
     """Win rate per ``by`` group at each value of the "what if" override ``key``, with intervals
     and the fair share."""
-    t = A.override_effects(df, key, by)
+    t = V.override_effects(df, key, by)
     values = list(dict.fromkeys(t["value"]))
     pos = {v: i for i, v in enumerate(values)}
     groups = list(dict.fromkeys(t[by]))

@@ -37,6 +37,7 @@ from matplotlib.figure import Figure
 
 from experiments import analysis as A
 from experiments import plots as P
+from experiments import variants as V
 from experiments.stats import games_for_wilson_width
 
 REPORT_NAME = "report.html"
@@ -156,7 +157,7 @@ def headlines(df: pd.DataFrame, tests: pd.DataFrame | None = None, correction: s
         text += f" ({shares})"
     out.append(text + ".")
 
-    effects = A.override_effects(df)
+    effects = V.override_effects(df)
     for key, t in effects.groupby("override", sort=False):
         moved = t[t["value"] != t["reference"]].copy()
         if moved.empty:
@@ -447,15 +448,15 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
             raw=True))
 
     # advanced rules
-    groupings = A.rule_groupings(df)
+    groupings = V.rule_groupings(df)
     if groupings:
         body = ["<h2 id='advanced'>Advanced rules</h2><p class='note'>Per rule set (<code>rules</code>), Boss "
                 "Card and profile (<code>boss</code>) and Panic Card (<code>panic</code>): Scholar win rates "
                 "against the fair share (Holm within each table), game length, Theses and how often Maximum "
                 "Alert was reached.</p>"]
         for col in groupings:
-            rates = A.rule_win_rates(df, col, correction=correction, alpha=alpha)
-            effects = A.rule_effects(df, col)
+            rates = V.rule_win_rates(df, col, correction=correction, alpha=alpha)
+            effects = V.rule_effects(df, col)
             csvs[f"advanced_{col}_win_rates.csv"] = rates
             csvs[f"advanced_{col}_games.csv"] = effects
             body.append(f"<h3>Per {html.escape(col)}</h3>")
@@ -483,7 +484,7 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
     # overrides
     keys = A.override_keys(df)
     if keys:
-        effects = A.override_effects(df)
+        effects = V.override_effects(df)
         csvs["overrides.csv"] = effects
         body = ["<h2 id='overrides'>What if: data overrides</h2><p class='note'>Win rate per Scholar at each value "
                 "of each swept override; delta against the reference value with a 95% interval.</p>"]
@@ -492,7 +493,7 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
             body.append(figure(f"override_{_slug(key)}", f"what if {key}",
                                lambda f, k=key: P.override_effect(f.subplots(), df, k), (7, 4)))
             body.append(html_table(effects[effects["override"] == key].drop(columns=["override"])))
-            body.append(html_table(A.override_game_effects(df, key).drop(columns=["override"])))
+            body.append(html_table(V.override_game_effects(df, key).drop(columns=["override"])))
         sections.append("\n".join(body))
 
     # every test, precision

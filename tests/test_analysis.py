@@ -24,6 +24,7 @@ import pytest  # noqa: E402
 
 from experiments import analysis as A  # noqa: E402
 from experiments import plots as P  # noqa: E402
+from experiments import variants as V  # noqa: E402
 from experiments.schema import COLUMNS, OVERRIDE_PREFIX  # noqa: E402
 from experiments.stats import (  # noqa: E402
     adjust_pvalues,
@@ -458,16 +459,16 @@ def test_games_needed():
 
 def test_override_effects_on_real_games(run_dir: Path):
     df = A.load(run_dir)
-    t = A.override_effects(df)
+    t = V.override_effects(df)
     assert set(t["override"]) == {OVERRIDE} and set(t["value"]) == {A.DEFAULT_VALUE, "4"}
     ref = t[t["value"] == A.DEFAULT_VALUE]
     assert (ref["delta"] == 0).all() and (ref["reference"] == A.DEFAULT_VALUE).all()
     assert (t["delta_low"] <= t["delta"]).all() and (t["delta"] <= t["delta_high"]).all()
-    g = A.override_game_effects(df)
+    g = V.override_game_effects(df)
     assert g["games"].sum() == df["game"].nunique()
     with pytest.raises(KeyError, match="no override"):
-        A.override_effects(df, "scholars.Bob.speed")
-    assert A.override_effects(hand_frame()).empty
+        V.override_effects(df, "scholars.Bob.speed")
+    assert V.override_effects(hand_frame()).empty
 
 
 def test_functions_do_not_change_their_input(run_dir: Path):
