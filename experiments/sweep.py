@@ -25,17 +25,20 @@ streaming each finished chunk to ``results/<name>/`` as a Parquet part.
   deleted and replayed. A different configuration (or data) in an existing
   run folder is an error unless ``fresh=True`` (which empties it).
 
-Executors: :mod:`experiments.backends`; the folder, its manifest and reading
-the results back (:func:`~experiments.run_folder.load_rows`,
-:func:`~experiments.run_folder.iter_parts`): :mod:`experiments.run_folder`.
-See docs/SWEEPS.md and docs/RESULTS.md.
+Read the results back with :func:`load_rows` (or :func:`iter_parts`, one part at
+a time). See docs/SWEEPS.md and docs/RESULTS.md.
 """
 
 from __future__ import annotations
 
+import datetime
+import fcntl
+import json
 import os
 import resource
+import shutil
 import socket
+import subprocess
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -45,25 +48,21 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from experiments import backends
-from experiments.run_folder import (
-    MANIFEST,
-    MANIFEST_FORMAT,
-    RunFolder,
-    SweepError,
-    code_version,
-    differences,
-    now,
-    read_manifest,
-    trusted,
-    version_text,
-    write_json,
-)
 from experiments.schema import COLUMNS, OVERRIDE_PREFIX
 from experiments.sweep_config import SEED_STRIDE, Cell, SweepPlan, load_sweep
 from sim.config import Compiled, GameConfig, compile_config
-from sim.errors import ConfigError, format_value
+from sim.errors import ConfigError, DungeonologyError, format_value
 from sim.results import boss_labels
+
+MANIFEST = "manifest.json"
+MANIFEST_FORMAT = 1
+BACKENDS = ("loky", "dask")
+PART_GLOB = "part-*.parquet"
+_OURS = ("part-", ".part-", ".manifest", ".lock", MANIFEST)
+
+
+class SweepError(DungeonologyError):
+    """The run folder cannot be used (another configuration, another run writing, not a run folder)."""
 
 
 # ------------------------------------------------------------------ chunks
@@ -227,6 +226,205 @@ def _play(task: CellTask, chunk: Chunk) -> tuple[Chunk, pd.DataFrame, dict[str, 
     return chunk, df, info
 
 
+# -------------------------------------------------------------- executors
+def _local(tasks: dict[int, CellTask], chunks: list[Chunk]) -> Iterator[tuple[Chunk, pd.DataFrame, dict]]:
+    for chunk in chunks:
+        yield _play(tasks[chunk.cell], chunk)
+
+
+def _loky(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int) -> Iterator[tuple[Chunk, pd.DataFrame, dict]]:
+    from joblib import Parallel, delayed
+
+    parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered", pre_dispatch="2*n_jobs",
+                        batch_size=1)
+    results = parallel(delayed(_play)(tasks[c.cell], c) for c in chunks)
+    try:
+        yield from results
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+
+
+def _dask(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int,
+          scheduler: str | None) -> Iterator[tuple[Chunk, pd.DataFrame, dict]]:
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise ConfigError("the dask backend needs dask.distributed: pip install 'dask[distributed]'",
+                          key="--backend", value="dask") from None
+    cluster = None
+    try:
+        if scheduler:
+            client = Client(scheduler, timeout="20s")
+        else:
+            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+            client = Client(cluster)
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise ConfigError(f"cannot reach the dask scheduler: {exc}", key="--scheduler", value=scheduler) from None
+    try:
+        shared = {cell: client.scatter(task, broadcast=True) for cell, task in tasks.items()}
+        window = max(2, 2 * sum(client.nthreads().values()))
+        todo = iter(chunks)
+        running = as_completed()
+        for chunk in todo:
+            running.add(client.submit(_play, shared[chunk.cell], chunk, pure=False))
+            if running.count() >= window:
+                break
+        for future in running:
+            result = future.result()
+            future.release()
+            nxt = next(todo, None)
+            if nxt is not None:
+                running.add(client.submit(_play, shared[nxt.cell], nxt, pure=False))
+            yield result
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+# -------------------------------------------------------------- run folder
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def code_version() -> dict[str, Any]:
+    """The package version and, when git is there, the commit (and whether tracked files changed)."""
+    from importlib import metadata
+
+    try:
+        version = metadata.version("dungeonology-lab")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    root = Path(__file__).resolve().parents[1]
+    out: dict[str, Any] = {"package": version, "git": None, "dirty": None}
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=10)
+        if head.returncode == 0:
+            out["git"] = head.stdout.strip()
+            status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
+                                    capture_output=True, text=True, timeout=10)
+            if status.returncode == 0:
+                out["dirty"] = bool(status.stdout.strip())
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return out
+
+
+def _version_text(v: dict[str, Any]) -> str:
+    git = v.get("git")
+    return f"{v.get('package', '?')}" + (f" at {git[:12]}" if git else " (no git)")
+
+
+def _write_json(path: Path, obj: Any) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(json.dumps(obj, indent=1, default=str) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def read_manifest(run_dir: Path) -> dict[str, Any]:
+    """The manifest of a run folder (SweepError when missing or unreadable)."""
+    path = Path(run_dir) / MANIFEST
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SweepError(f"{path}: no manifest (not a sweep run folder)") from None
+    except (OSError, json.JSONDecodeError) as exc:
+        raise SweepError(f"{path}: cannot read the manifest: {exc}") from None
+
+
+def _trusted(run_dir: Path, part: dict[str, Any]) -> bool:
+    import pyarrow.parquet as pq
+
+    path = run_dir / part["file"]
+    try:
+        if path.stat().st_size != part["bytes"]:
+            return False
+        return pq.read_metadata(path).num_rows == part["rows"]
+    except Exception:  # a missing, short or broken file of any kind: replay it
+        return False
+
+
+def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    out = []
+    for key in sorted(set(old) | set(new)):
+        if old.get(key) == new.get(key):
+            continue
+        if key == "cells":
+            oc, nc = old.get("cells") or [], new.get("cells") or []
+            if len(oc) != len(nc):
+                out.append(f"cells ({len(oc)} -> {len(nc)})")
+            elif any(a.get("data_hash") != b.get("data_hash") for a, b in zip(oc, nc, strict=True)) and all(
+                    {**a, "data_hash": 0} == {**b, "data_hash": 0} for a, b in zip(oc, nc, strict=True)):
+                out.append("the data (its hash changed)")
+            else:
+                out.append("the cells")
+        else:
+            out.append(f"{key} ({format_value(old.get(key), 40)} -> {format_value(new.get(key), 40)})")
+    return out
+
+
+class RunFolder:
+    """The run folder: lock, manifest, parts."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._lock: Any = None
+
+    def lock(self) -> None:
+        self.path.mkdir(parents=True, exist_ok=True)
+        fh = open(self.path / ".lock", "w")  # noqa: SIM115 - held until release()
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            fh.close()
+            raise SweepError(f"{self.path}: another sweep is writing to this folder (wait for it, or use "
+                             "another --out)") from None
+        self._lock = fh
+
+    def release(self) -> None:
+        if self._lock is not None:
+            self._lock.close()
+            self._lock = None
+
+    def clear(self) -> None:
+        """Empty the folder (``--fresh``): only a sweep run folder (or one holding only run files)."""
+        for entry in self.path.iterdir():
+            if entry.name == ".lock":
+                continue
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
+
+    def foreign(self) -> list[str]:
+        return sorted(e.name for e in self.path.iterdir() if not e.name.startswith(_OURS))
+
+    def remove_strays(self, keep: set[str]) -> set[str]:
+        """Delete temporary files and the part files the manifest does not list; the parts deleted."""
+        parts = set()
+        for entry in self.path.iterdir():
+            name = entry.name
+            is_part = name.startswith("part-") and name.endswith(".parquet")
+            if entry.is_file() and (name.startswith((".part-", ".manifest")) or (is_part and name not in keep)):
+                entry.unlink()
+                if is_part:
+                    parts.add(name)
+        return parts
+
+    def write_part(self, chunk: Chunk, df: pd.DataFrame) -> dict[str, Any]:
+        path = self.path / chunk.file
+        tmp = self.path / f".{chunk.file}.tmp"
+        df.to_parquet(tmp, index=False, engine="pyarrow", compression="zstd")
+        os.replace(tmp, path)
+        games = df.drop_duplicates("game")
+        return {"file": chunk.file, "cell": chunk.cell, "games": [chunk.lo, chunk.hi], "rows": len(df),
+                "bytes": path.stat().st_size, "errors": int((games["error"] != 0).sum())}
+
+
 # -------------------------------------------------------------------- run
 @dataclass
 class SweepResult:
@@ -292,8 +490,8 @@ def run_sweep(config: str | Path | SweepPlan, out: str | Path | None = None, *, 
     Raises ConfigError / SweepError for bad input; KeyboardInterrupt after saving the manifest."""
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ConfigError("use at least 1 job", key="--jobs", value=jobs)
-    if backend not in backends.BACKENDS:
-        raise ConfigError(f"unknown backend (allowed: {', '.join(backends.BACKENDS)})", key="--backend", value=backend)
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend (allowed: {', '.join(BACKENDS)})", key="--backend", value=backend)
     if scheduler and backend != "dask":
         raise ConfigError("a scheduler address needs --backend dask", key="--scheduler", value=scheduler)
     if isinstance(config, SweepPlan):
@@ -336,7 +534,7 @@ def _fresh_manifest(plan: SweepPlan, base: Compiled) -> dict[str, Any]:
                           for s in plan.skipped],
         "counts": {},
         "parts": [],
-        "timings": {"started": now(), "finished": None, "wall_s": 0.0, "sessions": []},
+        "timings": {"started": _now(), "finished": None, "wall_s": 0.0, "sessions": []},
     }
 
 
@@ -366,30 +564,30 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
         manifest = read_manifest(run_dir)
         if manifest.get("identity") != plan.identity_hash():
             old = {"name": manifest.get("name"), **_identity_of(manifest)}
-            diffs = differences(old, plan.identity())
+            diffs = _differences(old, plan.identity())
             raise SweepError(f"{run_dir / MANIFEST}: this folder holds a run of another configuration (differs in: "
                              f"{', '.join(diffs) or 'the configuration'}); rerun with --fresh to delete it and start "
                              "again, or choose another --out")
         before, now = manifest.get("code_version") or {}, code_version()
         if (before.get("package"), before.get("git")) != (now["package"], now["git"]):
-            notes.append(f"the code version changed since this run started ({version_text(before)} -> "
-                         f"{version_text(now)}); rerun with --fresh to replay every game with this version")
+            notes.append(f"the code version changed since this run started ({_version_text(before)} -> "
+                         f"{_version_text(now)}); rerun with --fresh to replay every game with this version")
     if manifest is None:
         manifest = _fresh_manifest(plan, base)
-    parts = [p for p in manifest["parts"] if trusted(run_dir, p)]
+    parts = [p for p in manifest["parts"] if _trusted(run_dir, p)]
     dropped = {p["file"] for p in manifest["parts"]} - {p["file"] for p in parts}
     replayed = len(dropped | folder.remove_strays({p["file"] for p in parts}))
     manifest["parts"] = parts
     manifest["config"]["chunk_size"] = plan.chunk_size
     manifest["counts"] = _counts(plan, parts)
     manifest["complete"] = manifest["counts"]["games_done"] == plan.games_total
-    write_json(run_dir / MANIFEST, manifest)
+    _write_json(run_dir / MANIFEST, manifest)
 
     chunks = plan_chunks(plan, [(p["cell"], *p["games"]) for p in parts])
     resumed = plan.games_total - sum(c.games for c in chunks)
     categories = run_categories(plan, base)
     tasks = {cell: cell_task(plan, plan.cells[cell], categories) for cell in sorted({c.cell for c in chunks})}
-    session: dict[str, Any] = {"started": now(), "jobs": jobs, "backend": backend, "scheduler": scheduler,
+    session: dict[str, Any] = {"started": _now(), "jobs": jobs, "backend": backend, "scheduler": scheduler,
                                "games_resumed": resumed, "games_played": 0, "parts_replayed": replayed,
                                "interrupted": False}
     manifest["timings"]["sessions"].append(session)
@@ -407,7 +605,7 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
     def record() -> None:
         wall = time.perf_counter() - start
         session.update({"wall_s": round(wall, 3), "games_played": played,
-                        "games_per_s": round(played / wall, 1) if wall > 0 else None, "finished": now(),
+                        "games_per_s": round(played / wall, 1) if wall > 0 else None, "finished": _now(),
                         "peak_memory": _peak(workers)})
         if first and played > first[1] and wall > first[0]:
             session["first_part_s"] = round(first[0], 3)
@@ -418,18 +616,18 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
         timings = manifest["timings"]
         timings["wall_s"] = round(sum(s.get("wall_s", 0.0) for s in timings["sessions"]), 3)
         if manifest["complete"] and not timings.get("finished"):
-            timings["finished"] = now()
-        write_json(run_dir / MANIFEST, manifest)
+            timings["finished"] = _now()
+        _write_json(run_dir / MANIFEST, manifest)
 
     try:
         if not chunks:
             results: Iterator = iter(())
         elif backend == "dask":
-            results = backends.dask(_play, tasks, chunks, jobs, scheduler)
+            results = _dask(tasks, chunks, jobs, scheduler)
         elif jobs == 1:
-            results = backends.local(_play, tasks, chunks)
+            results = _local(tasks, chunks)
         else:
-            results = backends.loky(_play, tasks, chunks, jobs)
+            results = _loky(tasks, chunks, jobs)
         for chunk, df, info in results:
             part = folder.write_part(chunk, df)
             del df
@@ -461,6 +659,35 @@ def _identity_of(manifest: dict[str, Any]) -> dict[str, Any]:
     cfg = manifest.get("config", {})
     return {"games_per_cell": cfg.get("games_per_cell"), "seed": cfg.get("seed"),
             "seed_stride": SEED_STRIDE, "override_keys": cfg.get("override_keys"), "cells": manifest.get("cells")}
+
+
+# ------------------------------------------------------------------ reading
+def part_files(run_dir: str | Path) -> list[Path]:
+    """The finished parts of a run, in game order (those the manifest lists)."""
+    run_dir = Path(run_dir)
+    manifest = read_manifest(run_dir)
+    parts = sorted(manifest["parts"], key=lambda p: (p["cell"], p["games"][0]))
+    return [run_dir / p["file"] for p in parts]
+
+
+def iter_parts(run_dir: str | Path, columns: list[str] | None = None) -> Iterator[pd.DataFrame]:
+    """The rows of a run one part at a time (flat memory)."""
+    for path in part_files(run_dir):
+        yield pd.read_parquet(path, columns=columns)
+
+
+def load_rows(run_dir: str | Path, columns: list[str] | None = None) -> pd.DataFrame:
+    """Every row of a run (finished parts), sorted by game and seat, with the schema's dtypes."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    files = part_files(run_dir)
+    if not files:
+        manifest = read_manifest(Path(run_dir))
+        empty = {k: pd.Series(dtype=v if v != "category" else "object") for k, v in manifest["columns"].items()}
+        return pd.DataFrame(empty)[columns] if columns else pd.DataFrame(empty)
+    table = pa.concat_tables([pq.read_table(f, columns=columns) for f in files])
+    return table.to_pandas().reset_index(drop=True)
 
 
 def schema_markdown() -> str:

@@ -24,9 +24,8 @@ import pytest
 from typer.testing import CliRunner
 
 from experiments.cli import app
-from experiments.run_folder import load_rows, read_manifest
 from experiments.schema import COLUMNS, OVERRIDE_PREFIX
-from experiments.sweep import Chunk, plan_chunks, run_sweep, schema_markdown
+from experiments.sweep import Chunk, load_rows, plan_chunks, read_manifest, run_sweep, schema_markdown
 from experiments.sweep_config import SEED_STRIDE, load_sweep, parse_sweep
 from sim.errors import ConfigError
 
