@@ -10,8 +10,7 @@ import itertools
 import numpy as np
 import pytest
 
-from agents.heuristic import DEFAULTS, OP_VALUES, P_FALLBACKS, PERSONAS, PHASE_HANDLERS, act
-from agents.heuristic import dispatch
+from agents.heuristic import DEFAULTS, OP_VALUES, P_FALLBACKS, PERSONAS, PHASE_HANDLERS, act, dispatch
 from agents.heuristic.values import OpTableError, OpValue, check_op_values
 from agents.python_agents import NumbaAgent
 from agents.registry import kinds
@@ -99,7 +98,7 @@ def test_every_op_has_a_value_or_says_why_not():
 
 @pytest.mark.parametrize("change, words", [
     (lambda v: v.pop("stealth"), "ops without a value \\['stealth'\\]"),
-    (lambda v: v.update(teleport_home=OpValue("x", worth=1.0, worth_of="n")), "entries for no op \\['teleport_home'\\]"),
+    (lambda v: v.update(home=OpValue("x", worth=1.0, worth_of="n")), "entries for no op \\['home'\\]"),
     (lambda v: v.update(speed=OpValue("Speed", worth=0.3)), "worth_of is one of"),
     (lambda v: v.update(speed=OpValue("Speed", worth=0.3, worth_of="speed")), "worth_of is one of"),
     (lambda v: v.update(drop=OpValue("dropped")), "'not valued: <why>'"),
