@@ -14,7 +14,7 @@ from pathlib import Path
 from sim.core.jit import kernel
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "sim" / "core").glob("*.py")) + sorted((ROOT / "agents").glob("*.py"))
+SOURCES = sorted((ROOT / "sim" / "core").glob("*.py")) + sorted((ROOT / "agents").rglob("*.py"))
 ALLOCATION = ("np.", ".copy()", "objmode")
 
 

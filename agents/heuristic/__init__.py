@@ -1,0 +1,51 @@
+"""The heuristic family: a rule-based player for every decision of the game
+and its advanced rules, tuned by a few parameters, with named personas.
+Registered as the agent ``heuristic``.
+
+It reads only what its seat may know (``knowledge``). One module per family
+of decisions, each citing the rulebook sections it plays by:
+
+  dispatch.py       ``act``: one handler per decision phase (PHASE_HANDLERS);
+                    a phase without one is counted (params[P_FALLBACKS])
+  turn.py           Choose an Activity! (Thesis, Rest, Explore) and the Action
+                    Phase (Study, Espionage, Main Effect, Zone Effect, card)
+  movement.py       Movement Phase, Placing Zones and Stairs, Teleport, the
+                    Boss's next Zone, Maximum Alert's way home
+  study.py          the worth of a Study / an Espionage; how many cubes
+  stealth_tests.py  Stealth Tests: cards committed, then the windows
+  main_effects.py   Main Effects: own turn, Priority, Reactions, costs, destinations
+  prompts.py        discards, Stun Tokens, targets, Jinx Cards, colours, Protected cubes
+  values.py         OP_VALUES: what each effect op is worth (one table, keyed by op name)
+  knowledge.py      what the seat knows; what cubes, cards and Interns are worth
+  dungeon.py        where the Scholar can walk; Zone Effects and the Boss; rest
+  params.py         parameters, personas, the noise
+"""
+
+from __future__ import annotations
+
+from agents.heuristic.dispatch import PHASE_HANDLERS, act
+from agents.heuristic.params import (
+    DEFAULTS,
+    P_AGGRESSION,
+    P_DEFEND,
+    P_DEPTH,
+    P_FALLBACKS,
+    P_HOARD,
+    P_NOISE,
+    P_RISK,
+    P_SABOTAGE,
+    P_THESIS,
+    PERSONAS,
+)
+from agents.heuristic.values import OP_VALUES
+from agents.registry import AgentKind, register
+
+__all__ = [
+    "DEFAULTS", "OP_VALUES", "PERSONAS", "PHASE_HANDLERS", "P_AGGRESSION", "P_DEFEND", "P_DEPTH", "P_FALLBACKS",
+    "P_HOARD", "P_NOISE", "P_RISK", "P_SABOTAGE", "P_THESIS", "act",
+]
+
+register(AgentKind(
+    "heuristic", act, "rule-based player with tunable parameters and personas",
+    params=DEFAULTS, ranges={k: (0.0, 1.0) for k in DEFAULTS}, personas=PERSONAS,
+))

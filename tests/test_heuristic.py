@@ -1,0 +1,119 @@
+"""The heuristic package: every decision phase has its handler and every
+effect op its value, so nothing is left to the random fallback."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import itertools
+
+import numpy as np
+import pytest
+
+from agents.heuristic import DEFAULTS, OP_VALUES, P_FALLBACKS, PERSONAS, PHASE_HANDLERS, act, dispatch
+from agents.heuristic.values import OpTableError, OpValue, check_op_values
+from agents.python_agents import NumbaAgent
+from agents.registry import kinds
+from sim import GameConfig
+from sim import layout as L
+from sim.game import new_game
+
+DECISION_PHASES = {name: v for name, v in vars(L).items() if name.startswith("PH_") and name != "PH_NONE"}
+HANDLER_ARGS = ["s", "t", "me", "buf", "n", "params", "rng"]
+
+
+def _py(f):
+    return getattr(f, "py_func", f)
+
+
+def test_every_decision_phase_has_a_handler():
+    missing = sorted(name for name, v in DECISION_PHASES.items() if v not in PHASE_HANDLERS)
+    assert missing == []
+    assert set(PHASE_HANDLERS) == set(DECISION_PHASES.values())
+    for f in PHASE_HANDLERS.values():
+        assert list(inspect.signature(_py(f)).parameters) == HANDLER_ARGS, f.__name__
+        assert _py(f).__module__.startswith("agents.heuristic.")
+
+
+def test_act_calls_the_handler_the_table_names():
+    """act's chain (compiled, so not the table itself) dispatches each phase
+    to PHASE_HANDLERS[phase] and ends in the counted fallback."""
+    fn = next(n for n in ast.parse(inspect.getsource(dispatch)).body
+              if isinstance(n, ast.FunctionDef) and n.name == "act")
+    chain = {}
+    for node in fn.body:
+        if isinstance(node, ast.If) and ast.unparse(node.test).startswith("ph == L.PH_"):
+            phase = getattr(L, ast.unparse(node.test).removeprefix("ph == L."))
+            (ret,) = node.body
+            assert phase not in chain
+            chain[phase] = ast.unparse(ret.value.func)
+    assert chain == {ph: f.__name__ for ph, f in PHASE_HANDLERS.items()}
+    assert ast.unparse(fn.body[-1]) == "return unknown_phase(buf, n, params, rng)"
+
+
+def test_an_unknown_phase_is_counted():
+    """The counter the games below read sees a fallback (a phase no handler knows)."""
+    g = new_game(GameConfig(players=2), seed=1)
+    s = g.state.copy()
+    s[L.S_PHASE] = max(PHASE_HANDLERS) + 1
+    buf = np.array(g.legal_actions()[:2] * 2, dtype=np.int64)
+    params = np.zeros(16)
+    params[: len(DEFAULTS)] = list(DEFAULTS.values())
+    a = act(s, g.tables, buf, 2, params, np.array([7, 9], dtype=np.int64))
+    assert a in buf[:2]
+    assert params[P_FALLBACKS] == 1.0
+    assert params[: len(DEFAULTS)].tolist() == list(DEFAULTS.values())
+
+
+RULE_SETS = [c for r in range(len(L.RULE_NAMES) + 1) for c in itertools.combinations(L.RULE_NAMES, r)]
+SPECS = ["heuristic", *(f"heuristic:{p}" for p in PERSONAS)]
+
+
+def test_heuristic_games_never_use_the_random_fallback():
+    """Every rule set, 2 and 4 players, every persona: no decision of any seat
+    goes to the fallback, and the games meet (nearly) every handled phase."""
+    decided: set[int] = set()
+    for i, (rules, players) in enumerate(itertools.product(RULE_SETS, (2, 4))):
+        g = new_game(GameConfig(players=players, rules=rules), seed=100 + i)
+        seats = [NumbaAgent(SPECS[(i + p) % len(SPECS)], seed=i * 10 + p) for p in range(players)]
+        while not g.is_terminal():
+            if len(g.legal_actions()) > 1:
+                decided.add(int(g.state[L.S_PHASE]))
+            g.apply(seats[g.current_player()].act(g))
+        assert [a._params[P_FALLBACKS] for a in seats] == [0.0] * players, (rules, players)
+    assert decided <= set(PHASE_HANDLERS)
+    rare = {L.PH_PROTECT, L.PH_TELEPORT, L.PH_TARGET, L.PH_JINX}  # may not come up in 32 games
+    assert set(PHASE_HANDLERS) - rare <= decided
+
+
+def test_every_op_has_a_value_or_says_why_not():
+    assert set(OP_VALUES) == set(L.OPCODES)
+    for name, v in OP_VALUES.items():
+        assert v.why, name
+        assert v.valued() != v.why.startswith("not valued: "), name
+    valued = {name for name, v in OP_VALUES.items() if v.valued()}
+    assert {"stealth", "alert", "draw_cards", "sacrifice", "move_any", "cancel", "gain_intern"} <= valued
+    assert "boss_move" not in valued
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda v: v.pop("stealth"), "ops without a value \\['stealth'\\]"),
+    (lambda v: v.update(home=OpValue("x", worth=1.0, worth_of="n")), "entries for no op \\['home'\\]"),
+    (lambda v: v.update(speed=OpValue("Speed", worth=0.3)), "worth_of is one of"),
+    (lambda v: v.update(speed=OpValue("Speed", worth=0.3, worth_of="speed")), "worth_of is one of"),
+    (lambda v: v.update(drop=OpValue("dropped")), "'not valued: <why>'"),
+    (lambda v: v.update(speed=OpValue("not valued: but it is", worth=0.3, worth_of="n")), "'not valued: <why>'"),
+])
+def test_a_bad_op_table_is_refused(change, words):
+    values = dict(OP_VALUES)
+    change(values)
+    with pytest.raises(OpTableError, match=words):
+        check_op_values(values, L.OPCODES)
+
+
+def test_heuristic_registers_with_its_parameters_and_personas():
+    kind = kinds()["heuristic"]
+    assert kind.act is act
+    assert list(kind.params) == ["risk", "aggression", "sabotage", "thesis", "hoard", "depth", "defend", "noise"]
+    assert set(kind.personas) == {"cautious", "greedy", "spy", "saboteur"}
+    assert P_FALLBACKS == len(kind.params)  # the counter's slot holds no parameter
