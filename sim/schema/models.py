@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from sim.layout import (
     MAX_INTERNS,
@@ -22,6 +22,7 @@ from sim.layout import (
 )
 from sim.schema.vocab import (
     DIRECTIONS,
+    MAX_BOSS_PROFILES,
     OPS,
     TIMINGS,
     ZONE_EFFECTS,
@@ -217,11 +218,23 @@ class BossProfile(_Model):
     encounter: list[Step] = []
 
 
+def _boss_profiles(value: dict[str, BossProfile]) -> dict[str, BossProfile]:
+    if not 1 <= len(value) <= MAX_BOSS_PROFILES:
+        raise ValueError(
+            f"a Boss Card has one profile or two, one on each side of the card; this one has {len(value)} "
+            f"(allowed: 1 to {MAX_BOSS_PROFILES} profiles)"
+        )
+    return value
+
+
 class Boss(_Model):
-    """A Boss Card: its name and its two profiles ("The Boss" A)."""
+    """A Boss Card: its name and its profiles ("The Boss" A): two for Laetus of
+    the base box, one for a Big Boss (Rocca Civetta, "Big Boss" A)."""
 
     name: str
-    profiles: Annotated[dict[str, BossProfile], Field(min_length=2, max_length=2)]
+    profiles: Annotated[dict[str, BossProfile], AfterValidator(_boss_profiles)]
+
+
 class PanicCard(_Model):
     """A Panic Card ("Maximum Alert", Panic Card A-F); see panic.toml."""
 

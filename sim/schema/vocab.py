@@ -73,6 +73,9 @@ FLOORS = (1, 2, 3)
 MAX_PASSAGES = len(PASSAGES)
 PROVISIONAL_KEYS = ("provisional", "provisional_note")
 ANY_TYPE = "any"
+# A Boss Card has two sides, each with at most one profile ("The Boss" A; Rocca Civetta
+# "Big Boss" A: a Big Boss has one). The tables hold two rows per Boss Card.
+MAX_BOSS_PROFILES = 2
 
 
 def _one_of(vocab: tuple[Any, ...] | Mapping[str, Any], what: str) -> AfterValidator:
