@@ -51,7 +51,15 @@ from sim.schema.models import (
     ZoneEffect,
     ZoneEffectRules,
 )
-from sim.schema.validate import model_at, model_keys, validate_data
+from sim.schema.validate import (
+    file_finder,
+    is_entry_table,
+    is_value_table,
+    model_at,
+    model_keys,
+    type_at,
+    validate_data,
+)
 from sim.schema.vocab import (
     ANY_TYPE,
     DIFFICULTIES,
@@ -64,6 +72,8 @@ from sim.schema.vocab import (
     PASSIVES,
     PROVISIONAL_KEYS,
     SINGLE_OPS,
+    STATUS_MARKERS,
+    STATUSES,
     TIMINGS,
     ZONE_EFFECTS,
     strip_provisional,
@@ -102,6 +112,8 @@ __all__ = [
     "RandomizerCard",
     "Rules",
     "SINGLE_OPS",
+    "STATUSES",
+    "STATUS_MARKERS",
     "Scholar",
     "ScholarSide",
     "Skill",
@@ -117,7 +129,11 @@ __all__ = [
     "Zone",
     "ZoneEffect",
     "ZoneEffectRules",
+    "file_finder",
+    "is_entry_table",
+    "is_value_table",
     "model_at",
+    "type_at",
     "model_keys",
     "strip_provisional",
     "validate_data",

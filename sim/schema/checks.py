@@ -4,7 +4,7 @@ effect names, Passages of Doors, card copies, ...), run after pydantic."""
 from __future__ import annotations
 
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from sim.errors import DataError, format_key
@@ -16,9 +16,9 @@ from sim.schema.vocab import ANY_TYPE, OPS, PASSIVES, SINGLE_OPS
 class Checker:
     """Checks that need more than one field (raise at the first failure)."""
 
-    def __init__(self, data: GameData, files: Mapping[str, str]) -> None:
+    def __init__(self, data: GameData, file_of: Callable[[tuple[str | int, ...]], str | None]) -> None:
         self.data = data
-        self.files = files
+        self.file_of = file_of
         self.colors = data.colors
 
     def fail(
@@ -26,7 +26,7 @@ class Checker:
     ) -> typing.NoReturn:
         raise DataError(
             message,
-            file=self.files.get(str(parts[0])),
+            file=self.file_of(parts),
             key=format_key(parts),
             value=value,
         )

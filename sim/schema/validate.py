@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ValidationError
@@ -17,24 +17,37 @@ from sim.schema.vocab import strip_provisional
 # --------------------------------------------------------------------------- validation
 
 
+FileOf = Callable[[tuple[str | int, ...]], str | None]
+
+
 def validate_data(
-    raw: Mapping[str, Any], files: Mapping[str, str] | None = None
+    raw: Mapping[str, Any], files: Mapping[str, str] | FileOf | None = None
 ) -> GameData:
-    """Validate the merged raw namespace; ``files`` maps each top-level key to its file.
+    """Validate the merged raw namespace. ``files`` names the file a value came
+    from: a mapping of each top-level key to its file, or a function of the
+    value's key parts (what the layered loader passes).
 
     Raises :class:`DataError` (never a pydantic error) naming file, key and value.
     """
-    files = dict(files or {})
+    file_of = file_finder(files)
     try:
         data = GameData.model_validate(dict(raw))
     except ValidationError as exc:
-        raise _translate(exc, raw, files) from None
-    Checker(data, files).run()
+        raise _translate(exc, raw, file_of) from None
+    Checker(data, file_of).run()
     return data
 
 
-def model_at(loc: tuple[str | int, ...]) -> type[BaseModel] | None:
-    """The model class found by following ``loc`` from :class:`GameData` (None if not a model)."""
+def file_finder(files: Mapping[str, str] | FileOf | None) -> FileOf:
+    """``files`` as a function of key parts (a mapping is read by top-level key)."""
+    if callable(files):
+        return files
+    table = dict(files or {})
+    return lambda parts: table.get(str(parts[0])) if parts else None
+
+
+def type_at(loc: tuple[str | int, ...]) -> Any:
+    """The annotation found by following ``loc`` from :class:`GameData` (None if unknown)."""
     current: Any = GameData
     for seg in loc:
         current = _unwrap(current)
@@ -47,12 +60,36 @@ def model_at(loc: tuple[str | int, ...]) -> type[BaseModel] | None:
             current = typing.get_args(current)[-1]
         else:
             return None
-    current = _unwrap(current)
-    return (
-        current
-        if isinstance(current, type) and issubclass(current, BaseModel)
-        else None
-    )
+    return _unwrap(current)
+
+
+def model_at(loc: tuple[str | int, ...]) -> type[BaseModel] | None:
+    """The model class found by following ``loc`` from :class:`GameData` (None if not a model)."""
+    current = type_at(loc)
+    return current if _is_model(current) else None
+
+
+def is_value_table(loc: tuple[str | int, ...]) -> bool:
+    """True when the table at ``loc`` is one value, a mapping of plain values
+    (a Knowledge Combo, Score Modifiers, passives, Doors): a data layer replaces
+    it whole instead of merging into it."""
+    current = type_at(loc)
+    if typing.get_origin(current) is not dict:
+        return False
+    return not _is_model(_unwrap(typing.get_args(current)[-1]))
+
+
+def is_entry_table(loc: tuple[str | int, ...]) -> bool:
+    """True when the table at ``loc`` holds named entries of one model (Scholars,
+    Trick Cards, Zones, cubes, ...): a new key there is a new entry."""
+    current = type_at(loc)
+    if typing.get_origin(current) not in (dict, list):
+        return False
+    return _is_model(_unwrap(typing.get_args(current)[-1]))
+
+
+def _is_model(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, BaseModel)
 
 
 def model_keys(model: type[BaseModel]) -> list[str]:
@@ -66,9 +103,7 @@ def _unwrap(tp: Any) -> Any:
     return tp
 
 
-def _translate(
-    exc: ValidationError, raw: Mapping[str, Any], files: Mapping[str, str]
-) -> DataError:
+def _translate(exc: ValidationError, raw: Mapping[str, Any], file_of: FileOf) -> DataError:
     errors = exc.errors(include_url=False)
     err = errors[0]
     loc = tuple(p for p in err["loc"] if p != "[key]")
@@ -79,7 +114,7 @@ def _translate(
     value = (
         None if err["type"] == "missing" else _raw_value(raw, parts, err.get("input"))
     )
-    file = files.get(str(parts[0])) if parts else None
+    file = file_of(tuple(parts)) if parts else None
     return DataError(
         message, file=file, key=format_key(parts) if parts else None, value=value
     )

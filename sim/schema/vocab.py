@@ -71,7 +71,20 @@ ZONE_EFFECTS = tuple(ZONE_EFFECT_KINDS)  # sim/layout.py; "Zone Effect Types"
 DIFFICULTIES = ("introductory", "easy", "medium", "hard")
 FLOORS = (1, 2, 3)
 MAX_PASSAGES = len(PASSAGES)
-PROVISIONAL_KEYS = ("provisional", "provisional_note")
+# Where a value comes from (docs/DATA_FORMAT.md, "Provenance"): its status. A box's
+# values are printed unless a table marks them; a designer's layer and an override
+# get their own. A later kind of source (a fan transcription) adds one entry here,
+# and, if tables are to mark it, one to STATUS_MARKERS.
+STATUSES: dict[str, str] = {
+    "printed": "printed on the components and given in the rulebook",
+    "provisional": "printed on the components but not given in the rulebook: a chosen value",
+    "designer": "set by a designer's data layer (--data)",
+    "override": "set by an override (--set)",
+}
+# Table markers: list key -> (status, note key). `provisional = ["speed"]` marks keys
+# of its table; `provisional_note` says why.
+STATUS_MARKERS: dict[str, tuple[str, str]] = {"provisional": ("provisional", "provisional_note")}
+PROVISIONAL_KEYS = tuple(k for marker, (_, note) in STATUS_MARKERS.items() for k in (marker, note))
 ANY_TYPE = "any"
 # A Boss Card has two sides, each with at most one profile ("The Boss" A; Rocca Civetta
 # "Big Boss" A: a Big Boss has one). The tables hold two rows per Boss Card.
