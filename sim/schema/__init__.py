@@ -15,6 +15,7 @@ See docs/DATA_FORMAT.md for the designer's view.
 - :mod:`sim.schema.export`: the JSON Schema of each data file, for editors.
 """
 
+from sim.schema.export import export_json_schema, file_schemas, manifest_schema
 from sim.schema.models import (
     DERIVED_FIELDS,
     AlertCard,
@@ -129,9 +130,12 @@ __all__ = [
     "Zone",
     "ZoneEffect",
     "ZoneEffectRules",
+    "export_json_schema",
     "file_finder",
+    "file_schemas",
     "is_entry_table",
     "is_value_table",
+    "manifest_schema",
     "model_at",
     "type_at",
     "model_keys",
