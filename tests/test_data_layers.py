@@ -177,6 +177,16 @@ def test_an_unchanged_copy_keeps_the_base_provenance(tmp_path, base):
     shutil.copytree(DATA_DIR, tmp_path / "copy")
     loaded = load_data(tmp_path / "copy")
     assert loaded.hash == base.hash and {v.layer for v in loaded.values()} == {"base"}
+    # removing a marker in the copy (its [box] manifest: unmarked values are printed) confirms the value
+    path = tmp_path / "copy" / "box.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('provisional = ["bonfire_spaces"]\n', ""),
+                    encoding="utf-8")
+    src = {v.key: v for v in load_data(tmp_path / "copy").values()}
+    assert (src["campus.bonfire_spaces"].status, src["campus.bonfire_spaces"].kind) == ("printed", "layer")
+    assert src["campus.bonfire_spaces"].note == "" and src["students.grey"].layer == "base"
+    # a plain layer repeating a value takes it over as the designer's
+    same = load_data(layer(tmp_path / "same", box_toml="[campus]\nbonfire_spaces = 6\n"))
+    assert next(v for v in same.values() if v.key == "campus.bonfire_spaces").status == "designer"
 
 
 # --------------------------------------------------------------------------- provenance

@@ -34,6 +34,8 @@ from sim.schema import (
     STATUSES,
     is_entry_table,
     is_value_table,
+    model_at,
+    model_keys,
     strip_provisional,
 )
 
@@ -103,6 +105,31 @@ class Merged:
         self.writes[parts] = index
 
 
+def owner_of(writes: Mapping[Parts, int], parts: Parts) -> int:
+    """The index of the layer the value at ``parts`` comes from: the layer of its
+    longest written prefix (-1: none)."""
+    for n in range(len(parts), 0, -1):
+        index = writes.get(parts[:n])
+        if index is not None:
+            return index
+    return -1
+
+
+def status_in(data: LayerData, parts: Parts) -> tuple[str, str]:
+    """The (status, note) layer ``data`` gives the value at ``parts``."""
+    return marked_status(data.marked, parts, data.layer.status)
+
+
+def marked_status(marks: Mapping[Parts, tuple[str, str]], parts: Parts, default: str) -> tuple[str, str]:
+    """(status, note) of the value at ``parts``: its longest marked prefix in
+    ``marks``, else ``default`` (the layer's own status)."""
+    for n in range(len(parts), 0, -1):
+        mark = marks.get(parts[:n])
+        if mark is not None:
+            return mark
+    return default, ""
+
+
 # --------------------------------------------------------------------------- reading
 
 
@@ -151,7 +178,7 @@ def read_layer(path: str | Path) -> LayerData:
             file=display(folder),
         )
     has_manifest = (folder / MANIFEST).is_file()
-    manifest = _manifest(folder / MANIFEST, "layer", "box", status="designer") if has_manifest else None
+    manifest = _manifest(folder / MANIFEST, "layer", "box") if has_manifest else None
     status = manifest["status"] if manifest else "designer"
     title, rulebook = (manifest["name"], manifest["rulebook"]) if manifest else ("", "")
     layer = Layer(str(path), "layer", display(folder), title, rulebook, status)
@@ -227,9 +254,10 @@ _REQUIRED = {"box": ("name", "rulebook"), "layer": ()}
 _TYPE_WORDS = {str: "a text in quotes", list: "a list of texts"}
 
 
-def _manifest(path: Path, *tables: str, status: str = "printed") -> dict[str, Any]:
+def _manifest(path: Path, *tables: str) -> dict[str, Any]:
     """Read and check a manifest: ``[box]`` for a box; ``[layer]`` for a designer's
-    layer, which may also be a copied box's ``[box]`` (``status``: the default)."""
+    layer, which may also be a copied box's ``[box]``. The default status is
+    ``printed`` in a ``[box]``, ``designer`` in a ``[layer]``."""
     doc = _toml(path)
     file = display(path)
     if len(doc) != 1 or next(iter(doc)) not in tables:
@@ -252,7 +280,7 @@ def _manifest(path: Path, *tables: str, status: str = "printed") -> dict[str, An
             raise DataError(f"required key is missing (required here: {', '.join(_REQUIRED[table])})",
                             file=file, key=f"{table}.{key}")
     statuses = [s for s in STATUSES if s != "override"]
-    status = body.get("status", status)
+    status = body.get("status", "printed" if table == "box" else "designer")
     if status not in statuses:
         raise DataError(f"unknown status (allowed: {', '.join(statuses)})", file=file, key=f"{table}.status",
                         value=status)
@@ -317,7 +345,7 @@ def merge_layers(layers: Sequence[LayerData]) -> Merged:
     ``replace`` merge)."""
     merged = Merged()
     for index, data in enumerate(layers):
-        _merge(merged, merged.raw, data.raw, (), index, set(data.replace))
+        _merge(merged, merged.raw, data.raw, (), layers, index)
         for parts in data.replace:
             if _present(data.raw, parts):
                 continue
@@ -332,17 +360,18 @@ def merge_layers(layers: Sequence[LayerData]) -> Merged:
     return merged
 
 
-def _merge(merged: Merged, node: dict[str, Any], incoming: Mapping[str, Any], parts: Parts, index: int,
-           replace: set[Parts]) -> None:
+def _merge(merged: Merged, node: dict[str, Any], incoming: Mapping[str, Any], parts: Parts,
+           layers: Sequence[LayerData], index: int) -> None:
     for key, value in incoming.items():
         here = (*parts, key)
         old = node.get(key)
-        if (isinstance(value, dict) and isinstance(old, dict) and here not in replace
+        if (isinstance(value, dict) and isinstance(old, dict) and here not in layers[index].replace
                 and not is_value_table(here)):
-            _merge(merged, old, value, here, index, replace)
+            _merge(merged, old, value, here, layers, index)
             continue
-        if key in node and _same(old, value):
-            continue  # the value the lower layers hold: it keeps their provenance
+        if (key in node and _same(old, value)
+                and status_in(layers[owner_of(merged.writes, here)], here) == status_in(layers[index], here)):
+            continue  # what the lower layers hold, with the same status: it keeps their provenance
         if index > 0 and key not in node and parts and is_entry_table(parts):
             merged.new_entries[here] = (index, tuple(node))
         node[key] = copy.deepcopy(value)
@@ -384,11 +413,13 @@ def new_entry_error(exc: DataError, merged: Merged, layers: Sequence[LayerData])
         where = format_key(parts[:-1])
         listed = ", ".join(existing) or "none"
         entry = _node(merged.raw, parts)
-        if exc.message.startswith("required key is missing"):
+        model = model_at(parts)
+        if exc.message.startswith("required key is missing") and model is not None and isinstance(entry, dict):
+            missing = [k for k in model_keys(model) if model.model_fields[k].is_required() and k not in entry]
             return DataError(
-                f"{parts[-1]!r} is not in {where} of the lower layers, so this layer adds it as a new entry, "
-                f"which needs every required key: {exc.message} (allowed: to change an entry, name one of "
-                f"{listed})", file=layers[index].files.get(str(parts[0])), key=name, value=entry)
+                f"{parts[-1]!r} is not in {where} of the lower layers ({listed}): a layer changes an entry by "
+                f"its name, and a new entry needs every required key (missing here: {', '.join(missing)})",
+                file=layers[index].files.get(str(parts[0])), key=name, value=entry)
         return DataError(f"{exc.message} [in {name}, a new entry added by this layer; the lower layers have: "
                          f"{listed}]", file=exc.file, key=exc.key, value=exc.value)
     return exc

@@ -14,7 +14,7 @@ from pathlib import PurePath
 from typing import Any
 
 from sim.errors import format_key
-from sim.loader.layers import Layer, Parts
+from sim.loader.layers import Layer, Parts, marked_status, owner_of
 from sim.schema import STATUSES
 
 
@@ -59,11 +59,7 @@ class Provenance:
 
     def owner(self, parts: Parts) -> int:
         """The index of the layer the value at ``parts`` comes from (-1: none)."""
-        for n in range(len(parts), 0, -1):
-            index = self.writes.get(parts[:n])
-            if index is not None:
-                return index
-        return -1
+        return owner_of(self.writes, parts)
 
     def file_of(self, parts: Parts) -> str | None:
         """The file to blame for the value at ``parts``: its layer's file, or for
@@ -80,12 +76,7 @@ class Provenance:
         """Where the value at ``parts`` comes from."""
         index = self.owner(parts)
         layer = self.layers[index]
-        status, note = layer.status, ""
-        marks = self.marked[index]
-        for n in range(len(parts), 0, -1):
-            if parts[:n] in marks:
-                status, note = marks[parts[:n]]
-                break
+        status, note = marked_status(self.marked[index], parts, layer.status)
         file = self.files[index].get(str(parts[0])) if layer.kind != "override" else None
         return ValueSource(format_key(parts), _get(self.raw, parts), layer.name, layer.kind, file, status, note)
 
