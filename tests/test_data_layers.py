@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import random
 import tomllib
 from pathlib import Path
 
@@ -309,9 +310,13 @@ def test_a_game_with_a_one_profile_boss_plays(base):
     from sim import new_game
 
     cfg = GameConfig(players=3, rules=("boss",), overrides={"boss.laetus.profiles": _drunk_only(base)})
-    g = new_game(cfg, 5)
-    assert g.to_dict()["boss"]["profile"] == "drunk"
-    for _ in range(60):
-        if g.is_over():
-            break
-        g.apply(g.legal_actions()[0])
+    rng = random.Random(5)
+    for seed in range(3):
+        g = new_game(cfg, seed)
+        assert g.to_dict()["boss"]["profile"] == "drunk"
+        for _ in range(5000):
+            if g.is_terminal():
+                break
+            g.apply(rng.choice(g.legal_actions()))
+            assert g.check_invariants() is None
+        assert g.is_terminal() and g.to_dict()["boss"]["profile"] == "drunk"
