@@ -17,7 +17,7 @@ import numpy as np
 
 from sim import layout as L
 from sim.errors import ConfigError
-from sim.loader import LoadedData, load_data
+from sim.loader import BASE_BOX, LoadedData, data_layers, load_data
 from sim.tables import Names, boss_names, compile_tables, panic_deck
 
 
@@ -27,15 +27,16 @@ class GameConfig:
 
     scholars: None deals them at random (Setup B); otherwise one name per seat
     (None in the list deals that seat at random). clan: None draws the Clan
-    Card at random (Setup J). data: a folder of TOML files (None = the base
-    box); overrides: dotted keys to values (``{"scholars.Sofia.speed": 4}``).
+    Card at random (Setup J). data: a designer's data layer, a folder of TOML
+    files holding only what it changes, or a list of them applied in order (None
+    = the boxes alone); overrides: dotted keys to values (``{"scholars.Sofia.speed": 4}``).
     """
 
     players: int = 4
     scholars: Sequence[str | None] | None = None
     alert: str = "medium"
     player_level: str = "students"
-    data: str | None = None
+    data: str | Sequence[str] | None = None
     overrides: Mapping[str, Any] = field(default_factory=dict)
     clan: str | None = None
     rules: Sequence[str] = ()
@@ -85,15 +86,19 @@ def _freeze(overrides: Mapping[str, Any]) -> str:
     return json.dumps(dict(overrides), sort_keys=True, default=str)
 
 
+Layers = tuple[str, ...]  # the designer's data layers (sim.loader.data_layers)
+BOXES: tuple[str, ...] = (BASE_BOX,)  # the boxes merged below the layers
+
+
 @lru_cache(maxsize=32)
-def _load(data: str | None, frozen_overrides: str) -> LoadedData:
-    return load_data(data, json.loads(frozen_overrides))
+def _load(data: Layers, frozen_overrides: str, boxes: tuple[str, ...] = BOXES) -> LoadedData:
+    return load_data(data, json.loads(frozen_overrides), boxes)
 
 
 @lru_cache(maxsize=64)
-def _tables(data: str | None, frozen_overrides: str, alert: str, level: str,
-            rules: int, boss: tuple[int, int] = (-1, -1)) -> tuple[np.ndarray, Names]:
-    return compile_tables(_load(data, frozen_overrides).data, alert, level, rules, boss)
+def _tables(data: Layers, frozen_overrides: str, alert: str, level: str,
+            rules: int, boss: tuple[int, int] = (-1, -1), boxes: tuple[str, ...] = BOXES) -> tuple[np.ndarray, Names]:
+    return compile_tables(_load(data, frozen_overrides, boxes).data, alert, level, rules, boss)
 
 
 def boss_choice(value: str | None, data: Any, rules: int) -> tuple[int, int]:
@@ -155,7 +160,8 @@ def compile_config(config: GameConfig) -> Compiled:
         raise ConfigError("scholars is a list with one name (or None) per seat", key="scholars",
                           value=config.scholars)
     frozen = _freeze(config.overrides)
-    loaded = _load(config.data, frozen)
+    layers, boxes = data_layers(config.data), BOXES
+    loaded = _load(layers, frozen, boxes)
     data = loaded.data
     if config.alert not in data.alert:
         raise ConfigError(f"unknown Alert difficulty (allowed: {', '.join(data.alert)})", key="alert",
@@ -199,23 +205,23 @@ def compile_config(config: GameConfig) -> Compiled:
             raise ConfigError(f"{key} is only used with the {name!r} advanced rule (add it to rules)",
                               key=key, value=value)
     boss = boss_choice(config.boss, data, rules)
-    key = (config.data, frozen, config.alert, config.player_level, rules, boss)
+    key = (layers, frozen, config.alert, config.player_level, rules, boss)
     if rules & L.RULE_MAXIMUM_ALERT:
-        tables, tnames = _panic_tables(*key, config.boss, config.panic, tuple(config.rules))
+        tables, tnames = _panic_tables(*key, config.boss, config.panic, tuple(config.rules), boxes)
     else:
-        tables, tnames = _tables(*key)
+        tables, tnames = _tables(*key, boxes)
     return Compiled(config, loaded, tables, tnames, seats, clan)
 
 
 @lru_cache(maxsize=64)
-def _panic_tables(data_dir: str | None, frozen_overrides: str, alert: str, level: str, rules: int,
+def _panic_tables(data_dir: Layers, frozen_overrides: str, alert: str, level: str, rules: int,
                   boss_pick: tuple[int, int], boss_text: str | None, panic: str | None,
-                  rule_names: tuple[str, ...]) -> tuple[np.ndarray, Names]:
+                  rule_names: tuple[str, ...], boxes: tuple[str, ...] = BOXES) -> tuple[np.ndarray, Names]:
     """The tables with Setup I compiled in: the Panic deck of this game (Dungeon
     and Boss requirements) and the Panic Card forced by ``panic`` (cached like
     the tables, so creating many games compiles it once)."""
-    data = _load(data_dir, frozen_overrides).data
-    tables, tnames = _tables(data_dir, frozen_overrides, alert, level, rules, boss_pick)
+    data = _load(data_dir, frozen_overrides, boxes).data
+    tables, tnames = _tables(data_dir, frozen_overrides, alert, level, rules, boss_pick, boxes)
     boss = None
     if rules & L.RULE_BOSS:
         if boss_text is not None:

@@ -13,7 +13,7 @@ import numpy as np
 
 from sim import layout as L
 from sim.errors import DataError
-from sim.schema import DIRECTIONS, PASSAGES, GameData, Step
+from sim.schema import DIRECTIONS, MAX_BOSS_PROFILES, PASSAGES, GameData, Step
 
 _STAT_FIELDS = ("students", "hand", "speed", "intelligence", "stamina")
 
@@ -37,7 +37,7 @@ class Names:
     levels: tuple[str, ...]
     bosses: tuple[str, ...] = ()  # Boss Card keys (boss.toml); Panic requirements name these
     boss_names: tuple[str, ...] = ()  # printed names ("Laetus")
-    boss_profiles: tuple[tuple[str, ...], ...] = ()  # [boss] -> its two profile keys
+    boss_profiles: tuple[tuple[str, ...], ...] = ()  # [boss] -> profile key of each table row
     interns: tuple[str, ...] = ()
     panic: tuple[str, ...] = ()  # Panic Cards (Maximum Alert)
 
@@ -261,12 +261,19 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
     _limit("Boss Cards", len(bosses), L.MAX_BOSS)
     t[L.T_NBOSS] = len(bosses)
     for b, key in enumerate(bosses):
-        for i, prof in enumerate(data.boss[key].profiles.values()):
-            row = b * 2 + i
+        profiles = list(data.boss[key].profiles.values())
+        for i, prof in enumerate(profiles):
+            row = b * MAX_BOSS_PROFILES + i
             t[L.T_BOSS_ALERT + row] = prof.alert_modifier
             t[L.T_BOSS_SIGHT + row] = progs.add(list(prof.sighting))
             t[L.T_BOSS_ACT + row] = progs.add(list(prof.activation))
             t[L.T_BOSS_ENC + row] = progs.add(list(prof.encounter)) if prof.encounter else -1
+        # A one-profile Boss Card (a Big Boss, Rocca Civetta "Big Boss" A) fills the
+        # second row with its profile: whichever row Setup G draws, it is that profile.
+        first = b * MAX_BOSS_PROFILES
+        for row in range(first + len(profiles), first + MAX_BOSS_PROFILES):
+            for section in (L.T_BOSS_ALERT, L.T_BOSS_SIGHT, L.T_BOSS_ACT, L.T_BOSS_ENC):
+                t[section + row] = t[section + first]
 
     rcards = data.randomizer.cards
     _limit("Randomizer cards", len(rcards), L.MAX_RAND)
@@ -323,12 +330,19 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
         levels=tuple(data.player_levels),
         bosses=tuple(bosses),
         boss_names=tuple(data.boss[k].name for k in bosses),
-        boss_profiles=tuple(tuple(data.boss[k].profiles) for k in bosses),
+        boss_profiles=tuple(boss_profile_rows(data, k) for k in bosses),
         interns=tuple(interns),
         panic=tuple(data.panic),
     )
     t.setflags(write=False)
     return t, names
+
+
+def boss_profile_rows(data: GameData, boss: str) -> tuple[str, ...]:
+    """The profile key of each of Boss Card ``boss``'s table rows: its two
+    profiles, or its only profile twice (a Big Boss has one, "Big Boss" A)."""
+    keys = tuple(data.boss[boss].profiles)
+    return keys + (keys[-1],) * (MAX_BOSS_PROFILES - len(keys))
 
 
 # ------------------------------------------------------------ Maximum Alert

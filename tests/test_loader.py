@@ -410,9 +410,22 @@ def test_toml_syntax_error(folder):
     assert "jinx.toml" in str(err) and "line" in str(err)
 
 
-def test_missing_file(folder):
+def test_a_layer_may_leave_files_out(base, folder):
+    """A --data folder is a layer on the base box: a file it lacks comes from the box."""
     (folder / "clans.toml").unlink()
-    err = load_error(folder)
+    loaded = load_data(folder)
+    assert loaded.data.clans == base.data.clans and loaded.hash == base.hash
+
+
+def test_missing_file_in_a_complete_box(tmp_path, monkeypatch):
+    from sim.loader import layers
+
+    shutil.copytree(DATA_DIR, tmp_path / "boxes" / "base")
+    (tmp_path / "boxes" / "base" / "clans.toml").unlink()
+    monkeypatch.setattr(layers, "BOXES_DIR", tmp_path / "boxes")
+    with pytest.raises(DataError) as info:
+        load_data()
+    err = info.value
     assert err.file.endswith("clans.toml") and "clans.toml" in str(err)
     assert "missing" in err.message
 

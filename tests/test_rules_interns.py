@@ -404,12 +404,17 @@ def test_exalted_sofia_may_play_two_action_main_effects(h):
 
 
 # --------------------------------------------------------------- bad data
-def _folder(tmp_path: Path, edit) -> Path:
+def _folder(tmp_path: Path, edit, replace: tuple[str, ...] = ()) -> Path:
+    """An edited copy of the base data, used as a data layer; ``replace``: the
+    keys the layer replaces whole (so that a key it leaves out is removed)."""
     target = tmp_path / "data"
     target.mkdir(parents=True)
     for f in DATA_DIR.glob("*.toml"):
         text = f.read_text()
         (target / f.name).write_text(edit(f.name, text))
+    if replace:
+        keys = ", ".join(f"'{k}'" for k in replace)
+        (target / "manifest.toml").write_text(f"[layer]\nreplace = [{keys}]\n")
     return target
 
 
@@ -440,12 +445,12 @@ def test_unlinked_intern_and_missing_trap_kind(tmp_path):
         text = text.replace(unlinked, 'provisional = ["bonus", "copies"]')
         return text.replace(tarot, 'effect = [{ op = "move_any" }]')
 
-    folder = _folder(tmp_path, unlink)
+    folder = _folder(tmp_path, unlink, replace=('cards."Tarot Deck"',))
     with pytest.raises(DataError, match="no Trick Card kind is linked") as err:
         load_data(folder)
     assert "interns.toml" in str(err.value)
     folder2 = _folder(tmp_path / "b", lambda name, text: text.replace("stop = { count = 3 }\n", "")
-                      if name == "box.toml" else text)
+                      if name == "box.toml" else text, replace=("tokens.trap",))
     with pytest.raises(DataError, match="Trap kinds"):
         load_data(folder2)
 

@@ -375,9 +375,10 @@ def test_bad_panic_data_is_a_data_error(tmp_path, old, new, key):
 
 
 def test_a_data_folder_without_panic_cards_cannot_use_the_rule(tmp_path):
+    """A layer removes the Panic Cards by replacing the key with nothing (its manifest's replace)."""
     target = tmp_path / "data"
-    shutil.copytree(DATA_DIR, target)
-    (target / "panic.toml").unlink()
+    target.mkdir()
+    (target / "manifest.toml").write_text('[layer]\nreplace = ["panic"]\n', encoding="utf-8")
     compile_config(GameConfig(data=str(target)))  # the basic game needs no Panic Card
     with pytest.raises(ConfigError, match="no Panic Card"):
         compile_config(GameConfig(data=str(target), rules=MA))

@@ -1,0 +1,395 @@
+"""Pydantic models of the component data: one model per component, and
+:class:`GameData`, the whole namespace in normalised form.
+
+Pydantic checks types, unknown keys, ranges and single-field vocabularies;
+the checks that tie values together are in :mod:`sim.schema.checks`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+from sim.layout import (
+    MAX_INTERNS,
+    MAX_ME_COSTS,
+    MAX_ZEFF,
+    ME_TIMINGS,
+    ME_WHEN,
+    SECRET_LETTERS,
+    ZONE_EFFECTS_WITH_N,
+)
+from sim.schema.vocab import (
+    DIRECTIONS,
+    MAX_BOSS_PROFILES,
+    OPS,
+    TIMINGS,
+    ZONE_EFFECTS,
+    Count,
+    Floor,
+    Passage,
+    Passages,
+    Positive,
+    _at_least,
+    _one_of,
+    strip_provisional,
+)
+
+# --------------------------------------------------------------------------- models
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Cube(_Model):
+    name: str
+    count: Positive
+    points: Positive
+
+
+class Students(_Model):
+    grey: Count
+    omega: Count
+
+
+class TrapToken(_Model):
+    count: Count
+    n: Count = 0
+
+
+class Tokens(_Model):
+    stun: Count
+    knowledge: Count
+    stair: Count
+    wall: Count
+    secret_passage: Count
+    teleport: Count
+    trap: dict[str, TrapToken]
+
+
+class Campus(_Model):
+    bonfire_spaces: Count
+
+
+class Rules(_Model):
+    thesis_min_stars: Count
+    thesis_bonus: Annotated[
+        list[Count], _at_least(4, "needs a bonus for at least the 1st to 4th Thesis")
+    ]
+    study_size_penalty: Annotated[list[Count], _at_least(1, "needs at least one entry")]
+    thesis_fail_loss_order: list[str]
+    failure_stun: Count
+    failure_students: Count
+    espionage_sacrifice: Count
+    end_of_turn_students: Count
+    deal_per_turn_position: Count
+    round_cap: Positive
+
+
+class PlayerLevel(_Model):
+    reduction: Count
+    min_players: Annotated[int, _one_of((2, 3, 4), "player count")]
+
+
+class Column(_Model):
+    slots: Positive
+    stars: list[int]
+    arrows: list[int]
+
+
+class NoteBoard(_Model):
+    colors: Annotated[list[str], _at_least(1, "needs at least one Note Board colour")]
+    columns: dict[str, Column]
+
+
+class Step(_Model):
+    op: Annotated[str, _one_of(OPS, "op")]
+    n: Positive = 1
+    type: str | None = None
+    cost: bool = False
+
+
+Option = Annotated[list[Step], _at_least(1, "an option needs at least one step")]
+Options = Annotated[list[Option], _at_least(1, "needs at least one option")]
+Timing = Annotated[str, _one_of(TIMINGS, "timing")]
+
+
+class Effect(_Model):
+    timing: Timing
+    options: Options
+
+
+class Tricks(_Model):
+    total: Positive
+    types: Annotated[list[str], _at_least(1, "needs at least one Trick type")]
+    main_actions_per_turn: Positive = 1  # "Only one Main Effect with the word Action"
+
+
+CostOption = Annotated[list[Step], _at_least(1, "a cost option needs at least one step")]
+
+
+class MainEffect(_Model):
+    """A Trick Card's Main Effect (advanced rule "Main Effects")."""
+
+    name: str
+    timing: Annotated[str, _one_of(ME_TIMINGS, "Main Effect timing")] = "standard"
+    action: bool = False
+    when: Annotated[str, _one_of(ME_WHEN, "Main Effect moment")] = "any"
+    cost: Annotated[list[CostOption], Field(max_length=MAX_ME_COSTS)] = []
+    effect: Annotated[list[Step], _at_least(1, "a Main Effect needs at least one step")]
+    after: list[Step] = []
+
+
+class Card(_Model):
+    type: str
+    bonus: Count
+    auxiliary: Annotated[list[str], Field(min_length=1, max_length=2)]
+    copies: Positive
+    intern: str | None = None
+    main: MainEffect | None = None
+
+
+class Intern(_Model):
+    points: Count
+    passive: dict[str, int] = {}
+    protected: list[str] = []
+
+
+class Skill(_Model):
+    name: str
+    timing: Timing
+    options: Options
+
+
+class ScholarSide(_Model):
+    students: Count
+    hand: Positive
+    speed: Positive
+    intelligence: Positive
+    stamina: Positive
+    knowledge: Annotated[
+        dict[str, Positive], _at_least(1, "a Knowledge Combo needs at least one cube")
+    ]
+    passive: dict[str, int] = {}
+    skills: list[Skill] = []
+
+
+class Scholar(ScholarSide):
+    exalted: ScholarSide
+
+
+class Clan(_Model):
+    target: Count
+    modifiers: dict[str, int] = {}
+
+
+class UniversityFill(_Model):
+    students_per_player: Count
+    omega: Count
+
+
+class AlertSlot(_Model):
+    bonus: Count
+    students_per_player: Count
+    omega: Count
+
+
+class AlertCard(_Model):
+    university: UniversityFill
+    slots: Annotated[
+        list[AlertSlot], _at_least(1, "an Alert Card needs at least one slot")
+    ]
+
+
+class Jinx(_Model):
+    on_reveal: list[Step] = []
+    passive: dict[str, int] = {}
+    penalty: Count
+
+
+class BossProfile(_Model):
+    """One profile of a Boss Card ("The Boss" B-E)."""
+
+    alert_modifier: Count
+    sighting: Annotated[list[Step], _at_least(1, "Sighting needs at least one step")]
+    activation: Annotated[list[Step], _at_least(1, "Activation needs at least one step")]
+    encounter: list[Step] = []
+
+
+def _boss_profiles(value: dict[str, BossProfile]) -> dict[str, BossProfile]:
+    if not 1 <= len(value) <= MAX_BOSS_PROFILES:
+        raise ValueError(
+            f"a Boss Card has one profile or two, one on each side of the card; this one has {len(value)} "
+            f"(allowed: 1 to {MAX_BOSS_PROFILES} profiles)"
+        )
+    return value
+
+
+class Boss(_Model):
+    """A Boss Card: its name and its profiles ("The Boss" A): two for Laetus of
+    the base box, one for a Big Boss (Rocca Civetta, "Big Boss" A)."""
+
+    name: str
+    profiles: Annotated[dict[str, BossProfile], AfterValidator(_boss_profiles)]
+
+
+class PanicCard(_Model):
+    """A Panic Card ("Maximum Alert", Panic Card A-F); see panic.toml."""
+
+    dungeon: str | None = None
+    boss: str | None = None
+    exclusive: bool = False
+    university: UniversityFill
+    each_player: list[Step] = []
+    each_scholar: list[Step] = []
+    passive: dict[str, int] = {}
+    alert_modifier: int = 0
+
+
+class RandomizerCard(_Model):
+    color: str
+    direction: Annotated[str, _one_of(DIRECTIONS, "direction")]
+    passage: Passage
+    information: str
+
+
+class Randomizer(_Model):
+    cards: Annotated[list[RandomizerCard], _at_least(1, "needs at least one card")]
+
+
+class StartZone(_Model):
+    name: str
+    floor: Floor
+    passages: Passages
+
+
+class ZoneEffect(_Model):
+    """One printed Zone Effect. Shorthand in TOML: ``"ambush 1"``,
+    ``"secret_passage A"``, ``"bivouac"``; the table form adds a colour
+    condition (Colored Effects): ``{ effect = "bivouac", color = "worship" }``."""
+
+    effect: Annotated[str, _one_of(ZONE_EFFECTS, "Zone Effect")]
+    n: Count = 0
+    letter: str | None = None
+    color: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        words = value.split()
+        if not words or len(words) > 2:
+            raise ValueError('write a Zone Effect as "name", "name N" or "secret_passage LETTER"')
+        out: dict[str, Any] = {"effect": words[0]}
+        if len(words) == 2:
+            if words[0] == "secret_passage":
+                out["letter"] = words[1]
+            elif words[1].isdigit():
+                out["n"] = int(words[1])
+            else:
+                raise ValueError(
+                    f"the number N of {words[0]!r} must be a whole number (allowed: e.g. \"{words[0]} 1\")"
+                )
+        return out
+
+    @model_validator(mode="after")
+    def _shape(self) -> ZoneEffect:
+        if self.effect in ZONE_EFFECTS_WITH_N and self.n < 1:
+            raise ValueError(f"{self.effect} needs a number N of 1 or more (e.g. \"{self.effect} 1\")")
+        if self.effect not in ZONE_EFFECTS_WITH_N and self.n:
+            raise ValueError(f"{self.effect} takes no number (allowed with N: {', '.join(ZONE_EFFECTS_WITH_N)})")
+        letters = SECRET_LETTERS[:-1]
+        if self.effect == "secret_passage" and (self.letter is None or self.letter not in letters):
+            raise ValueError(f"a Secret Passage needs a letter (allowed: {' '.join(letters)}; X is the Marker)")
+        if self.effect != "secret_passage" and self.letter is not None:
+            raise ValueError("only a Secret Passage has a letter")
+        return self
+
+
+class ZoneEffectRules(_Model):
+    """Rule values of the Zone Effects not printed on a tile ("Zone Effect
+    Tokens": Teleport needs at least one Worship Information Cube)."""
+
+    teleport_color: str
+
+
+class Zone(_Model):
+    floor: Floor
+    alert: Count
+    cubes: list[str]
+    passages: Passages
+    effects: Annotated[list[ZoneEffect], Field(max_length=MAX_ZEFF)] = []
+    doors: dict[str, list[str]] = {}
+
+
+class GameData(_Model):
+    """The whole component namespace, validated and normalised."""
+
+    cubes: Annotated[list[Cube], _at_least(1, "needs at least one cube colour")]
+    students: Students
+    tokens: Tokens
+    campus: Campus
+    rules: Rules
+    player_levels: Annotated[
+        dict[str, PlayerLevel], _at_least(1, "needs at least one Player Level")
+    ]
+    noteboard: NoteBoard
+    auxiliary: dict[str, Effect]
+    tricks: Tricks
+    cards: Annotated[
+        dict[str, Card], _at_least(1, "needs at least one kind of Trick Card")
+    ]
+    scholars: Annotated[dict[str, Scholar], _at_least(2, "needs at least 2 Scholars")]
+    clans: Annotated[dict[str, Clan], _at_least(1, "needs at least one Clan")]
+    alert: Annotated[
+        dict[str, AlertCard], _at_least(1, "needs at least one Alert Card (difficulty)")
+    ]
+    jinx: Annotated[dict[str, Jinx], _at_least(1, "needs at least one Jinx Card")]
+    randomizer: Randomizer
+    start: StartZone
+    zones: Annotated[dict[str, Zone], _at_least(1, "needs at least one Dungeon Zone")]
+    zone_effects: ZoneEffectRules
+    boss: dict[str, Boss] = {}  # boss.toml (optional: only the Boss advanced rule uses it)
+    interns: Annotated[dict[str, Intern], Field(max_length=MAX_INTERNS)] = {}
+    # Maximum Alert (optional files/keys: a data folder without them has no Panic Card)
+    dungeon: str | None = None  # the Dungeon icon of the Zones (zones.toml)
+    panic: dict[str, PanicCard] = {}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _normalise(cls, raw: Any) -> Any:
+        """Drop provisional markers, turn the cube table into a list, order columns by cube."""
+        if not isinstance(raw, dict):
+            return raw
+        raw = strip_provisional(raw)
+        cubes = raw.get("cubes")
+        if isinstance(cubes, dict):
+            raw["cubes"] = [
+                {"name": k, **v} if isinstance(v, dict) else v for k, v in cubes.items()
+            ]
+            columns = (
+                raw.get("noteboard", {}).get("columns")
+                if isinstance(raw.get("noteboard"), dict)
+                else None
+            )
+            if isinstance(columns, dict):
+                ordered = {k: columns[k] for k in cubes if k in columns}
+                ordered.update({k: v for k, v in columns.items() if k not in ordered})
+                raw["noteboard"]["columns"] = ordered
+        return raw
+
+    @property
+    def colors(self) -> tuple[str, ...]:
+        """Cube colours in Note Board column order."""
+        return tuple(c.name for c in self.cubes)
+
+    @property
+    def difficulties(self) -> tuple[str, ...]:
+        """The difficulty names: the keys of ``alert``."""
+        return tuple(self.alert)
+
+
+DERIVED_FIELDS: dict[type[BaseModel], frozenset[str]] = {Cube: frozenset({"name"})}
