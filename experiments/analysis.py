@@ -66,6 +66,7 @@ from experiments.stats import (
 )
 from sim import layout as L
 from sim.errors import DungeonologyError
+from sim.modules import names
 
 MANIFEST = "manifest.json"
 PART_GLOB = "part-*.parquet"
@@ -82,7 +83,6 @@ WIN_RATE_COLUMNS = ("games", "wins", "win_rate", "ci_low", "ci_high", "fair_shar
 GAME_COLUMNS = ("run", "cell", "game", "seed", "players", "alert", "player_level", "rules", "agents", "clan",
                 "first_player", "turns", "rounds", "end_reason", "decisions", "theses", "error", "boss", "panic",
                 "max_alert")
-ADVANCED_RULES = ("boss", "dangerous_zones", "maximum_alert", "main_effects")  # sim.layout.RULE_NAMES
 BASIC = "basic game"  # how the rules column's "" (no advanced rule) is shown
 
 
@@ -469,7 +469,7 @@ def rule_flags(df: pd.DataFrame) -> pd.DataFrame:
     """The frame with one bool column per advanced rule (``rule:boss`` ...), read from ``rules``."""
     rules = df["rules"].astype(str)
     out = df.copy()
-    for name in ADVANCED_RULES:
+    for name in names(implemented=True):
         out[f"rule:{name}"] = rules.str.split("+").map(lambda parts, n=name: n in parts)
     return out
 
