@@ -1,5 +1,5 @@
 """Tests of the sweep runner (experiments/sweep.py), the sweep files
-(experiments/sweep_config.py, experiments/configs/*.toml) and the `sweep`
+(experiments/sweep_config/, experiments/configs/*.toml) and the `sweep`
 command.
 
 Kept fast: quick.toml-sized runs (a few hundred games) in this process with
@@ -337,9 +337,15 @@ BASE = 'games_per_cell = 2\n'
     (BASE + '[fixed]\nplayers = 2\nagents = ["random", "random", "heuristic"]\n',
      ["impossible cell", "3 agents for 2 seats"]),
     (BASE + '[sweep]\nagents = ["heuristic"]\n', ["sweep.agents", "list of seat lists"]),
-    (BASE + '[fixed]\nrules = ["campus_events"]\n', ['fixed.rules[0] = "campus_events"', "unknown advanced rule",
+    (BASE + '[fixed]\nrules = ["campus_events"]\n', ['fixed.rules[0] = "campus_events"', "unknown module",
                                                     "boss, dangerous_zones, maximum_alert, main_effects"]),
+    (BASE + '[fixed]\nmodules = ["campus_events"]\n', ['fixed.modules[0] = "campus_events"', "unknown module"]),
     (BASE + '[fixed]\nrules = ["boss", "boss"]\n', ["fixed.rules", "named once"]),
+    (BASE + '[fixed]\nmodules = ["specialists"]\n', ['fixed.modules = ["specialists"]',
+                                                   "specialists requires main_effects"]),
+    (BASE + '[sweep]\nmodules = [[], ["dangerous_zones", "floor_iv"]]\n', ["sweep.modules[1]",
+                                                                          "floor_iv is not implemented yet"]),
+    (BASE + '[fixed]\nmodules = ["boss"]\nrules = ["boss"]\n', ["fixed.rules", "older name of modules"]),
     (BASE + '[sweep]\nrules = [[], ["boss"]]\nboss = ["laetus:sober"]\n', ['sweep.boss[0] = "laetus:sober"',
                                                                          "drunk"]),
     (BASE + '[fixed]\nalert = "easy"\n[sweep]\nalert = ["hard"]\n', ["sweep.alert", "either fixed or swept"]),
