@@ -3,6 +3,7 @@ config, command line, sweeps and fuzz read it."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import re
 from pathlib import Path
@@ -187,8 +188,11 @@ def test_each_game_option_is_declared_once():
     source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "experiments" / "cli").glob("*.py"))
     for option in ("--alert", "--level", "--scholar", "--data", "--set", "--modules", "--rules", "--boss",
                    "--panic"):
-        assert source.count(f'"{option}"') == 1, option
+        assert len(re.findall(rf'Option\(\s*"{option}"', source)) == 1, option
     assert set(GAME_OPTIONS) == {"alert", "level", "scholar", "data", "set_", "modules", "rules", "boss", "panic"}
+    for command in app.registered_commands:  # no command lists a game option in its own signature
+        own = inspect.signature(inspect.unwrap(command.callback)).parameters
+        assert not set(own) & {*GAME_OPTIONS, "players"}, (command.callback.__name__, list(own))
     for command in ("play", "fuzz", "bench", "tournament"):
         text = run(command, "--help").stdout
         for option in ("--players", "--alert", "--level", "--scholar", "--data", "--set", "--modules", "--rules",

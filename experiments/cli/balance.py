@@ -51,7 +51,8 @@ def _cpus() -> int:
 
 def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int | None, backend: str | None,
                    scheduler: str | None, chunk_size: int | None, fresh: bool, progress: bool):
-    """Run a sweep for a command (one-line errors, exit 2; Ctrl-C: exit 130 with how to resume)."""
+    """Run a sweep for a command and print its summary (one-line errors, exit 2; Ctrl-C: exit 130 with how
+    to resume)."""
     import signal
 
     from experiments.sweep import run_sweep
@@ -76,8 +77,8 @@ def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int 
     try:
         with cli_errors():
             try:
-                return run_sweep(config, out, games=games, chunk_size=chunk_size, jobs=jobs or _cpus(),
-                                 backend=backend, scheduler=scheduler, fresh=fresh, progress=progress)
+                result = run_sweep(config, out, games=games, chunk_size=chunk_size, jobs=jobs or _cpus(),
+                                   backend=backend, scheduler=scheduler, fresh=fresh, progress=progress)
             except OSError as exc:
                 where = exc.filename or out or "the run folder"
                 fail(f"{where}: cannot write the results: {exc.strerror or exc}")
@@ -87,6 +88,9 @@ def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int 
         raise typer.Exit(130) from None
     finally:
         signal.signal(signal.SIGTERM, previous)
+    for line in _sweep_summary(result):
+        typer.echo(line)
+    return result
 
 
 def _sweep_summary(result) -> list[str]:
@@ -147,9 +151,7 @@ def sweep(
     fresh: FreshOpt = False,
     progress: ProgressOpt = True,
 ) -> None:
-    result = _run_sweep_cli(config, out, games, jobs, backend, scheduler, chunk_size, fresh, progress)
-    for line in _sweep_summary(result):
-        typer.echo(line)
+    _run_sweep_cli(config, out, games, jobs, backend, scheduler, chunk_size, fresh, progress)
 
 
 @app.command("main", help="The main job: the sweep experiments/configs/default.toml (a balance sweep of the basic "
@@ -165,8 +167,6 @@ def main_job(
     progress: ProgressOpt = True,
 ) -> None:
     result = _run_sweep_cli(DEFAULT_SWEEP, out, games, jobs, None, None, None, fresh, progress)
-    for line in _sweep_summary(result):
-        typer.echo(line)
     try:
         from experiments.report import build_report
     except ImportError as exc:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import typing
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -62,11 +63,6 @@ app = typer.Typer(
 
 
 # ---------------------------------------------------------------- errors
-# GameConfig keys -> the option that sets them, for error messages
-_OPTION_OF = {"players": "--players", "alert": "--alert", "player_level": "--level", "scholars": "--scholar",
-              "seed": "--seed", "data": "--data", "modules": "--modules", "boss": "--boss", "panic": "--panic"}
-
-
 def _message(exc: BaseException) -> str:
     if isinstance(exc, ConfigError) and exc.file is None and exc.key is not None:
         key = exc.key
@@ -218,6 +214,19 @@ GAME_OPTIONS: dict[str, tuple[Any, Any]] = {  # parameter -> (annotation, defaul
 }
 PLAYERS_ONE = (Annotated[int, typer.Option("--players", "-p", help="Number of players: 2, 3 or 4.")], 4)
 PLAYERS_MANY = (Annotated[str, typer.Option("--players", "-p", help="2, 3, 4 or all.")], "all")
+
+
+def _option_name(annotation: Any) -> str:
+    """The first name of the typer option in an Annotated[..., typer.Option(...)]."""
+    info = typing.get_args(annotation)[1]
+    return info.default if isinstance(info.default, str) else info.param_decls[0]  # Annotated: 1st name = default
+
+
+# GameConfig keys -> the option that sets them, for error messages
+_OPTION_OF = {"seed": "--seed", **{key: _option_name(annotation) for key, (annotation, _) in (
+    ("players", PLAYERS_ONE), ("alert", GAME_OPTIONS["alert"]), ("player_level", GAME_OPTIONS["level"]),
+    ("scholars", GAME_OPTIONS["scholar"]), ("data", GAME_OPTIONS["data"]), ("modules", GAME_OPTIONS["modules"]),
+    ("boss", GAME_OPTIONS["boss"]), ("panic", GAME_OPTIONS["panic"]))}}
 
 
 @dataclass(frozen=True)

@@ -197,17 +197,12 @@ def data(game: GameOptions) -> None:
              "A combination that misses a requirement, holds an excluded pair or names a module that is not "
              "implemented yet is refused (exit 2).")
 def modules_cmd() -> None:
-    rows = M.describe()
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True, header_style="bold")
-    for col in ("module", "box", "kind", "requires", "excludes", "settings", "implemented", "description"):
-        table.add_column(col, no_wrap=col in ("module", "box", "kind", "implemented"),
-                         overflow="fold")
-    for r in rows:
-        table.add_row(r["name"], r["box"], r["kind"], ", ".join(r["requires"]) or "-",
-                      ", ".join(r["excludes"]) or "-", ", ".join(r["settings"]) or "-",
-                      "yes" if r["implemented"] else "not yet", r["description"])
-    out = new_console()
-    out.print(table)
-    out.print(f"{len(rows)} modules, {sum(r['implemented'] for r in rows)} implemented "
-              f"({', '.join(M.names(implemented=True))}); `--modules all` = {', '.join(M.base_rules())}.",
-              markup=False)
+    rows = [(r["name"], r["box"], r["kind"], ", ".join(r["requires"]) or "-", ", ".join(r["excludes"]) or "-",
+             ", ".join(r["settings"]) or "-", "yes" if r["implemented"] else "not yet", r["description"])
+            for r in M.describe()]
+    head = ("module", "box", "kind", "requires", "excludes", "settings", "implemented", "description")
+    widths = [max(len(row[i]) for row in (head, *rows)) for i in range(len(head) - 1)]
+    for row in (head, *rows):  # one line per module (no wrapping: grep-friendly)
+        typer.echo("  ".join([*(cell.ljust(w) for cell, w in zip(row, widths, strict=False)), row[-1]]))
+    typer.echo(f"{len(rows)} modules, {len(M.names(implemented=True))} implemented "
+               f"({', '.join(M.names(implemented=True))}); `--modules all` = {', '.join(M.base_rules())}.")

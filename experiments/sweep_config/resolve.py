@@ -15,16 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from experiments.sweep_config.models import EXPECTED, SweepFile, pydantic_error
-from experiments.sweep_config.plan import (
-    ALL,
-    AXES,
-    DEFAULTS,
-    MAX_SEED,
-    RANDOM,
-    SCHOLAR_MODES,
-    Cell,
-    SweepPlan,
-)
+from experiments.sweep_config.plan import ALL, AXES, DEFAULTS, MAX_SEED, RANDOM, SCHOLAR_MODES, Cell, SweepPlan
 from sim import modules as M
 from sim.config import GameConfig, compile_config
 from sim.errors import ConfigError, DataError, DungeonologyError, format_key, format_value
