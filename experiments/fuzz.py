@@ -216,7 +216,7 @@ def run_fuzz(
             bar.start()
         for cfg in configs:
             compiled = compile_config(cfg)
-            label = rules_label(cfg.rules)
+            label = rules_label(cfg.modules)
             row = FuzzRow(players=cfg.players, rules=label)
             report.rows.append(row)
             task = (bar.add_task(f"{cfg.players} players, {label}", total=games) if bar is not None else None)
@@ -241,7 +241,7 @@ def run_fuzz(
 
 def _failure(cfg: GameConfig, seed: int, code: int, out_dir: str | Path | None) -> Failure:
     g, again = rebuild(cfg, seed)
-    label = rules_label(cfg.rules)
+    label = rules_label(cfg.modules)
     path = write_failure(g, Path(out_dir), cfg.players, seed, label) if out_dir is not None else None
     return Failure(
         players=cfg.players,

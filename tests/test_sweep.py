@@ -1,4 +1,4 @@
-"""Tests of the sweep runner (experiments/sweep.py), the sweep files
+"""Tests of the sweep runner (experiments/sweep.py, experiments/run_folder.py), the sweep files
 (experiments/sweep_config/, experiments/configs/*.toml) and the `sweep`
 command.
 
