@@ -94,7 +94,8 @@ def _init(self: GameConfig, *args: Any, rules: Sequence[str] | None = None, **kw
     """GameConfig(..., rules=...): the alias of modules."""
     if rules is not None:
         if "modules" in kwargs and kwargs["modules"] is not None and _as_tuple(kwargs["modules"]) != _as_tuple(rules):
-            raise ConfigError("modules and rules (its older name) differ: give one of them",
+            raise ConfigError("modules and rules (its older name) differ: give one of them (with "
+                              "dataclasses.replace, give modules=)",
                               key="rules", value=_as_tuple(rules))
         kwargs["modules"] = rules
     _dataclass_init(self, *args, **kwargs)
