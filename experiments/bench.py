@@ -291,11 +291,11 @@ def rules_comparison(config: GameConfig, games: int, heuristic_games: int, repea
     kept (the machine's load varies; the best run is the least disturbed)."""
     from agents.batch import play_batch as play_agents
     from agents.spec import parse_spec
-    from sim.layout import RULE_NAMES
+    from sim.modules import base_rules
 
     heuristic = [parse_spec("heuristic")]
-    configs = {"basic": dataclasses.replace(config, rules=(), boss=None, panic=None),
-               "all_rules": dataclasses.replace(config, rules=tuple(RULE_NAMES), boss=None, panic=None)}
+    configs = {"basic": dataclasses.replace(config, modules=(), boss=None, panic=None),
+               "all_rules": dataclasses.replace(config, modules=base_rules(), boss=None, panic=None)}
     out: dict[str, Any] = {"players": config.players, "random_games": games, "heuristic_games": heuristic_games,
                            "repeats": repeats}
     compiled = {label: compile_config(cfg) for label, cfg in configs.items()}

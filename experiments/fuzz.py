@@ -17,7 +17,6 @@ True
 
 from __future__ import annotations
 
-import itertools
 import json
 import time
 from collections.abc import Callable, Sequence
@@ -32,6 +31,7 @@ from sim.core.invariants import INVARIANTS, check
 from sim.core.play import play_random_batch, seed_agent
 from sim.core.rng import randint, seed_words
 from sim.game import Game, new_game
+from sim.modules import combinations
 
 SEED_STRIDE = 1_000_003
 DECISION_LIMIT = 200_000  # as in sim.core.play.play_random (error 99 beyond it)
@@ -50,9 +50,9 @@ def rules_label(rules: Sequence[str]) -> str:
 
 
 def rule_combinations() -> list[tuple[str, ...]]:
-    """Every combination of the advanced rules (16 for four), the basic game first."""
-    names = tuple(L.RULE_NAMES)
-    return [c for k in range(len(names) + 1) for c in itertools.combinations(names, k)]
+    """Every playable combination of the implemented modules (sim.modules; 16 for
+    the base box's four advanced rules), the basic game first."""
+    return combinations()
 
 
 def invariant_name(code: int) -> str:
@@ -216,7 +216,7 @@ def run_fuzz(
             bar.start()
         for cfg in configs:
             compiled = compile_config(cfg)
-            label = rules_label(cfg.rules)
+            label = rules_label(cfg.modules)
             row = FuzzRow(players=cfg.players, rules=label)
             report.rows.append(row)
             task = (bar.add_task(f"{cfg.players} players, {label}", total=games) if bar is not None else None)
@@ -241,7 +241,7 @@ def run_fuzz(
 
 def _failure(cfg: GameConfig, seed: int, code: int, out_dir: str | Path | None) -> Failure:
     g, again = rebuild(cfg, seed)
-    label = rules_label(cfg.rules)
+    label = rules_label(cfg.modules)
     path = write_failure(g, Path(out_dir), cfg.players, seed, label) if out_dir is not None else None
     return Failure(
         players=cfg.players,

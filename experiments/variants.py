@@ -26,8 +26,7 @@ from experiments.analysis import (
 )
 from experiments.schema import OVERRIDE_PREFIX
 from experiments.stats import wilson
-
-ADVANCED_RULES = ("boss", "dangerous_zones", "maximum_alert", "main_effects")  # sim.layout.RULE_NAMES
+from sim.modules import names
 
 
 # -------------------------------------------------------- advanced rules
@@ -35,7 +34,7 @@ def rule_flags(df: pd.DataFrame) -> pd.DataFrame:
     """The frame with one bool column per advanced rule (``rule:boss`` ...), read from ``rules``."""
     rules = df["rules"].astype(str)
     out = df.copy()
-    for name in ADVANCED_RULES:
+    for name in names(implemented=True):
         out[f"rule:{name}"] = rules.str.split("+").map(lambda parts, n=name: n in parts)
     return out
 

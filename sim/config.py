@@ -7,6 +7,7 @@ creating many games with one configuration costs one compilation.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from sim import layout as L
+from sim import modules as M
 from sim.errors import ConfigError
 from sim.loader import BASE_BOX, LoadedData, data_layers, load_data
 from sim.tables import Names, boss_names, compile_tables, panic_deck
@@ -30,6 +32,10 @@ class GameConfig:
     Card at random (Setup J). data: a designer's data layer, a folder of TOML
     files holding only what it changes, or a list of them applied in order (None
     = the boxes alone); overrides: dotted keys to values (``{"scholars.Sofia.speed": 4}``).
+    modules: the optional rules in use, by name (sim.modules; ``rules=`` is an
+    alias: ``GameConfig(rules=("boss",)) == GameConfig(modules=("boss",))``;
+    giving both, different, is a ConfigError). boss / panic: the settings
+    the boss / maximum_alert modules bring.
     """
 
     players: int = 4
@@ -39,9 +45,18 @@ class GameConfig:
     data: str | Sequence[str] | None = None
     overrides: Mapping[str, Any] = field(default_factory=dict)
     clan: str | None = None
-    rules: Sequence[str] = ()
+    modules: Sequence[str] = ()
     boss: str | None = None
     panic: str | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.modules, list):  # hashable, like the tuples of from_dict
+            object.__setattr__(self, "modules", tuple(self.modules))
+
+    @property
+    def rules(self) -> Sequence[str]:
+        """The modules in use (the older name)."""
+        return self.modules
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -52,22 +67,46 @@ class GameConfig:
             "data": self.data,
             "overrides": dict(self.overrides),
             "clan": self.clan,
-            "rules": list(self.rules),
+            "modules": list(self.modules),
             "boss": self.boss,
             "panic": self.panic,
         }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> GameConfig:
+        """The inverse of to_dict; records written before modules existed say ``rules``."""
         known = {"players", "scholars", "alert", "player_level", "data", "overrides", "clan",
-                 "rules", "boss", "panic"}
+                 "modules", "rules", "boss", "panic"}
         unknown = sorted(set(d) - known)
         if unknown:
             raise ConfigError(f"unknown configuration key(s) {unknown} (allowed: {sorted(known)})", key=unknown[0])
         d = dict(d)
-        if isinstance(d.get("rules"), list):
-            d["rules"] = tuple(d["rules"])
+        for key in ("modules", "rules"):
+            if isinstance(d.get(key), list):
+                d[key] = tuple(d[key])
         return cls(**d)
+
+
+_dataclass_init = GameConfig.__init__
+
+
+@functools.wraps(_dataclass_init)
+def _init(self: GameConfig, *args: Any, rules: Sequence[str] | None = None, **kwargs: Any) -> None:
+    """GameConfig(..., rules=...): the alias of modules."""
+    if rules is not None:
+        if "modules" in kwargs and kwargs["modules"] is not None and _as_tuple(kwargs["modules"]) != _as_tuple(rules):
+            raise ConfigError("modules and rules (its older name) differ: give one of them (with "
+                              "dataclasses.replace, give modules=)",
+                              key="rules", value=_as_tuple(rules))
+        kwargs["modules"] = rules
+    _dataclass_init(self, *args, **kwargs)
+
+
+def _as_tuple(value: Any) -> Any:
+    return tuple(value) if isinstance(value, (list, tuple)) else value
+
+
+GameConfig.__init__ = _init  # type: ignore[method-assign]
 
 
 @dataclass(frozen=True)
@@ -111,7 +150,7 @@ def boss_choice(value: str | None, data: Any, rules: int) -> tuple[int, int]:
         return (-1, -1)
     bosses = list(data.boss)
     if not bosses:
-        raise ConfigError("the Boss rule needs a Boss Card in the data (boss.toml)", key="rules", value="boss")
+        raise ConfigError("the Boss rule needs a Boss Card in the data (boss.toml)", key="modules", value="boss")
     if value is None:
         return (-1, -1)
     allowed = ", ".join([*bosses, *(f"{b}:{p}" for b in bosses for p in data.boss[b].profiles)])
@@ -132,21 +171,9 @@ def boss_choice(value: str | None, data: Any, rules: int) -> tuple[int, int]:
     return (bosses.index(name), profiles.index(profile))
 
 
-def rules_mask(rules: Sequence[str] | None) -> int:
-    """The RULE_* bits of a list of advanced rule names ("Advanced Rules")."""
-    if rules is None:
-        return 0
-    if isinstance(rules, str) or not isinstance(rules, Sequence):
-        raise ConfigError("rules is a list of advanced rule names", key="rules", value=rules)
-    mask = 0
-    for i, name in enumerate(rules):
-        if name not in L.RULE_NAMES:
-            raise ConfigError(f"unknown advanced rule (allowed: {', '.join(L.RULE_NAMES)})",
-                              key=f"rules[{i}]", value=name)
-        if mask & L.RULE_NAMES[name]:
-            raise ConfigError("each advanced rule can be named once", key="rules", value=list(rules))
-        mask |= L.RULE_NAMES[name]
-    return mask
+def rules_mask(modules: Sequence[str] | None) -> int:
+    """The RULE_* bits of a list of module names, validated by the registry (sim.modules)."""
+    return M.mask(M.validate(modules))
 
 
 def compile_config(config: GameConfig) -> Compiled:
@@ -160,7 +187,8 @@ def compile_config(config: GameConfig) -> Compiled:
         raise ConfigError("scholars is a list with one name (or None) per seat", key="scholars",
                           value=config.scholars)
     frozen = _freeze(config.overrides)
-    layers, boxes = data_layers(config.data), BOXES
+    rules = rules_mask(config.modules)  # validated first: the modules name the boxes to load
+    layers, boxes = data_layers(config.data), M.boxes_in_use(config.modules)
     loaded = _load(layers, frozen, boxes)
     data = loaded.data
     if config.alert not in data.alert:
@@ -197,17 +225,11 @@ def compile_config(config: GameConfig) -> Compiled:
         if config.clan not in data.clans:
             raise ConfigError(f"unknown Clan Card (allowed: {', '.join(data.clans)})", key="clan", value=config.clan)
         clan = list(data.clans).index(config.clan)
-    rules = rules_mask(config.rules)
-    for key, rule in (("boss", L.RULE_BOSS), ("panic", L.RULE_MAXIMUM_ALERT)):
-        value = getattr(config, key)
-        if value is not None and not rules & rule:
-            name = next(n for n, bit in L.RULE_NAMES.items() if bit == rule)
-            raise ConfigError(f"{key} is only used with the {name!r} advanced rule (add it to rules)",
-                              key=key, value=value)
+    M.check_settings(config.modules, {"boss": config.boss, "panic": config.panic})
     boss = boss_choice(config.boss, data, rules)
     key = (layers, frozen, config.alert, config.player_level, rules, boss)
     if rules & L.RULE_MAXIMUM_ALERT:
-        tables, tnames = _panic_tables(*key, config.boss, config.panic, tuple(config.rules), boxes)
+        tables, tnames = _panic_tables(*key, config.boss, config.panic, tuple(config.modules), boxes)
     else:
         tables, tnames = _tables(*key, boxes)
     return Compiled(config, loaded, tables, tnames, seats, clan)
@@ -234,7 +256,7 @@ def _panic_tables(data_dir: Layers, frozen_overrides: str, alert: str, level: st
     if not usable:
         raise ConfigError(
             f"no Panic Card can go in the Panic deck of this game (cards in the data: {', '.join(names) or 'none'}; "
-            f"Dungeon {data.dungeon!r}, Boss {boss!r})", key="rules", value=list(rule_names))
+            f"Dungeon {data.dungeon!r}, Boss {boss!r})", key="modules", value=list(rule_names))
     forced = -1
     if panic is not None:
         if panic not in names:

@@ -1,4 +1,4 @@
-"""Tests of the `dungeonology` command line (experiments/cli.py) and of the
+"""Tests of the `dungeonology` command line (experiments/cli/) and of the
 narration (experiments/narrate.py), fuzzer and benchmark behind it."""
 
 from __future__ import annotations
@@ -140,8 +140,8 @@ def test_rules_options_reach_the_config(tmp_path: Path):
     rec = tmp_path / "game.json"
     r = run("play", "--quiet", "--save", rec, "--rules", "all")
     assert r.exit_code == 0, r.output
-    assert json.loads(rec.read_text())["config"]["rules"] == ["boss", "dangerous_zones", "maximum_alert",
-                                                              "main_effects"]
+    assert json.loads(rec.read_text())["config"]["modules"] == ["boss", "dangerous_zones", "maximum_alert",
+                                                                "main_effects"]
     assert build_config(4, rules="none").rules == () and build_config(4, rules="boss").rules == ("boss",)
 
 
@@ -241,10 +241,11 @@ ERRORS = [
     (["fuzz", "--players", "7"], "--players 7"),
     (["fuzz", "--players", "3", "--level", "rectors"], "rectors"),
     (["bench", "--players", "five"], "--players"),
-    (["play", "--rules", "boss,campus"], "--rules \"campus\": unknown advanced rule"),
+    (["play", "--rules", "boss,campus"], "--rules \"campus\": unknown module"),
+    (["play", "--modules", "boss,campus"], "--modules \"campus\": unknown module"),
     (["play", "--rules", "boss,boss"], "named once"),
-    (["play", "--boss", "laetus"], "--boss \"laetus\": boss is only used with the 'boss' advanced rule"),
-    (["play", "--panic", "Darkness"], "only used with the 'maximum_alert' advanced rule"),
+    (["play", "--boss", "laetus"], "--boss \"laetus\": boss is only used with the 'boss' module"),
+    (["play", "--panic", "Darkness"], "only used with the 'maximum_alert' module"),
     (["fuzz", "--all-combinations", "--boss", "laetus"], "leave them out"),
     (["replay", "notjson"], "notjson.json: not a JSON game record"),
     (["replay", "missing"], "missing.json: cannot read the record"),

@@ -129,10 +129,10 @@ from agents.batch import play_batch as play_agents
 from agents.spec import parse_spec
 from experiments.fuzz import play_batch
 from sim.config import GameConfig, compile_config
-from sim import layout as L
 from sim.game import new_game
+from sim.modules import base_rules
 
-cfg = GameConfig(players=4, rules=tuple(L.RULE_NAMES))
+cfg = GameConfig(players=4, modules=base_rules())
 c = compile_config(cfg)
 slots = [parse_spec("heuristic"), parse_spec("random"), parse_spec("ismcts:iterations=20")]
 

@@ -1,5 +1,5 @@
-"""Tests of the sweep runner (experiments/sweep.py), the sweep files
-(experiments/sweep_config.py, experiments/configs/*.toml) and the `sweep`
+"""Tests of the sweep runner (experiments/sweep.py, experiments/run_folder.py), the sweep files
+(experiments/sweep_config/, experiments/configs/*.toml) and the `sweep`
 command.
 
 Kept fast: quick.toml-sized runs (a few hundred games) in this process with
@@ -337,9 +337,15 @@ BASE = 'games_per_cell = 2\n'
     (BASE + '[fixed]\nplayers = 2\nagents = ["random", "random", "heuristic"]\n',
      ["impossible cell", "3 agents for 2 seats"]),
     (BASE + '[sweep]\nagents = ["heuristic"]\n', ["sweep.agents", "list of seat lists"]),
-    (BASE + '[fixed]\nrules = ["campus_events"]\n', ['fixed.rules[0] = "campus_events"', "unknown advanced rule",
+    (BASE + '[fixed]\nrules = ["campus_events"]\n', ['fixed.rules[0] = "campus_events"', "unknown module",
                                                     "boss, dangerous_zones, maximum_alert, main_effects"]),
+    (BASE + '[fixed]\nmodules = ["campus_events"]\n', ['fixed.modules[0] = "campus_events"', "unknown module"]),
     (BASE + '[fixed]\nrules = ["boss", "boss"]\n', ["fixed.rules", "named once"]),
+    (BASE + '[fixed]\nmodules = ["specialists"]\n', ['fixed.modules = ["specialists"]',
+                                                   "specialists requires main_effects"]),
+    (BASE + '[sweep]\nmodules = [[], ["dangerous_zones", "floor_iv"]]\n', ["sweep.modules[1]",
+                                                                          "floor_iv is not implemented yet"]),
+    (BASE + '[fixed]\nmodules = ["boss"]\nrules = ["boss"]\n', ["fixed.rules", "older name of modules"]),
     (BASE + '[sweep]\nrules = [[], ["boss"]]\nboss = ["laetus:sober"]\n', ['sweep.boss[0] = "laetus:sober"',
                                                                          "drunk"]),
     (BASE + '[fixed]\nalert = "easy"\n[sweep]\nalert = ["hard"]\n', ["sweep.alert", "either fixed or swept"]),
@@ -442,9 +448,9 @@ def test_seeds_do_not_depend_on_the_cell_layout():
 
 def test_main_runs_the_default_sweep_and_builds_the_report(tmp_path, monkeypatch):
     pytest.importorskip("experiments.report")
-    import experiments.cli as cli
+    import experiments.cli.balance as balance
 
-    monkeypatch.setattr(cli, "DEFAULT_SWEEP", QUICK)
+    monkeypatch.setattr(balance, "DEFAULT_SWEEP", QUICK)
     result = run_cli("main", "--out", tmp_path / "main", "--games", "6", "--jobs", "1", "--no-progress")
     assert result.exit_code == 0, result.output
     assert "Played 24 games" in result.output and "Report: " in result.output

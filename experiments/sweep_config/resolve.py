@@ -1,278 +1,27 @@
-"""Experiments as data: the sweep configuration file (TOML) and its cells.
-
-A sweep file names fixed settings, sweep axes with their values, the games per
-cell and a master seed; the cells are the cartesian product of the axes. The
-format is documented in docs/SWEEPS.md; in short::
-
-    name = "default"               # results go to results/<name>/
-    description = "..."
-    games_per_cell = 400
-    seed = 1                       # master seed
-    chunk_size = 500               # games per task
-    rotate_agents = true           # rotate different agents through the seats
-    skip_invalid = false           # drop impossible cells instead of failing
-    # data = "my_data"             # a data folder (relative to this file); default: the built-in box
-
-    [fixed]                        # one value each
-    players = 4
-    agents = ["heuristic"]         # one spec per seat; fewer than the players: repeated
-    rules = []                     # the basic game; or advanced rules, e.g. ["boss", "maximum_alert"]
-    boss = "random"                # with the boss rule: "laetus:drunk", "laetus" (profile random) ...
-    panic = "random"               # with the maximum_alert rule: a Panic Card name, or drawn at random
-
-    [fixed.overrides]              # data overrides used in every cell
-    "scholars.Rebecca.hand" = 5
-
-    [sweep]                        # lists of values (a single value or "all" also works)
-    alert = ["introductory", "easy", "medium", "hard"]
-    player_level = "all"
-    clan = "random"                # or "all", or a list of Clan names (and "random")
-    scholars = "random"            # or "all_combinations", "all_permutations", or a list of seat lists
-    # rules = [[], ["boss"]]        # (an axis is fixed or swept, not both)
-    # boss = ["laetus:quarrelsome", "laetus:drunk"]  # used by the cells whose rules include boss
-
-    [sweep.overrides]              # "what if": one set:<key> column each
-    "scholars.Sofia.speed" = [3, 4, 5]
-
-Every axis (players, agents, rules, boss, panic, alert, player_level, clan, scholars) may
-be given in ``[fixed]`` or in ``[sweep]``, not both; missing axes take the
-defaults of :data:`DEFAULTS`. Every value is checked against the data (Scholar,
-Clan, Alert and Player Level names) and the agent registry (agent specs);
-errors are :class:`sim.errors.ConfigError` naming the file, the dotted key,
-the value and what is allowed. A cell that cannot be played (a Player Level
-the player count does not allow, more Scholars or agents than seats, ...) is
-an error naming the cell, unless ``skip_invalid = true``: such cells are then
-dropped and listed in the manifest. The boss and panic axes only apply to
-cells whose rules include boss / maximum_alert; other cells take "random" for
-them (and are played once, not once per boss or panic value).
-
-Cells are numbered in the order of the nested loops players > agents > rules >
-boss > panic > alert > player_level > clan > scholars > overrides (the last varies fastest).
-"""
+"""Reading a sweep file: every value checked against the data, the module
+registry and the agent registry, then expanded into cells."""
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import math
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import ValidationError
 
+from experiments.sweep_config.models import EXPECTED, SweepFile, pydantic_error
+from experiments.sweep_config.plan import ALL, AXES, DEFAULTS, MAX_SEED, RANDOM, SCHOLAR_MODES, Cell, SweepPlan
+from sim import modules as M
 from sim.config import GameConfig, compile_config
 from sim.errors import ConfigError, DataError, DungeonologyError, format_key, format_value
 from sim.loader import load_data
 
-MAX_SEED = 9_000_000
-SEED_STRIDE = 10**12
-"""Game ``g`` of a run with master seed ``s`` uses the seed ``s * SEED_STRIDE + g``."""
-
-AXES = ("players", "agents", "rules", "boss", "panic", "alert", "player_level", "clan", "scholars")
-DEFAULTS: dict[str, Any] = {
-    "players": 4,
-    "agents": ["heuristic"],
-    "rules": [],
-    "boss": "random",
-    "panic": "random",
-    "alert": "medium",
-    "player_level": "students",
-    "clan": "random",
-    "scholars": "random",
-}
-RANDOM = "random"
-ALL = "all"
-SCHOLAR_MODES = ("random", "all_combinations", "all_permutations")
-ADVANCED_RULES = ("boss", "dangerous_zones", "maximum_alert", "main_effects")  # sim.layout.RULE_NAMES
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-
-
-# ------------------------------------------------------------------ models
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class Fixed(_Strict):
-    """``[fixed]``: one value per axis."""
-
-    players: int | None = None
-    agents: list[str] | None = None
-    rules: list[str] | None = None
-    boss: str | None = None
-    panic: str | None = None
-    alert: str | None = None
-    player_level: str | None = None
-    clan: str | None = None
-    scholars: str | list[str] | None = None
-    overrides: dict[str, Any] = {}
-
-
-class Sweep(_Strict):
-    """``[sweep]``: a list of values per axis (a single value is a one-value axis)."""
-
-    players: int | list[int] | None = None
-    agents: list[list[str]] | None = None
-    rules: list[list[str]] | None = None
-    boss: str | list[str] | None = None
-    panic: str | list[str] | None = None
-    alert: str | list[str] | None = None
-    player_level: str | list[str] | None = None
-    clan: str | list[str] | None = None
-    scholars: str | list[list[str]] | None = None
-    overrides: dict[str, list[Any]] = {}
-
-
-class SweepFile(_Strict):
-    """The whole file."""
-
-    name: str | None = None
-    description: str = ""
-    games_per_cell: int
-    seed: int = 0
-    chunk_size: int = 500
-    data: str | None = None
-    skip_invalid: bool = False
-    rotate_agents: bool = True
-    fixed: Fixed = Fixed()
-    sweep: Sweep = Sweep()
-
-
-_MODELS: dict[tuple[str, ...], type[BaseModel]] = {(): SweepFile, ("fixed",): Fixed, ("sweep",): Sweep}
-
-EXPECTED: dict[tuple[str, ...], str] = {
-    ("name",): 'a name of letters, digits, "-", "_" and "." (results go to results/<name>/)',
-    ("description",): "a text in quotes",
-    ("games_per_cell",): "a whole number of games per cell, at least 1",
-    ("seed",): f"a whole number from 0 to {MAX_SEED:,}".replace(",", "_"),
-    ("chunk_size",): "a whole number of games per task, at least 1",
-    ("data",): "the path of a data folder (TOML files), in quotes",
-    ("skip_invalid",): "true or false",
-    ("rotate_agents",): "true or false",
-    ("fixed",): "a table [fixed] of settings",
-    ("sweep",): "a table [sweep] of axes",
-    ("fixed", "players"): "2, 3 or 4",
-    ("sweep", "players"): "a player count or a list of them, e.g. [2, 3, 4]",
-    ("fixed", "agents"): 'a list of agent specs, one per seat, e.g. ["heuristic", "random"]',
-    ("sweep", "agents"): 'a list of seat lists of agent specs, e.g. [["heuristic"], ["heuristic", "random"]]',
-    ("fixed", "rules"): "a list of advanced rules (" + ", ".join(ADVANCED_RULES) + "), e.g. [\"boss\"]; [] = basic",
-    ("sweep", "rules"): 'a list of rule lists, e.g. [[], ["boss"], ["boss", "maximum_alert"]]',
-    ("fixed", "boss"): '"random" or a Boss Card with an optional profile, e.g. "laetus:drunk"',
-    ("sweep", "boss"): 'a list of Boss Cards with optional profiles, e.g. ["laetus:quarrelsome", "laetus:drunk"]',
-    ("fixed", "panic"): '"random" or a Panic Card name, e.g. "Darkness"',
-    ("sweep", "panic"): '"all" or a list of Panic Card names (and "random")',
-    ("fixed", "alert"): 'an Alert difficulty, e.g. "medium"',
-    ("sweep", "alert"): '"all" or a list of Alert difficulties, e.g. ["easy", "hard"]',
-    ("fixed", "player_level"): 'a Player Level, e.g. "students"',
-    ("sweep", "player_level"): '"all" or a list of Player Levels, e.g. ["students", "rectors"]',
-    ("fixed", "clan"): '"random" or a Clan Card name',
-    ("sweep", "clan"): '"random", "all" or a list of Clan Card names (and "random")',
-    ("fixed", "scholars"): '"random" or a list of one Scholar name (or "random") per seat',
-    ("sweep", "scholars"): '"random", "all_combinations", "all_permutations" or a list of seat lists, '
-                           'e.g. [["Sofia", "Valerio"], ["Rebecca", "random"]]',
-    ("fixed", "overrides"): 'a table of dotted data keys and values, e.g. "scholars.Sofia.speed" = 4',
-    ("sweep", "overrides"): 'a table of dotted data keys and lists of values, e.g. "scholars.Sofia.speed" = [3, 4, 5]',
-}
-
-
-# -------------------------------------------------------------- the plan
-@dataclass(frozen=True)
-class Cell:
-    """One combination of the axes: everything needed to play its games."""
-
-    index: int
-    players: int
-    agents: tuple[str, ...]  # the seat list (spec texts), filled to the player count
-    rotate: bool  # the agents rotate through the seats (they differ and rotate_agents is on)
-    rules: tuple[str, ...]
-    boss: str  # "random" or name[:profile] (only with the boss rule)
-    panic: str  # "random" or a Panic Card (only with the maximum_alert rule)
-    alert: str
-    player_level: str
-    clan: str  # a Clan Card name or "random"
-    scholars: tuple[str, ...]  # one per seat; "random" = dealt at random
-    overrides: tuple[tuple[str, Any], ...]  # the swept overrides of this cell (key, value)
-    config: GameConfig  # everything merged (fixed overrides too)
-    data_hash: str
-    provisional: bool
-
-    def values(self) -> dict[str, Any]:
-        """The cell as JSON-ready values (the manifest's ``cells``)."""
-        return {"cell": self.index, "players": self.players, "agents": list(self.agents), "rotate": self.rotate,
-                "rules": list(self.rules), "boss": self.boss, "panic": self.panic, "alert": self.alert,
-                "player_level": self.player_level,
-                "clan": self.clan, "scholars": list(self.scholars), "overrides": dict(self.overrides),
-                "data_hash": self.data_hash}
-
-    def label(self) -> str:
-        parts = [f"players={self.players}", f"agents={','.join(self.agents)}", f"alert={self.alert}",
-                 f"player_level={self.player_level}", f"clan={self.clan}", f"scholars={','.join(self.scholars)}"]
-        if self.rules:
-            parts.append(f"rules={'+'.join(self.rules)}")
-        parts += [f"{k}={getattr(self, k)}" for k in ("boss", "panic") if getattr(self, k) != RANDOM]
-        parts += [f"{k}={format_value(v)}" for k, v in self.overrides]
-        return " ".join(parts)
-
-
-@dataclass(frozen=True)
-class SweepPlan:
-    """A validated sweep file: settings and cells."""
-
-    name: str
-    description: str
-    file: str | None
-    games_per_cell: int
-    games_per_cell_requested: int
-    seed: int
-    chunk_size: int
-    data: str | None
-    skip_invalid: bool
-    rotate_agents: bool
-    fixed: dict[str, Any]  # the fixed axes (defaults filled in) and fixed overrides, as resolved
-    sweep: dict[str, Any]  # the swept axes as resolved (expanded "all" / combinations)
-    override_keys: tuple[str, ...]  # swept override keys, in file order (set:<key> columns)
-    cells: tuple[Cell, ...]
-    skipped: tuple[dict[str, Any], ...] = field(default_factory=tuple)  # dropped cells with the reason
-    data_hash: str = ""  # of the data with the fixed overrides
-    provisional: bool = False
-
-    @property
-    def games_total(self) -> int:
-        return self.games_per_cell * len(self.cells)
-
-    def cell_games(self, cell: int) -> tuple[int, int]:
-        """Global game range [lo, hi) of a cell (cell-major)."""
-        return cell * self.games_per_cell, (cell + 1) * self.games_per_cell
-
-    def game_seed(self, game: int) -> int:
-        return game_seed(self.seed, game)
-
-    def identity(self) -> dict[str, Any]:
-        """Everything that decides the rows of the run (not how they are computed)."""
-        return {"name": self.name, "games_per_cell": self.games_per_cell, "seed": self.seed,
-                "seed_stride": SEED_STRIDE, "override_keys": list(self.override_keys),
-                "cells": [c.values() for c in self.cells]}
-
-    def identity_hash(self) -> str:
-        text = json.dumps(self.identity(), sort_keys=True, default=str, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
-
-    def to_dict(self) -> dict[str, Any]:
-        """The resolved configuration (the manifest's ``config``)."""
-        return {"name": self.name, "description": self.description, "file": self.file,
-                "games_per_cell": self.games_per_cell, "games_per_cell_requested": self.games_per_cell_requested,
-                "seed": self.seed, "chunk_size": self.chunk_size, "data": self.data,
-                "skip_invalid": self.skip_invalid, "rotate_agents": self.rotate_agents, "fixed": self.fixed,
-                "sweep": self.sweep, "override_keys": list(self.override_keys)}
-
-
-def game_seed(master: int, game: int) -> int:
-    """The seed of game ``game`` (global index in the run) of a run with master seed ``master``."""
-    return master * SEED_STRIDE + game
 
 
 # ------------------------------------------------------------ reading
@@ -301,34 +50,8 @@ def parse_sweep(raw: Mapping[str, Any], file: str | None = None, base: Path | No
     try:
         model = SweepFile.model_validate(dict(raw))
     except ValidationError as exc:
-        raise _pydantic_error(exc, raw, file) from None
+        raise pydantic_error(exc, raw, file) from None
     return _Resolver(model, raw, file, base, default_name, games, chunk_size).plan()
-
-
-def _pydantic_error(exc: ValidationError, raw: Mapping[str, Any], file: str | None) -> ConfigError:
-    errors = exc.errors()
-    err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
-    loc = [p for p in err["loc"]]
-    if err["type"] == "extra_forbidden":
-        parent = tuple(str(p) for p in loc[:-1])
-        model = _MODELS.get(parent)
-        allowed = ", ".join(model.model_fields) if model else "none"
-        where = f"[{'.'.join(parent)}]" if parent else "the top level"
-        return ConfigError(f"unknown key in {where} (allowed: {allowed})", file=file,
-                           key=format_key([*parent, str(loc[-1])]), value=err.get("input"))
-    # the field: (name,) or (section, name); overrides also keep their data key
-    section = str(loc[0])
-    path = (section,) if section not in ("fixed", "sweep") or len(loc) == 1 else (section, str(loc[1]))
-    if path[-1] == "overrides" and len(loc) > 2 and isinstance(loc[2], str) and loc[2] in raw[section]["overrides"]:
-        key_parts = [*path, loc[2]]
-    else:
-        key_parts = list(path)
-    value: Any = raw
-    for p in key_parts:
-        value = value.get(p) if isinstance(value, Mapping) else None
-    if err["type"] == "missing":
-        return ConfigError(f"missing (expected {EXPECTED.get(path, 'a value')})", file=file, key=format_key(key_parts))
-    return ConfigError(f"expected {EXPECTED.get(path, err['msg'])}", file=file, key=format_key(key_parts), value=value)
 
 
 class _Resolver:
@@ -368,8 +91,13 @@ class _Resolver:
             key = ["chunk_size"] if self.chunk_size is None else "--chunk-size"
             raise self.err("at least 1 game per task", key, chunk)
         self.chunk = chunk
-        both = [a for a in (*AXES, "overrides") if getattr(m.fixed, a) not in (None, {})
-                and getattr(m.sweep, a) not in (None, {})]
+        for section in ("fixed", "sweep"):
+            part = getattr(m, section)
+            if part.modules is not None and part.rules is not None:
+                raise self.err("rules is the older name of modules (allowed: one of them, not both)",
+                               [section, "rules"], part.rules)
+        both = [a for a in (*AXES, "overrides") if self._given("fixed", a) not in (None, {})
+                and self._given("sweep", a) not in (None, {})]
         for axis in both:
             if axis == "overrides":
                 common = [k for k in m.fixed.overrides if k in m.sweep.overrides]
@@ -378,7 +106,7 @@ class _Resolver:
                                    "[sweep.overrides], not both)", ["sweep", "overrides", common[0]])
                 continue
             raise self.err("an axis is either fixed or swept (allowed: in [fixed] or in [sweep], not both)",
-                           ["sweep", axis], getattr(m.sweep, axis))
+                           ["sweep", self._written("sweep", axis)], self._given("sweep", axis))
         data = m.data
         if data is not None and self.base is not None and not Path(data).is_absolute():
             data = str(self.base / data)
@@ -401,14 +129,28 @@ class _Resolver:
         self.panic_names = list(getattr(d, "panic", None) or {})
 
     # ---------------------------------------------------------------- axes
+    def _given(self, section: str, name: str) -> Any:
+        """The value of an axis in [fixed] or [sweep] (modules: or its older name rules)."""
+        part = getattr(self.m, section)
+        value = getattr(part, name)
+        return part.rules if name == "modules" and value is None else value
+
+    def _written(self, section: str, name: str) -> str:
+        """The key as the file writes it (rules for a modules axis given as rules)."""
+        if name == "modules" and section in ("fixed", "sweep") and getattr(self.m, section).modules is None \
+                and getattr(self.m, section).rules is not None:
+            return "rules"
+        return name
+
     def axis(self, name: str) -> tuple[list[Any], bool]:
         """(values, swept) of an axis, each value checked on its own."""
-        fixed, swept = getattr(self.m.fixed, name), getattr(self.m.sweep, name)
+        fixed, swept = self._given("fixed", name), self._given("sweep", name)
+        written = self._written("sweep" if swept is not None else "fixed", name)
         if swept is not None:
             section = "sweep"
             values = self._expand(name, swept)
             if isinstance(values, list) and not values:
-                raise self.err(f"an empty list (expected {EXPECTED[('sweep', name)]})", ["sweep", name], swept)
+                raise self.err(f"an empty list (expected {EXPECTED[('sweep', name)]})", ["sweep", written], swept)
         elif fixed is not None:
             section, values = "fixed", [fixed]
         else:
@@ -416,13 +158,13 @@ class _Resolver:
         check = getattr(self, f"_check_{name}")
         out = []
         for i, v in enumerate(values):
-            key: list[str | int] = [section, name] if section != "sweep" or not isinstance(swept, list) else \
-                [section, name, i]
+            key: list[str | int] = [section, written] if section != "sweep" or not isinstance(swept, list) else \
+                [section, written, i]
             out.append(check(v, key))
         texts = [json.dumps(v, sort_keys=True) for v in out]
         for i, t in enumerate(texts):
             if t in texts[:i] and isinstance(swept, list):
-                raise self.err("listed twice (allowed: each value once)", ["sweep", name, i], values[i])
+                raise self.err("listed twice (allowed: each value once)", ["sweep", written, i], values[i])
         return out, section == "sweep"
 
     def _expand(self, name: str, swept: Any) -> Any:
@@ -455,33 +197,31 @@ class _Resolver:
                 raise self.err(exc.message + " (see `dungeonology agents`)", [*key, i], text) from None
         return out
 
-    def _check_rules(self, v: Any, key: list) -> list[str]:
+    def _check_modules(self, v: Any, key: list) -> list[str]:
         if not isinstance(v, list):
-            raise self.err(f"expected {EXPECTED[(key[0] if key[0] != 'default' else 'fixed', 'rules')]}", key, v)
-        for i, name in enumerate(v):
-            if name not in ADVANCED_RULES:
-                raise self.err(f"unknown advanced rule (allowed: {', '.join(ADVANCED_RULES)})", [*key, i], name)
-        if len(set(v)) != len(v):
-            raise self.err("each advanced rule can be named once", key, v)
-        return [r for r in ADVANCED_RULES if r in v]  # canonical order
+            raise self.err(f"expected {EXPECTED[(key[0] if key[0] != 'default' else 'fixed', 'modules')]}", key, v)
+        try:
+            return list(M.validate(v, key=_key(key)))  # the registry's order
+        except ConfigError as exc:
+            raise self.err(exc.message, exc.key, exc.value) from None
 
     def _check_boss(self, v: Any, key: list) -> str:
-        return self._check_card(v, key, "boss", ("boss",))
+        return self._check_card(v, key, "boss", (M.owner("boss"),))
 
     def _check_panic(self, v: Any, key: list) -> str:
         # with the Boss rule too: a Boss-Requirement card is a valid name; a cell
         # without the Boss rule that asks for it is an impossible cell
-        return self._check_card(v, key, "panic", ("boss", "maximum_alert"))
+        return self._check_card(v, key, "panic", (M.owner("boss"), M.owner("panic")))
 
-    def _check_card(self, v: Any, key: list, what: str, rules: tuple[str, ...]) -> str:
+    def _check_card(self, v: Any, key: list, what: str, modules: tuple[str | None, ...]) -> str:
         """A boss / panic value: "random", or a name the data knows (checked
-        by compiling a configuration with the rules on)."""
+        by compiling a configuration with the modules on)."""
         if not isinstance(v, str):
             raise self.err(f"expected {EXPECTED[('sweep' if key[0] == 'sweep' else 'fixed', what)]}", key, v)
         if v == RANDOM:
             return v
         try:
-            compile_config(GameConfig(data=self.data, overrides=dict(self.m.fixed.overrides), rules=rules,
+            compile_config(GameConfig(data=self.data, overrides=dict(self.m.fixed.overrides), modules=modules,
                                       **{what: v}))
         except ConfigError as exc:
             raise self.err(exc.message, key, v) from None
@@ -551,19 +291,19 @@ class _Resolver:
         cells: list[Cell] = []
         skipped: list[dict[str, Any]] = []
         scholar_axis = axes["scholars"][0]
-        loops = [axes[a][0] for a in ("agents", "rules", "boss", "panic", "alert", "player_level", "clan")]
+        loops = [axes[a][0] for a in ("agents", "modules", "boss", "panic", "alert", "player_level", "clan")]
         combos = list(itertools.product(*[vals for _, vals in overrides]))
         seen: set[str] = set()
         for players in players_values:
             scholar_values = self._scholar_values(scholar_axis, players)
-            for agents, rules, boss, panic, alert, level, clan in itertools.product(*loops):
-                # boss / panic only matter with their rule: other cells are played once
-                boss = boss if "boss" in rules else RANDOM
-                panic = panic if "maximum_alert" in rules else RANDOM
+            for agents, modules, boss, panic, alert, level, clan in itertools.product(*loops):
+                # boss / panic only matter with their module: other cells are played once
+                boss = boss if M.owner("boss") in modules else RANDOM
+                panic = panic if M.owner("panic") in modules else RANDOM
                 for scholars in scholar_values:
                     for combo in combos:
                         swept = tuple((k, v) for (k, _), v in zip(overrides, combo, strict=True))
-                        values = {"players": players, "agents": agents, "rules": rules, "boss": boss,
+                        values = {"players": players, "agents": agents, "modules": modules, "boss": boss,
                                   "panic": panic, "alert": alert, "player_level": level, "clan": clan,
                                   "scholars": scholars, "overrides": dict(swept)}
                         text = json.dumps(values, sort_keys=True, default=str)
@@ -640,12 +380,12 @@ class _Resolver:
         config = GameConfig(players=players, scholars=None if all(s is None for s in scholars) else scholars,
                             alert=v["alert"], player_level=v["player_level"], data=self.data,
                             overrides={**self.m.fixed.overrides, **dict(swept)},
-                            clan=None if v["clan"] == RANDOM else v["clan"], rules=tuple(v["rules"]),
+                            clan=None if v["clan"] == RANDOM else v["clan"], modules=tuple(v["modules"]),
                             boss=None if v["boss"] == RANDOM else v["boss"],
                             panic=None if v["panic"] == RANDOM else v["panic"])
         compiled = compile_config(config)
         rotate = self.m.rotate_agents and len(set(texts)) > 1
-        return Cell(index=index, players=players, agents=texts, rotate=rotate, rules=tuple(v["rules"]),
+        return Cell(index=index, players=players, agents=texts, rotate=rotate, rules=tuple(v["modules"]),
                     boss=v["boss"], panic=v["panic"], alert=v["alert"], player_level=v["player_level"], clan=v["clan"],
                     scholars=tuple(v["scholars"]), overrides=swept, config=config,
                     data_hash=compiled.loaded.hash, provisional=compiled.loaded.is_provisional)

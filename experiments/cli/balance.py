@@ -1,0 +1,349 @@
+"""Commands of balance studies: sweep, main, agents, tournament, report."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from experiments.cli.common import NOTE, GameOptions, ProgressOpt, app, cli_errors, fail, game_options, new_console
+from sim.config import compile_config
+from sim.errors import ConfigError, format_value
+
+DEFAULT_SWEEP = Path(__file__).parent.parent / "configs" / "default.toml"
+
+SweepGamesOpt = Annotated[
+    int | None, typer.Option("--games", "-n", help="Games per cell (replaces games_per_cell of the file).")
+]
+SweepJobsOpt = Annotated[
+    int | None, typer.Option("--jobs", "-j", help="Worker processes (default: the number of CPUs); with "
+                             "--backend dask and no --scheduler, the workers of the local cluster.")
+]
+BackendOpt = Annotated[
+    str | None, typer.Option("--backend", metavar="loky|dask", help="Where chunks run: loky (joblib worker "
+                             "processes, the default) or dask (dask.distributed).")
+]
+SchedulerOpt = Annotated[
+    str | None, typer.Option("--scheduler", metavar="ADDRESS", help="A dask scheduler, e.g. tcp://host:8786 "
+                             "(implies --backend dask).")
+]
+FreshOpt = Annotated[
+    bool, typer.Option("--fresh", help="Delete what the run folder holds and start again (needed when the "
+                       "configuration changed).")
+]
+
+
+def _cpus() -> int:
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int | None, backend: str | None,
+                   scheduler: str | None, chunk_size: int | None, fresh: bool, progress: bool):
+    """Run a sweep for a command and print its summary (one-line errors, exit 2; Ctrl-C: exit 130 with how
+    to resume)."""
+    import signal
+
+    from experiments.sweep import run_sweep
+
+    if games is not None and games < 1:
+        fail(f"--games {games}: play at least 1 game per cell")
+    if jobs is not None and jobs < 1:
+        fail(f"--jobs {jobs}: use at least 1 process")
+    if chunk_size is not None and chunk_size < 1:
+        fail(f"--chunk-size {chunk_size}: at least 1 game per task")
+    if backend is not None and backend not in ("loky", "dask"):
+        fail(f"--backend {format_value(backend)}: unknown backend (allowed: loky, dask)")
+    if scheduler and backend == "loky":
+        fail(f"--scheduler {format_value(scheduler)}: a scheduler needs --backend dask")
+    backend = backend or ("dask" if scheduler else "loky")
+    console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+    def interrupt(signum, frame):  # a kill (SIGTERM) stops like Ctrl-C: the manifest is saved
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        with cli_errors():
+            try:
+                result = run_sweep(config, out, games=games, chunk_size=chunk_size, jobs=jobs or _cpus(),
+                                   backend=backend, scheduler=scheduler, fresh=fresh, progress=progress)
+            except OSError as exc:
+                where = exc.filename or out or "the run folder"
+                fail(f"{where}: cannot write the results: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        console.print("Interrupted: the finished parts are saved; run the same command again to play the "
+                      "missing games.", markup=False)
+        raise typer.Exit(130) from None
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    for line in _sweep_summary(result):
+        typer.echo(line)
+    return result
+
+
+def _sweep_summary(result) -> list[str]:
+    plan = result.plan
+    peak = result.peak
+    lines = [f"Sweep {plan.name}: {len(plan.cells)} cells x {plan.games_per_cell:,} games = "
+             f"{result.games_total:,} games of {', '.join(str(p) for p in sorted({c.players for c in plan.cells}))} "
+             f"players, in {result.run_dir}"]
+    if plan.games_per_cell != plan.games_per_cell_requested:
+        lines.append(f"Note: games per cell rounded up from {plan.games_per_cell_requested:,} to "
+                     f"{plan.games_per_cell:,} (whole seat rotations).")
+    if plan.skipped:
+        lines.append(f"Note: {len(plan.skipped)} impossible cells skipped (listed in manifest.json).")
+    if result.replayed_parts:
+        lines.append(f"Note: {result.replayed_parts} parts were missing, damaged or not in the manifest: their "
+                     "games are played again.")
+    if result.games_resumed:
+        lines.append(f"Resumed: {result.games_resumed:,} games were already played.")
+    if result.games_played:
+        session = result.manifest["timings"]["sessions"][-1]
+        steady = session.get("games_per_s_after_first_part")
+        lines.append(f"Played {result.games_played:,} games in {result.wall_s:.1f} s wall = "
+                     f"{result.games_per_s:,.0f} games/s"
+                     + (f" ({steady:,.0f} games/s after the first part, which came after "
+                        f"{session['first_part_s']:.1f} s of start-up)." if steady else "."))
+    else:
+        lines.append("Nothing to play: the run is complete.")
+    if result.games_played:
+        lines.append(f"Peak memory (ru_maxrss): this process {peak['parent_mib']:,.0f} MiB; "
+                     + (f"{peak['workers']} workers max {peak['workers_max_mib']:,.0f} MiB each, all processes "
+                        f"{peak['total_mib']:,.0f} MiB" if peak["workers"] else "no worker processes"))
+    if result.errors:
+        lines.append(f"WARNING: {result.errors} games stopped by an engine or agent error (error column != 0).")
+    if plan.provisional:
+        lines.append("Note: provisional card data was used (see `dungeonology data`).")
+    lines += [f"Note: {n}" for n in result.notes]
+    return lines
+
+
+@app.command(help="Run a sweep file (an experiment: fixed settings, sweep axes, games per cell, master seed; "
+             "see docs/SWEEPS.md) and write one Parquet part per chunk of games plus manifest.json to "
+             "results/<name>/ (or --out).\n\n"
+             "Game g of the run uses the seed master * 10**12 + g, so the rows are identical for any --jobs, "
+             "chunk size and backend. Running the same command again after an interruption plays only the "
+             "missing games; a changed configuration needs --fresh. With --backend dask the chunks run on "
+             "dask.distributed (a local cluster of --jobs workers, or --scheduler ADDRESS).\n\n"
+             f"{NOTE}")
+def sweep(
+    config: Annotated[Path, typer.Argument(help="The sweep file (TOML), e.g. experiments/configs/quick.toml.",
+                                           show_default=False)],
+    games: SweepGamesOpt = None,
+    jobs: SweepJobsOpt = None,
+    backend: BackendOpt = None,
+    scheduler: SchedulerOpt = None,
+    out: Annotated[Path | None, typer.Option("--out", help="The run folder (default results/<name>).")] = None,
+    chunk_size: Annotated[int | None, typer.Option("--chunk-size", help="Games per task (replaces chunk_size "
+                                                   "of the file; the rows do not change).")] = None,
+    fresh: FreshOpt = False,
+    progress: ProgressOpt = True,
+) -> None:
+    _run_sweep_cli(config, out, games, jobs, backend, scheduler, chunk_size, fresh, progress)
+
+
+@app.command("main", help="The main job: the sweep experiments/configs/default.toml (a balance sweep of the basic "
+             "game with heuristic agents over every Alert difficulty, Player Level and Clan Card, Scholars dealt "
+             "at random), then the report (report.html with tables and plots) in the run folder.\n\n"
+             "Like `sweep`, it resumes an interrupted run and leaves a finished one as it is.\n\n"
+             f"{NOTE}")
+def main_job(
+    games: SweepGamesOpt = None,
+    jobs: SweepJobsOpt = None,
+    out: Annotated[Path, typer.Option("--out", help="The run folder.")] = Path("results/main"),
+    fresh: FreshOpt = False,
+    progress: ProgressOpt = True,
+) -> None:
+    result = _run_sweep_cli(DEFAULT_SWEEP, out, games, jobs, None, None, None, fresh, progress)
+    try:
+        from experiments.report import build_report
+    except ImportError as exc:
+        fail(f"cannot build the report: {exc}")
+    with cli_errors():
+        try:
+            report = build_report(result.run_dir)
+        except OSError as exc:
+            fail(f"{out}: cannot write the report: {exc.strerror or exc}")
+    typer.echo(f"Report: {report}")
+
+
+AgentsOpt = Annotated[
+    str | None,
+    typer.Option("--agents", "-a", metavar="A,B,...",
+                 help="Agents, comma-separated, one per seat in order (e.g. heuristic,random,random,random); "
+                      "simple specs only (a name or name:persona). A spec with parameters contains commas: "
+                      "give it with --agent."),
+]
+AgentOpt = Annotated[
+    list[str] | None,
+    typer.Option("--agent", metavar="SPEC",
+                 help="One agent spec (repeatable), any spec, e.g. --agent heuristic:risk=0.6,sabotage=0.2; "
+                      "added after those of --agents."),
+]
+
+
+def agent_specs(agents_csv: str | None, agent: Sequence[str] | None) -> list:
+    """The seat list of --agents (comma list of simple specs) then --agent (repeated), parsed."""
+    from agents.spec import parse_spec
+
+    texts: list[tuple[str, str]] = []  # (option, spec)
+    if agents_csv is not None:
+        parts = [p.strip() for p in agents_csv.split(",")]
+        if any("=" in p for p in parts):
+            raise ConfigError("a spec with parameters cannot go in the comma list; give it with "
+                              "--agent SPEC (repeat --agent for each seat)", key="--agents", value=agents_csv)
+        if any(not p for p in parts):
+            raise ConfigError("an empty agent name in the comma list", key="--agents", value=agents_csv)
+        texts += [("--agents", p) for p in parts]
+    texts += [("--agent", a) for a in agent or []]
+    if not texts:
+        raise ConfigError("no agents: give --agents A,B,... or --agent SPEC (see `dungeonology agents`)",
+                          key="--agents")
+    specs = []
+    for option, text in texts:
+        try:
+            specs.append(parse_spec(text))
+        except ConfigError as exc:
+            raise ConfigError(exc.message, key=option, value=text) from None
+    return specs
+
+
+@app.command("agents", help="List the agents: name, description, parameters (defaults) and personas.\n\n"
+             "An agent spec is a name (random), name:persona (heuristic:cautious), name:key=value,... "
+             "(heuristic:risk=0.6,sabotage=0.2) or name:persona,key=value,...")
+def agents_cmd() -> None:
+    from agents.spec import describe_agents
+
+    with cli_errors():
+        text = describe_agents()
+    typer.echo(text)
+
+
+@app.command(help="Play a seat-rotated tournament between agents and print per agent: seat-games, wins, win "
+             "rate with a 95% Wilson interval, mean score, mean rank and an OpenSkill (Plackett-Luce) rating "
+             "from the final ranks (rating = mu - 3 sigma).\n\n"
+             "The agents fill the seats in order (fewer agents than players: repeated cyclically; the same "
+             "spec may be given several times, its seats are pooled). Game g gives seat p the agent "
+             "(p + g) mod players, so every agent plays every seat equally often; --games is rounded up to a "
+             "multiple of the player count. Game i uses the seed SEED * 1000003 + i // players: the rotated "
+             "games of one block share the deal (Scholars, Clan Card, decks) and only the seats rotate. "
+             "Results do not depend on --jobs. A win is rank 1 (seats tied for first all win). With --out "
+             "DIR: tournament.csv (one row per agent) and tournament.png.\n\n"
+             f"Specs with parameters contain commas: give them with --agent SPEC (repeatable).\n\n{NOTE}")
+@game_options()
+def tournament(
+    agents_csv: AgentsOpt = None,
+    agent: AgentOpt = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games (rounded up to a multiple of --players).")]
+    = 400,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (joblib, loky).")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Base seed (see above).")] = 0,
+    out: Annotated[Path | None, typer.Option("--out", help="Folder for tournament.csv and tournament.png.")]
+    = None,
+    progress: ProgressOpt = True,
+    *,
+    game: GameOptions,
+) -> None:
+    from experiments.tournament import (
+        check_kinds,
+        distinct,
+        play_tournament,
+        round_games,
+        seat_list,
+        summarize,
+        tournament_attrs,
+        write_outputs,
+    )
+
+    console = new_console()
+    players = int(game.players)
+    if games < 1:
+        fail(f"--games {games}: play at least 1 game")
+    if jobs < 1:
+        fail(f"--jobs {jobs}: use at least 1 process")
+    with cli_errors():
+        config = game.config()
+        specs = agent_specs(agents_csv, agent)
+        try:
+            check_kinds(distinct(seat_list(specs, players)))
+        except ConfigError as exc:
+            raise ConfigError(exc.message, key="--agents", value=[str(s) for s in specs]) from None
+    n = round_games(games, players)
+    if n != games:
+        console.print(f"Note: --games {games} rounded up to {n}, a multiple of {players} players (whole seat "
+                      "rotations).", markup=False)
+    start = time.perf_counter()
+    with cli_errors():
+        rows = play_tournament(config, specs, n, seed=seed, jobs=jobs, progress=progress)
+    table = summarize(rows)
+    info = tournament_attrs(rows, players, seed, time.perf_counter() - start)
+    fair = 1 / players
+    seats = ", ".join(str(s) for s in seat_list(specs, players))
+    title = f"Tournament: {n} games of {players} players, seats rotated ({seats}), base seed {seed}"
+    view = Table(box=box.SIMPLE_HEAD, title=title, show_edge=False, pad_edge=False, collapse_padding=True,
+                 header_style="bold")
+    view.add_column("agent", justify="left", no_wrap=True, min_width=max(9, *(len(str(a)) for a in table["agent"])))
+    for col in ("seats", "games", "wins", "win rate", "95% CI", "score", "rank", "rating", "mu"):
+        view.add_column(col, justify="right", no_wrap=True)
+    for r in table.itertuples(index=False):
+        view.add_row(Text(str(r.agent)), str(r.seats), str(r.games), str(r.wins), f"{r.win_rate:.3f}",
+                     f"{r.ci_low:.3f}-{r.ci_high:.3f}", f"{r.mean_score:.2f}", f"{r.mean_rank:.2f}",
+                     f"{r.rating:.2f}", f"{r.mu:.2f}")
+    console.print(view)
+    lines = [f"Fair share (1/{players}): {fair:.3f}. seats: seats per game; games: seat-games; score, rank: "
+             "means per seat-game. A win is rank 1 (seats tied for first all win).",
+             "Rating: OpenSkill Plackett-Luce, updated game by game from the final ranks; rating = mu - 3 sigma "
+             "(everyone starts at mu 25, sigma 8.33, rating 0).",
+             f"{n} games in {info['seconds']:.1f} s with {jobs} job(s)."]
+    if info["errors"]:
+        lines.append(f"WARNING: {info['errors']} games stopped early (an illegal action or the decision limit); "
+                     "see the error column of the rows.")
+    if compile_config(config).loaded.is_provisional:
+        lines.append("Note: provisional card data was used (see `dungeonology data`).")
+    for line in lines:
+        console.print(line, markup=False)
+    if out is not None:
+        try:
+            paths = write_outputs(table, out, players, title=f"{n} games, {players} players, seed {seed}")
+        except OSError as exc:
+            fail(f"{out}: cannot write the results: {exc.strerror or exc}")
+        console.print("Written: " + ", ".join(str(p) for p in paths), markup=False)
+
+
+@app.command("report", help="Write the HTML report of a sweep run folder (results/<run>/ with part-*.parquet and "
+             "manifest.json): headline findings first (win rates against the fair share with 95% Wilson intervals "
+             "and Holm-adjusted binomial tests), then the plots and tables (Scholars, turn order, Scholar x Clan "
+             "Card, Scholar vs Scholar, Alert difficulty x Player Level, distributions, \"what if\" overrides), "
+             "and the experiment. report.html is self-contained (plots embedded); the PNG and CSV files are "
+             "written beside it. A notice says when provisional card data was used.")
+def report(
+    run_dir: Annotated[Path, typer.Argument(help="The run folder, e.g. results/quick.", show_default=False)],
+    out: Annotated[Path | None, typer.Option("--out", help="Output folder (default RUN_DIR/report), or a file "
+                                             "ending in .html.")] = None,
+) -> None:
+    from experiments.analysis import read_manifest
+    from experiments.report import build_report
+
+    with cli_errors():
+        try:
+            path = build_report(run_dir, out)
+        except OSError as exc:
+            target = getattr(exc, "filename", None) or out or run_dir / "report"
+            fail(f"{target}: cannot write the report: {exc.strerror or exc}")
+        provisional = bool(read_manifest(run_dir).get("provisional"))
+    typer.echo(f"Report: {path}")
+    if provisional:
+        typer.echo("Note: provisional card data was used in this run (see the notice in the report).")
+

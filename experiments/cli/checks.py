@@ -1,0 +1,150 @@
+"""Commands that check the engine at scale: fuzz and bench."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from experiments.cli.common import NOTE, GameOptions, ProgressOpt, app, cli_errors, fail, game_options, new_console
+
+
+@app.command(help="Play many random games per player count in the numba batch, checking every invariant "
+             "after every action; write a replayable record of each failing game.\n\n"
+             "Game i uses the seed SEED * 1000003 + i (with --seed 0: seed i), so `play --seed <that>` "
+             f"replays it. Exit status 1 when an invariant is violated.\n\n{NOTE}")
+@game_options(players="many")
+def fuzz(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per player count.")] = 2000,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Base seed (see above).")] = 0,
+    out: Annotated[Path, typer.Option("--out", help="Folder for the failure records.")] = Path("results/fuzz"),
+    progress: ProgressOpt = True,
+    combinations: Annotated[bool, typer.Option(
+        "--all-combinations", help="Fuzz every playable combination of the implemented modules (the 16 of the "
+        "base box's four advanced rules, the basic game included; --games per combination and player count); "
+        "replaces --modules.")] = False,
+    *,
+    game: GameOptions,
+) -> None:
+    from experiments.fuzz import rule_combinations, run_fuzz
+
+    console = new_console()
+    with cli_errors():
+        if combinations:
+            if game.boss is not None or game.panic is not None:
+                fail("--boss and --panic need their module in every combination: leave them out with "
+                     "--all-combinations")
+            configs = [c for combo in rule_combinations() for c in game.configs(modules=combo)]
+        else:
+            configs = game.configs()
+        try:
+            report = run_fuzz(configs, games=games, seed=seed, progress=progress, out_dir=out)
+        except OSError as exc:
+            fail(f"{getattr(exc, 'filename', None) or out}: cannot write a failure record: {exc.strerror or exc}")
+    console.print(f"Random-play fuzz, base seed {seed}, invariants checked after every action", markup=False)
+    for label in dict.fromkeys(r.rules for r in report.rows):
+        table = Table(box=box.SIMPLE_HEAD, title="basic game" if label == "basic" else f"rules: {label}",
+                      show_edge=False, pad_edge=False, collapse_padding=True, header_style="bold")
+        for col in ("players", "games", "decisions", "turns/game", "seconds", "games/s", "decisions/s", "fails"):
+            table.add_column(col, justify="right")
+        for r in report.rows:
+            if r.rules == label:
+                table.add_row(str(r.players), str(r.games), str(r.decisions), f"{r.turns / max(r.games, 1):.1f}",
+                              f"{r.seconds:.2f}", f"{r.games_per_s:,.0f}", f"{r.decisions_per_s:,.0f}",
+                              str(len(r.failures)))
+        console.print(table)
+    console.print(f"Total: {report.games} games, {report.decisions} decisions in {report.seconds:.2f} s "
+                  f"({report.games / max(report.seconds, 1e-9):,.0f} games/s)", markup=False)
+    if report.ok:
+        console.print("No invariant violated.", markup=False)
+        return
+    for f in report.failures:
+        note = "" if f.reproduced else " (NOT reproduced by the Python rebuild)"
+        console.print(
+            f"VIOLATION {f.players} players, rules {f.rules}, seed {f.seed}: [{f.code}] {f.invariant} "
+            f"(after {f.decision} actions){note}; record: {f.record}", markup=False, style="bold red")
+    raise typer.Exit(1)
+
+
+@app.command(help="Benchmark random play (2, 3 and 4 players), memory, cold and warm start, and the JIT "
+             f"speed-up.\n\n{NOTE}")
+@game_options(players="many")
+def bench(
+    games: Annotated[int | None, typer.Option("--games", "-n", min=1, help="Games per player count "
+                                              "(default 5000, or 300 with --quick).")] = None,
+    quick: Annotated[bool, typer.Option("--quick", help="Fewer games (for tests).")] = False,
+    cold: Annotated[bool, typer.Option("--cold/--no-cold", help="Measure the cold start (about 40 s).")] = True,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Also write the figures as JSON.")] = None,
+    *,
+    game: GameOptions,
+) -> None:
+    from experiments.bench import NOJIT_GAMES, run_bench
+
+    console = new_console()
+    err = Console(stderr=True, highlight=False)
+    with cli_errors():
+        configs = game.configs()
+    try:
+        report = run_bench(configs, games=games, quick=quick, cold=cold,
+                           log=lambda msg: err.print(f"bench: {msg} ...", markup=False))
+    except (RuntimeError, subprocess.SubprocessError) as exc:
+        fail(str(exc))
+    table = Table(box=box.SIMPLE_HEAD, title="Random play, numba batch, one core (warm, no invariant checks)",
+                  show_edge=False, pad_edge=False, collapse_padding=True, header_style="bold")
+    for col in ("players", "games", "decisions", "seconds", "games/s", "decisions/s", "peak RSS MiB"):
+        table.add_column(col, justify="right")
+    for r in report.rows:
+        table.add_row(str(r.players), str(r.games), str(r.decisions), f"{r.seconds:.3f}", f"{r.games_per_s:,.0f}",
+                      f"{r.decisions_per_s:,.0f}", f"{r.peak_rss_mib:.0f}")
+    console.print(table)
+    lines = [f"Peak memory (ru_maxrss): this process {report.peak_rss_mib:.0f} MiB; "
+             f"largest subprocess {report.children_peak_rss_mib:.0f} MiB"]
+    lines += report.notes
+    lines.append("Cold start (fresh NUMBA_CACHE_DIR, import + compile + one game): "
+                 + (f"{report.cold_start_s:.1f} s" if report.cold_start_s is not None else "not measured (--no-cold)"))
+    lines.append(f"Warm start (`dungeonology play --players 4 --seed 7 --quiet`, wall): {report.warm_start_s:.2f} s")
+    nj = report.nojit
+    if nj:
+        lines.append(
+            f"NUMBA_DISABLE_JIT=1: {nj['games']} games ({nj['players']} players), {nj['decisions']} decisions in "
+            f"{nj['seconds']:.2f} s = {nj['seconds'] / nj['games']:.3f} s/game, "
+            f"{nj['decisions'] / nj['seconds']:,.0f} decisions/s; same games as with the JIT: "
+            f"{'yes' if nj['same_games'] else 'NO'}")
+        lines.append(f"JIT speed-up: x{report.speedup_per_decision:,.0f} per decision, "
+                     f"x{report.speedup_per_game:,.0f} per game (warm JIT rate vs {NOJIT_GAMES} games without JIT)")
+    ag = report.agents
+    if ag:
+        lines.append(f"Heuristic play (4 x heuristic, numba batch, one core): "
+                     f"{ag['heuristic_games_per_s']:,.0f} games/s, "
+                     f"{ag['heuristic_decisions_per_s']:,.0f} decisions/s ({ag['heuristic_games']} games)")
+        ips = ag["ismcts_iterations_per_s"]
+        lines.append(f"ISMCTS, {ag['ismcts_spec']} vs 3 heuristic: median {ag['ismcts_median_game_s']:.2f} s per game "
+                     f"(max {ag['ismcts_max_game_s']:.2f} s, {ag['ismcts_games']} games); "
+                     + (f"{ips:,.0f} iterations/s" if ips else "iterations/s not measured"))
+    adv = report.advanced
+    if adv:
+        parts = [f"{agent} {adv[f'{agent}_all_rules_games_per_s']:,.0f} vs {adv[f'{agent}_basic_games_per_s']:,.0f} "
+                 f"games/s (x{adv[f'{agent}_ratio']:.2f}; {adv[f'{agent}_all_rules_decisions_per_game']:.0f} vs "
+                 f"{adv[f'{agent}_basic_decisions_per_game']:.0f} decisions per game, "
+                 f"x{adv[f'{agent}_decision_ratio']:.2f} per decision)" for agent in ("random", "heuristic")]
+        lines.append(f"Advanced rules ({adv['players']} players, all four vs the basic game, same seeds, best of "
+                     f"{adv['repeats']}): " + "; ".join(parts))
+    if report.provisional:
+        lines.append(f"Data: {report.data_source}: PROVISIONAL values in use ({report.provisional}); "
+                     "see `dungeonology data`")
+    else:
+        lines.append(f"Data: {report.data_source}: no provisional values")
+    for line in lines:
+        console.print(line, markup=False)
+    if json_out is not None:
+        try:
+            json_out.write_text(json.dumps(report.to_dict(), indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            fail(f"{json_out}: cannot write: {exc.strerror or exc}")
+

@@ -1,0 +1,208 @@
+"""Commands that play or show one game and the data: play, replay, data, modules."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import numpy as np
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from experiments.cli.common import NOTE, GameOptions, app, cli_errors, fail, game_options, new_console
+from experiments.narrate import narrate, setup_lines, snapshot, turn_header
+from sim import layout as L
+from sim import modules as M
+from sim.config import GameConfig
+from sim.game import Game, game_from_state, new_game
+from sim.game import replay as replay_record
+from sim.loader import describe, load_data
+
+# ------------------------------------------------------------------- log
+_STYLES = (("SUCCESS", "bold green"), ("FAILURE", "bold red"), ("Jinx", "magenta"), ("Omega Student", "yellow"),
+           ("Stun", "red"))
+
+
+def emit_to(console: Console) -> Callable[[str], None]:
+    def out(line: str) -> None:
+        if line.startswith("==="):
+            console.print(Text(line, style="bold cyan"))
+        elif line.startswith("Game over"):
+            console.print(Text(line, style="bold"))
+        else:
+            text = Text(line)
+            for word, style in _STYLES:
+                text.highlight_words([word], style)
+            console.print(text)
+
+    return out
+
+
+def play_out(
+    g: Game,
+    choose: Callable[[Game], int | None],
+    emit: Callable[[str], None] | None,
+    seed: int | None = None,
+    check: bool = False,
+) -> list[str]:
+    """Play ``g`` to the end (or until ``choose`` returns None), narrating with ``emit``.
+
+    Returns the invariant violations seen when ``check`` is on."""
+    violations: list[str] = []
+    before = snapshot(g) if emit else None
+    if emit:
+        for line in setup_lines(before, seed):
+            emit(line)
+        if not g.is_terminal():
+            emit(turn_header(before))
+    while not g.is_terminal():
+        action = choose(g)
+        if action is None:
+            break
+        text = g.action_to_string(action) if emit else ""
+        g.apply(action)
+        if check:
+            broken = g.check_invariants()
+            if broken:
+                violations.append(f"after action #{len(g.history) - 1} ({action}): {broken}")
+                if emit:
+                    emit(f"  INVARIANT VIOLATED: {broken}")
+        if emit:
+            after = snapshot(g)
+            for line in narrate(before, after, text):
+                emit(line)
+            before = after
+    return violations
+
+
+def print_result(console: Console, g: Game) -> None:
+    r = g.result()
+    if r["over"]:
+        head = f"Final scores: {r['end_reason']} after {r['turns']} turns ({r['rounds']} rounds); Clan Card {r['clan']}"
+    else:
+        head = f"Scores so far (the game is not over): {r['turns']} turns ({r['rounds']} rounds); Clan Card {r['clan']}"
+    console.print(Text(head, style="bold"))
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, header_style="bold", pad_edge=False, collapse_padding=True)
+    interns = bool(int(g.tables[L.T_RULES]) & L.RULE_MAIN_EFFECTS)
+    cols = ("rank", "seat", "Scholar", "score", "board", "thesis", *(("interns",) if interns else ()), "jinx",
+            "Thesis #", "")
+    for col in cols:
+        table.add_column(col, justify="left" if col in ("Scholar", "Thesis #", "") else "right", no_wrap=True)
+    for s in sorted(r["seats"], key=lambda x: (x["rank"], x["seat"])):
+        b = s["breakdown"]
+        thesis = f"#{s['thesis_order']}" if s["thesis_order"] else "-"
+        if not s["eligible"]:
+            thesis += " (not eligible)"
+        extra = (str(b["intern_bonus"]),) if interns else ()
+        table.add_row(str(s["rank"]), str(s["seat"]), s["scholar"], str(s["score"]), str(b["board"]),
+                      str(b["thesis_bonus"]), *extra, str(b["jinx_penalty"]), thesis, "WINNER" if s["winner"] else "")
+    console.print(table)
+    console.print("score = board (Note Board points with the Clan modifiers) + thesis (Thesis bonus)"
+                  + (" + interns (Intern Cards' bonus points)" if interns else "") + " - jinx (Jinx penalty)",
+                  markup=False)
+
+
+# -------------------------------------------------------------- commands
+@app.command(help=f"Play one game with uniformly random legal actions and print it turn by turn.\n\n"
+             "The random agent is the one of `fuzz` and `bench`: `play --seed S` plays the game that "
+             f"their game with seed S plays.\n\n{NOTE}")
+@game_options()
+def play(
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of the game and of the random agent.")] = 0,
+    save: Annotated[Path | None, typer.Option("--save", help="Write the game record (JSON) to this file.")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result, not the log.")] = False,
+    *,
+    game: GameOptions,
+) -> None:
+    from experiments.fuzz import RandomAgent
+
+    console = new_console()
+    with cli_errors():
+        g = new_game(game.config(), seed)
+    if g.compiled.loaded.is_provisional and not quiet:
+        console.print(f"Note: provisional data in use ({len(g.compiled.loaded.provisional)} values); "
+                      "see `dungeonology data`.", markup=False)
+    agent = RandomAgent(seed)
+    with cli_errors():
+        play_out(g, lambda g: agent.choose(g.legal_actions()), None if quiet else emit_to(console), seed)
+    print_result(console, g)
+    if save is not None:
+        try:
+            save.write_text(json.dumps(g.record()) + "\n", encoding="utf-8")
+        except OSError as exc:
+            fail(f"{save}: cannot write the record: {exc.strerror or exc}")
+        if not quiet:
+            console.print(f"Record written to {save}", markup=False)
+
+
+def read_record(file: Path) -> dict[str, Any]:
+    """The JSON of a record file (exit 2 naming the file when it cannot be read)."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"{file}: cannot read the record: {getattr(exc, 'strerror', None) or exc}")
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        fail(f"{file}: not a JSON game record (line {exc.lineno}, column {exc.colno}: {exc.msg})")
+    if not isinstance(record, dict):
+        fail(f"{file}: not a game record (a JSON object is expected)")
+    return record
+
+
+@app.command(help="Replay a game record (JSON, from `play --save` or `fuzz`) and print its log and result.\n\n"
+             "Invariants are checked after every action.")
+def replay(
+    file: Annotated[Path, typer.Argument(help="The record file.", show_default=False)],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result, not the log.")] = False,
+) -> None:
+    console = new_console()
+    record = read_record(file)
+    with cli_errors(str(file)):
+        replay_record(record)  # validates the record: config, data hash, every action
+        config = GameConfig.from_dict(record["config"])
+        if "initial_state" in record:
+            g = game_from_state(config, int(record["seed"]), np.array(record["initial_state"], dtype=np.int64))
+        else:
+            g = new_game(config, record["seed"])
+    actions = iter(record["actions"])
+    with cli_errors(str(file)):
+        violations = play_out(g, lambda _g: next(actions, None), None if quiet else emit_to(console),
+                              record["seed"], check=True)
+    if not g.is_terminal() and not quiet:
+        console.print("The record ends here; the game is not over.", markup=False)
+    print_result(console, g)
+    for v in violations:
+        console.print(f"Invariant violated {v}", markup=False, style="bold red")
+
+
+
+@app.command(help=f"Print the component data: every component and every provisional value.\n\n{NOTE}")
+@game_options(players="none", only=("data", "set_"))
+def data(game: GameOptions) -> None:
+    with cli_errors():
+        loaded = load_data(game.data, game.overrides())
+    typer.echo(describe(loaded))
+
+
+@app.command("modules", help="List the modules: every optional rule, content set and mode of every box, with "
+             "its box, kind (rule, content or mode), what it requires and excludes, the settings it brings, "
+             "whether its rules are implemented, and its rulebook section.\n\n"
+             "Use them with --modules M1,M2 on every command that plays, or `modules = [...]` in a sweep file. "
+             "A combination that misses a requirement, holds an excluded pair or names a module that is not "
+             "implemented yet is refused (exit 2).")
+def modules_cmd() -> None:
+    rows = [(r["name"], r["box"], r["kind"], ", ".join(r["requires"]) or "-", ", ".join(r["excludes"]) or "-",
+             ", ".join(r["settings"]) or "-", "yes" if r["implemented"] else "not yet", r["description"])
+            for r in M.describe()]
+    head = ("module", "box", "kind", "requires", "excludes", "settings", "implemented", "description")
+    widths = [max(len(row[i]) for row in (head, *rows)) for i in range(len(head) - 1)]
+    for row in (head, *rows):  # one line per module (no wrapping: grep-friendly)
+        typer.echo("  ".join([*(cell.ljust(w) for cell, w in zip(row, widths, strict=False)), row[-1]]))
+    typer.echo(f"{len(rows)} modules, {len(M.names(implemented=True))} implemented "
+               f"({', '.join(M.names(implemented=True))}); `--modules all` = {', '.join(M.base_rules())}.")

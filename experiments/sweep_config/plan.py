@@ -1,0 +1,132 @@
+"""The plan of a sweep: its constants, cells and seeds."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sim.config import GameConfig
+from sim.errors import format_value
+
+MAX_SEED = 9_000_000
+SEED_STRIDE = 10**12
+"""Game ``g`` of a run with master seed ``s`` uses the seed ``s * SEED_STRIDE + g``."""
+
+AXES = ("players", "agents", "modules", "boss", "panic", "alert", "player_level", "clan", "scholars")
+DEFAULTS: dict[str, Any] = {
+    "players": 4,
+    "agents": ["heuristic"],
+    "modules": [],
+    "boss": "random",
+    "panic": "random",
+    "alert": "medium",
+    "player_level": "students",
+    "clan": "random",
+    "scholars": "random",
+}
+RANDOM = "random"
+ALL = "all"
+SCHOLAR_MODES = ("random", "all_combinations", "all_permutations")
+
+
+# -------------------------------------------------------------- the plan
+@dataclass(frozen=True)
+class Cell:
+    """One combination of the axes: everything needed to play its games."""
+
+    index: int
+    players: int
+    agents: tuple[str, ...]  # the seat list (spec texts), filled to the player count
+    rotate: bool  # the agents rotate through the seats (they differ and rotate_agents is on)
+    rules: tuple[str, ...]  # the modules in use (the rows' and the manifest's "rules")
+    boss: str  # "random" or name[:profile] (only with the boss rule)
+    panic: str  # "random" or a Panic Card (only with the maximum_alert rule)
+    alert: str
+    player_level: str
+    clan: str  # a Clan Card name or "random"
+    scholars: tuple[str, ...]  # one per seat; "random" = dealt at random
+    overrides: tuple[tuple[str, Any], ...]  # the swept overrides of this cell (key, value)
+    config: GameConfig  # everything merged (fixed overrides too)
+    data_hash: str
+    provisional: bool
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        return self.rules
+
+    def values(self) -> dict[str, Any]:
+        """The cell as JSON-ready values (the manifest's ``cells``)."""
+        return {"cell": self.index, "players": self.players, "agents": list(self.agents), "rotate": self.rotate,
+                "rules": list(self.rules), "boss": self.boss, "panic": self.panic, "alert": self.alert,
+                "player_level": self.player_level,
+                "clan": self.clan, "scholars": list(self.scholars), "overrides": dict(self.overrides),
+                "data_hash": self.data_hash}
+
+    def label(self) -> str:
+        parts = [f"players={self.players}", f"agents={','.join(self.agents)}", f"alert={self.alert}",
+                 f"player_level={self.player_level}", f"clan={self.clan}", f"scholars={','.join(self.scholars)}"]
+        if self.rules:
+            parts.append(f"modules={'+'.join(self.rules)}")
+        parts += [f"{k}={getattr(self, k)}" for k in ("boss", "panic") if getattr(self, k) != RANDOM]
+        parts += [f"{k}={format_value(v)}" for k, v in self.overrides]
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class SweepPlan:
+    """A validated sweep file: settings and cells."""
+
+    name: str
+    description: str
+    file: str | None
+    games_per_cell: int
+    games_per_cell_requested: int
+    seed: int
+    chunk_size: int
+    data: str | None
+    skip_invalid: bool
+    rotate_agents: bool
+    fixed: dict[str, Any]  # the fixed axes (defaults filled in) and fixed overrides, as resolved
+    sweep: dict[str, Any]  # the swept axes as resolved (expanded "all" / combinations)
+    override_keys: tuple[str, ...]  # swept override keys, in file order (set:<key> columns)
+    cells: tuple[Cell, ...]
+    skipped: tuple[dict[str, Any], ...] = field(default_factory=tuple)  # dropped cells with the reason
+    data_hash: str = ""  # of the data with the fixed overrides
+    provisional: bool = False
+
+    @property
+    def games_total(self) -> int:
+        return self.games_per_cell * len(self.cells)
+
+    def cell_games(self, cell: int) -> tuple[int, int]:
+        """Global game range [lo, hi) of a cell (cell-major)."""
+        return cell * self.games_per_cell, (cell + 1) * self.games_per_cell
+
+    def game_seed(self, game: int) -> int:
+        return game_seed(self.seed, game)
+
+    def identity(self) -> dict[str, Any]:
+        """Everything that decides the rows of the run (not how they are computed)."""
+        return {"name": self.name, "games_per_cell": self.games_per_cell, "seed": self.seed,
+                "seed_stride": SEED_STRIDE, "override_keys": list(self.override_keys),
+                "cells": [c.values() for c in self.cells]}
+
+    def identity_hash(self) -> str:
+        text = json.dumps(self.identity(), sort_keys=True, default=str, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The resolved configuration (the manifest's ``config``)."""
+        return {"name": self.name, "description": self.description, "file": self.file,
+                "games_per_cell": self.games_per_cell, "games_per_cell_requested": self.games_per_cell_requested,
+                "seed": self.seed, "chunk_size": self.chunk_size, "data": self.data,
+                "skip_invalid": self.skip_invalid, "rotate_agents": self.rotate_agents, "fixed": self.fixed,
+                "sweep": self.sweep, "override_keys": list(self.override_keys)}
+
+
+def game_seed(master: int, game: int) -> int:
+    """The seed of game ``game`` (global index in the run) of a run with master seed ``master``."""
+    return master * SEED_STRIDE + game
+
