@@ -25,7 +25,7 @@ from typing import Any
 
 from sim import layout as L
 from sim.errors import ConfigError
-from sim.loader.layers import BASE_BOX  # noqa: E402 (one name for the base box)
+from sim.loader.layers import BASE_BOX
 
 BOXES = (BASE_BOX, "rocca_civetta")
 KINDS = ("rule", "content", "mode")
