@@ -107,6 +107,23 @@ def test_data_lists_provisional_values():
     assert r2.exit_code == 0, r2.output
 
 
+def test_data_every_value_and_modules():
+    r = run("data", "--all", "--modules", "boss")
+    assert r.exit_code == 0, r.output
+    assert "scholars.Sofia.speed" in r.stdout and "box base" in r.stdout
+    bad = run("data", "--modules", "specialists")
+    assert bad.exit_code == 2
+    assert "specialists requires main_effects" in bad.output
+
+
+def test_data_schema_writes_one_json_schema_per_file(tmp_path: Path):
+    r = run("data", "--schema", str(tmp_path / "schemas"))
+    assert r.exit_code == 0, r.output
+    written = sorted(p.name for p in (tmp_path / "schemas").iterdir())
+    assert "scholars.toml.schema.json" in written and "zones.toml.schema.json" in written
+    assert json.loads((tmp_path / "schemas" / "scholars.toml.schema.json").read_text())["type"] == "object"
+
+
 @pytest.mark.parametrize("command", ["play", "fuzz", "bench", "data"])
 def test_help_mentions_provisional_data(command: str):
     r = run(command, "--help")

@@ -14,7 +14,16 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from experiments.cli.common import NOTE, GameOptions, app, cli_errors, fail, game_options, new_console
+from experiments.cli.common import (
+    NOTE,
+    GameOptions,
+    app,
+    cli_errors,
+    fail,
+    game_options,
+    new_console,
+    parse_modules,
+)
 from experiments.narrate import narrate, setup_lines, snapshot, turn_header
 from sim import layout as L
 from sim import modules as M
@@ -182,12 +191,31 @@ def replay(
 
 
 
-@app.command(help=f"Print the component data: every component and every provisional value.\n\n{NOTE}")
-@game_options(players="none", only=("data", "set_"))
-def data(game: GameOptions) -> None:
+@app.command(help="Print the component data: every component, the layers it comes from (the boxes of the "
+             "modules in use, your --data layer, --set overrides) and every provisional value; --all lists every "
+             "value with its provenance; --schema DIR writes the data files' JSON Schema for editor validation "
+             f"(docs/DATA_FORMAT.md).\n\n{NOTE}")
+@game_options(players="none", only=("data", "set_", "modules", "rules"))
+def data(
+    game: GameOptions,
+    every_value: Annotated[bool, typer.Option("--all", help="List every value with its layer, file and status.")]
+    = False,
+    schema: Annotated[Path | None, typer.Option("--schema", metavar="DIR", help="Write <file>.schema.json for "
+                                                "every data file into DIR and exit.")] = None,
+) -> None:
+    if schema is not None:
+        from sim.schema import export_json_schema
+
+        try:
+            written = export_json_schema(schema)
+        except OSError as exc:
+            fail(f"{schema}: cannot write the JSON Schema: {exc.strerror or exc}")
+        typer.echo(f"{len(written)} JSON Schema files written to {schema}")
+        return
     with cli_errors():
-        loaded = load_data(game.data, game.overrides())
-    typer.echo(describe(loaded))
+        boxes = M.boxes_in_use(M.validate(parse_modules(game.modules if game.modules is not None else game.rules)))
+        loaded = load_data(game.data, game.overrides(), boxes)
+    typer.echo(describe(loaded, every_value=every_value))
 
 
 @app.command("modules", help="List the modules: every optional rule, content set and mode of every box, with "
