@@ -116,7 +116,7 @@ from sim.core.turn import thesis_success
 from sim.errors import ConfigError
 from sim.game import Game, game_from_state
 
-FLOOR_NAMES = ("I", "II", "III")
+FLOOR_NAMES = L.FLOOR_NAMES
 PHASES = ("start", "activity", "movement", "action")
 
 _F = TypeVar("_F", bound=Callable[..., Any])

@@ -32,8 +32,10 @@ from sim.layout import (
     MAX_ZEFF,
     ME_TIMINGS,
     ME_WHEN,
+    OP_TABLE,
     PASSIVE_NAMES,
     SECRET_LETTERS,
+    SINGLE_OPS,
     TIMING_MASKS,
     TRAP_KINDS,
     TURN_ONLY_OPS,
@@ -46,51 +48,7 @@ from sim.layout import (
 PASSAGES = ("N1", "N2", "E1", "E2", "S1", "S2", "W1", "W2")
 DIRECTIONS = ("N", "E", "S", "W")
 TIMINGS = tuple(TIMING_MASKS)  # own, own_test, own_espionage, test, instant (sim/layout.py)
-OPS: dict[str, str] = {
-    "sacrifice": "Sacrifice n of your Students (put them in the Reserve)",
-    "draw_students": "draw n Students from the University and place them at the Bonfire",
-    "speed": "gain n Speed points",
-    "take_bonfire": "take up to n Students from the Campus Bonfire",
-    "draw_cards": "draw n Trick Cards from the deck",
-    "stealth": "add n to the Scholar's Stealth Value (during a Stealth Test)",
-    "alert": "add n to the Alert Value (during a Stealth Test)",
-    "divination_stealth": "Divination n: reveal n Trick Cards, add the highest Bonus to the Stealth Value",
-    "divination_alert": "Divination n: reveal n Trick Cards, add the highest Bonus to the Alert Value",
-    "discard_target": "you or an opponent (your choice) discards n Trick Cards of their choice",
-    "discard_own": "discard n of your Trick Cards",
-    "discard_type": "discard n of your Trick Cards of type `type` (or any type)",
-    "stun": "gain n Stun Tokens",
-    "lose_random_info": "lose n Information Cubes chosen by the Randomizer",
-    "move_random_direction": "n times: move to the Linked Zone in a direction chosen by the Randomizer",
-    "move_random_passage": "n times: move through a Passage of your Zone chosen by the Randomizer",
-    "give_random_scholar": "n times: Give the top cube of a Randomized Information to a Randomized Scholar",
-    "drop": "n times: Drop a cube of your choice in your Zone (or a Linked Zone, or the Reserve)",
-    # Boss effects (boss.toml Sighting and Activation only; "Boss", "Boss Movement")
-    "boss_appear": "the Boss model appears in the Zone where the Boss Effect was activated",
-    "boss_move": "move the Boss n Zones without retracing his steps; the activating player chooses",
-    "boss_move_random": "Randomize a target Scholar, then move the Boss n Zones towards him "
-                        "without retracing his steps",
-    "boss_move_random_passage": "n times: move the Boss through a Passage of his Zone chosen by the "
-                                "Randomizer (never straight back)",
-    "boss_activate": "the Boss's Activation, played by this player (nothing if the Boss is not in the Dungeon)",
-    "gain_intern": "get the Intern Card linked to the played Trick Card kind (stolen from its owner if taken)",
-    "place_trap": "place a random face-down Trap Token from the supply on your Zone",
-    "place_teleport": "place a Teleport Token from the supply on your Zone",
-    "place_teleport_left": "place a Teleport Token from the supply on the Zone you last left",
-    "place_secret_passage": "place a Secret Passage Marker X from the supply on your Zone",
-    # Main Effects (advanced rule)
-    "skip_movement": "skip the rest of your Movement Phase (Standard Main Effects only)",
-    "move_floor": "move to a placed Zone of your choice on your Floor (not the Starting Zone)",
-    "move_any": "move to any placed Zone of your choice (not the Starting Zone)",
-    "move_linked": "n times: you may move to an Adjacent and Linked Zone of your choice",
-    "cancel": "cancel the Main Effect this Reaction answers (its cost is not paid)",
-    "boost_side": "add n to your side of the Stealth Test: your Stealth Value if it is your test, else the Alert Value",
-    "divination_side": "Divination n for your side of the Stealth Test (Stealth if it is your test, else Alert)",
-    "opponents_sacrifice": "every other Scholar in the Dungeon Sacrifices up to n Students",
-    "gain_reserve": "take up to n grey Students from the Reserve",
-}
-# Steps that take no n (they place or take one component).
-SINGLE_OPS = ("gain_intern", "place_trap", "place_teleport", "place_teleport_left", "place_secret_passage")
+OPS: dict[str, str] = {op.name: op.doc for op in OP_TABLE}  # the op table, sim/layout/ops.py
 PASSIVES = PASSIVE_NAMES  # sim/layout.py holds the order the engine uses
 ZONE_EFFECTS = tuple(ZONE_EFFECT_KINDS)  # sim/layout.py; "Zone Effect Types"
 # The rulebook's difficulties (the keys of the base alert.toml). A data folder

@@ -261,8 +261,9 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
     _limit("Boss Cards", len(bosses), L.MAX_BOSS)
     t[L.T_NBOSS] = len(bosses)
     for b, key in enumerate(bosses):
+        t[L.T_BOSS_NPROFILES + b] = len(data.boss[key].profiles)
         for i, prof in enumerate(data.boss[key].profiles.values()):
-            row = b * 2 + i
+            row = b * L.MAX_PROFILES + i
             t[L.T_BOSS_ALERT + row] = prof.alert_modifier
             t[L.T_BOSS_SIGHT + row] = progs.add(list(prof.sighting))
             t[L.T_BOSS_ACT + row] = progs.add(list(prof.activation))
@@ -283,6 +284,8 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
     _limit("Zones", len(zones), L.MAX_ZONES)
     t[L.T_NZONES] = len(zones)
     tiles = [data.start, *data.zones.values()]
+    _limit("Floors", max(tile.floor for tile in tiles), L.NFLOORS)
+    t[L.T_NFLOORS] = max(tile.floor for tile in tiles)
     for z, tile in enumerate(tiles):
         t[L.T_Z_FLOOR + z] = tile.floor - 1
         t[L.T_Z_PASSAGES + z] = sum(1 << PASSAGES.index(p) for p in tile.passages)
