@@ -38,9 +38,9 @@ from sim.layout.limits import (
 )
 
 _s = Alloc()
-S_RNG0 = _s()  # xoroshiro64** words (32-bit each)
-S_RNG1 = _s()
-S_NPLAYERS = _s()
+S_RNG0 = _s()  # first word of the game's random number generator (xoroshiro64**, 32-bit words)
+S_RNG1 = _s()  # second word of the game's random number generator
+S_NPLAYERS = _s()  # Scholar seats in the game (1..MAXP)
 S_TURN = _s()  # turns started (all seats)
 S_ROUND = _s()  # rounds started (turns of the first player)
 S_CUR = _s()  # seat whose turn it is
@@ -48,7 +48,7 @@ S_FIRST = _s()  # first player (Setup D)
 S_PHASE = _s()  # decision phase (PH_*), PH_NONE while resolving
 S_ACTOR = _s()  # seat that decides now
 S_OVER = _s()  # 1 once the game has ended
-S_END_REASON = _s()
+S_END_REASON = _s()  # why the game ended (END_*)
 S_END_AT_SEAT = _s()  # game ends when this seat's turn would begin (-1)
 S_FIRST_SUBMITTER = _s()  # seat of the first successful Thesis (-1)
 S_THESIS_COUNT = _s()  # successful Theses so far
@@ -56,37 +56,37 @@ S_CLAN = _s()  # Clan Card index
 S_CLAN_PUBLIC = _s()  # 1 once revealed to everybody
 S_ALERT_FILLED = _s()  # Omega Students on the Alert Card
 S_UNIV_GREY = _s()  # University bag
-S_UNIV_OMEGA = _s()
-S_BONFIRE = _s()
+S_UNIV_OMEGA = _s()  # Omega Students in the University bag
+S_BONFIRE = _s()  # Students at the Campus Bonfire
 S_RES_GREY = _s()  # Reserve
-S_RES_OMEGA = _s()
-S_RES_STUN = _s()
-S_RES_KNOW = _s()
+S_RES_OMEGA = _s()  # Omega Students in the Reserve
+S_RES_STUN = _s()  # Stun Tokens in the Reserve
+S_RES_KNOW = _s()  # Knowledge Tokens in the Reserve
 S_STAIR_USED = _s()  # Stair Tokens on the table
 S_WALL_USED = _s()  # Wall Tokens on the table
-S_RES_CUBES = _s(MAX_COL)
+S_RES_CUBES = _s(MAX_COL)  # Information Cubes in the Reserve, per colour
 # Trick deck: DECK[0:DECK_N] bottom..top; discard pile and cards on the table
 # (played in the current Stealth Test) as counts per kind.
 S_DECK_N = _s()
-S_DECK = _s(MAX_DECK)
-S_DISCARD = _s(MAX_KINDS)
-S_PLAYED = _s(MAX_KINDS)
+S_DECK = _s(MAX_DECK)  # Trick Card kinds of the deck, bottom..top
+S_DISCARD = _s(MAX_KINDS)  # Trick Cards in the discard pile, per kind
+S_PLAYED = _s(MAX_KINDS)  # Trick Cards on the table in the current Stealth Test, per kind
 # Jinx: deck order JDECK[0:JDECK_N] bottom..top; per card location and owner.
 S_JDECK_N = _s()
-S_JDECK = _s(MAX_JINX)
-S_JLOC = _s(MAX_JINX)
-S_JOWNER = _s(MAX_JINX)
+S_JDECK = _s(MAX_JINX)  # Jinx Cards of the Jinx deck, bottom..top
+S_JLOC = _s(MAX_JINX)  # per Jinx Card: where it is (JX_*)
+S_JOWNER = _s(MAX_JINX)  # per Jinx Card: the seat holding it
 # Zone stacks per Floor: STACK[f*MAX_ZONES + i], i < STACK_N[f], top = last.
 S_STACK_N = _s(NFLOORS)
-S_STACK = _s(NFLOORS * MAX_ZONES)
+S_STACK = _s(NFLOORS * MAX_ZONES)  # per Floor: the Zone tiles of its stack, bottom..top (STACK[f*MAX_ZONES + i])
 # Placed Zones: position in half-tile units (a tile covers [x, x+2) x [y, y+2);
 # tiles may be shifted by half a tile along a side), rotation (quarter turns
 # clockwise), entered.
 S_ZPLACED = _s(MAX_ZONES)
-S_ZX = _s(MAX_ZONES)
-S_ZY = _s(MAX_ZONES)
-S_ZROT = _s(MAX_ZONES)
-S_ZENTERED = _s(MAX_ZONES)
+S_ZX = _s(MAX_ZONES)  # per Zone: x of its placed tile (half-tile units)
+S_ZY = _s(MAX_ZONES)  # per Zone: y of its placed tile (half-tile units)
+S_ZROT = _s(MAX_ZONES)  # per Zone: rotation of its placed tile (quarter turns clockwise)
+S_ZENTERED = _s(MAX_ZONES)  # per Zone: 1 once a Scholar has entered it
 S_ZCUBE = _s(MAX_ZONES * MAX_ZSLOTS)  # colour+1, 0 = empty space
 # Per Passage position p (world, 0..7: N1 N2 E1 E2 S1 S2 W1 W2) of each Zone:
 S_NB = _s(MAX_ZONES * NPASSAGES)  # the Adjacent Zone across that half side, -1
@@ -144,7 +144,7 @@ S_SECRET_SUPPLY = _s()  # Secret Passage Markers X not yet placed
 S_ZONE_LEFT = _s(MAXP)  # per seat: the Zone it last left (-1 none), for "Bomf!"
 # Protected cube decision in progress (PH_PROTECT)
 S_PR_SEAT = _s()  # owner of the Protected cube
-S_PR_COLOR = _s()
+S_PR_COLOR = _s()  # its colour
 S_PR_N = _s()  # cubes of that colour the effect would remove
 S_PR_MODE = _s()  # PRM_*: what losing means
 S_PR_OTHER = _s()  # the thief (PRM_STEAL)
@@ -163,22 +163,22 @@ S_ZIOTA = _s(MAX_ZONES)  # Iota Student placed in the Zone: its owner's seat + 1
 # Research Cards (RC "Research Cards"): deck order bottom..top, the cards
 # face up near the Campus (-1 none), each card's owner (seat + 1, 0 none).
 S_RESEARCH_N = _s()
-S_RESEARCH_DECK = _s(MAX_RESEARCH)
-S_RESEARCH_UP = _s(RESEARCH_UP)
-S_RESEARCH_OWNER = _s(MAX_RESEARCH)
+S_RESEARCH_DECK = _s(MAX_RESEARCH)  # Research deck, bottom..top (reserved)
+S_RESEARCH_UP = _s(RESEARCH_UP)  # Research Cards face up near the Campus, -1 none (reserved)
+S_RESEARCH_OWNER = _s(MAX_RESEARCH)  # per Research Card: its owner's seat + 1, 0 none (reserved)
 S_RESEARCH_TURN = _s()  # S_TURN + 1 of the last Quest completed (once per turn)
 # Familiars (RC "Familiars"): Linked Scholar's seat + 1 (0 none), Zone of the model + 1 (0 Reserve)
 S_FAMILIAR_OWNER = _s(MAX_FAMILIARS)
-S_FAMILIAR_ZONE = _s(MAX_FAMILIARS)
+S_FAMILIAR_ZONE = _s(MAX_FAMILIARS)  # per Familiar: Zone of its model + 1, 0 in the Reserve (reserved)
 # The automaton Omega (its Scholar fields: player block OMEGA_SEAT): the
 # Omega Action deck bottom..top, the discards, the Tome of Secrets spaces
 # (colour + 1 per space, first space first, 0 empty).
 S_OMEGA_ON = _s()  # 1 when the automaton seat plays (Solitary Mode, Omega Against All)
-S_OMEGA_DECK_N = _s()
-S_OMEGA_DECK = _s(MAX_OMEGA_CARDS)
-S_OMEGA_DISCARD_N = _s()
-S_OMEGA_DISCARD = _s(MAX_OMEGA_CARDS)
-S_TOME = _s(MAX_TOME)
+S_OMEGA_DECK_N = _s()  # Omega Action Cards in the deck (reserved)
+S_OMEGA_DECK = _s(MAX_OMEGA_CARDS)  # Omega Action deck, bottom..top (reserved)
+S_OMEGA_DISCARD_N = _s()  # Omega Action Cards discarded (reserved)
+S_OMEGA_DISCARD = _s(MAX_OMEGA_CARDS)  # Omega Action discards, in order (reserved)
+S_TOME = _s(MAX_TOME)  # Tome of Secrets: colour + 1 per space, first space first, 0 empty (reserved)
 
 # Turn registers
 S_SPEED = _s()  # Speed points left
@@ -193,16 +193,16 @@ S_PL_SEAT = _s()  # who places
 # Stealth Test in progress
 S_T_KIND = _s()  # 0 none, 1 Study, 2 Espionage
 S_T_STAGE = _s()  # 1 committing, 2 windows
-S_T_ACTIVE = _s()
-S_T_TARGET = _s()
-S_T_COLOR = _s()
-S_T_NCUBES = _s()
-S_T_ALERT = _s()
-S_T_STEALTH = _s()
+S_T_ACTIVE = _s()  # seat making the test
+S_T_TARGET = _s()  # Espionage: the target seat
+S_T_COLOR = _s()  # Espionage: the colour of the cube sought
+S_T_NCUBES = _s()  # Study: cubes indicated
+S_T_ALERT = _s()  # the Alert Value so far
+S_T_STEALTH = _s()  # the Stealth Value so far
 S_T_WINDOW = _s()  # seat whose window is open
 S_T_WPLAYS = _s()  # plays made in the open window
 S_T_ORDER_I = _s()  # Study: position in the opponents' round
-S_T_ZONE = _s()
+S_T_ZONE = _s()  # Zone where the test takes place
 # Prompts
 S_P_COUNT = _s()  # cards / tokens still to resolve in the prompt
 S_P_TYPE = _s()  # discard filter: card type + 1, 0 any
@@ -211,34 +211,34 @@ S_P_OPTIONAL = _s()  # 1 when PASS may end the prompt
 S_P_CALLER = _s()  # seat whose effect caused the prompt
 # Continuation stack
 S_KSP = _s()
-S_KSTACK = _s(KSTACK_DEPTH * KSTACK_W)
+S_KSTACK = _s(KSTACK_DEPTH * KSTACK_W)  # continuation entries (code, a, b, c), KSTACK_W ints each
 # Players: MAX_SEATS blocks of PSZ ints from P_BASE (sim.core.common.pf)
 P_BASE = _s.size
 _p = Alloc()
-PF_SCHOLAR = _p()
-PF_EXALTED = _p()
-PF_ZONE = _p()
-PF_STUDENTS = _p()
-PF_STUN = _p()
-PF_STARS = _p()
-PF_ARROWS = _p()
-PF_KNOWLEDGE = _p()
+PF_SCHOLAR = _p()  # Scholar Card (index in the data)
+PF_EXALTED = _p()  # 1 while the Scholar is Exalted (the card's back side)
+PF_ZONE = _p()  # Zone of the Scholar model
+PF_STUDENTS = _p()  # Students held
+PF_STUN = _p()  # Stun Tokens held
+PF_STARS = _p()  # Stars reached on the Note Board
+PF_ARROWS = _p()  # Arrows reached on the Note Board
+PF_KNOWLEDGE = _p()  # Knowledge Tokens held
 PF_IN_GAME = _p()  # 0 once the Thesis is submitted successfully
 PF_THESIS = _p()  # order of the successful Thesis, 0 none
 PF_AGE = _p()  # seeded stand-in for "youngest player" (0 = youngest)
-PF_HAND_N = _p()
-PF_HAND = _p(MAX_KINDS)
-PF_CUBES = _p(MAX_COL)
+PF_HAND_N = _p()  # Trick Cards in hand
+PF_HAND = _p(MAX_KINDS)  # Trick Cards in hand, per kind
+PF_CUBES = _p(MAX_COL)  # Information Cubes on the Note Board, per column
 # passive modifiers of the face-up Jinx Cards held and the Intern Cards owned,
 # kept up to date where those change (common.add_passives) so passive() is O(1)
 PF_PASSIVE = _p(NPASSIVE)
 # statistics for results
 PF_EXALTED_TURNS = _p()
-PF_STUDIES = _p()
-PF_STUDY_WINS = _p()
-PF_SPIES = _p()
-PF_SPY_WINS = _p()
-PF_THESIS_FAILS = _p()
+PF_STUDIES = _p()  # Studies made
+PF_STUDY_WINS = _p()  # Studies won
+PF_SPIES = _p()  # Espionages made
+PF_SPY_WINS = _p()  # Espionages won
+PF_THESIS_FAILS = _p()  # failed Theses
 PF_MAINS = _p()  # Main Effects declared (Main Effects rule)
 # --- Rocca Civetta, reserved (0 in the base game; no rule reads them yet) ---
 PF_CONGREGATION = _p(NCONGREGATIONS)  # Students of each Congregation held (CONGREGATIONS order)

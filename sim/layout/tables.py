@@ -37,89 +37,89 @@ from sim.layout.limits import (
 from sim.layout.ops import OP_W
 
 _t = Alloc()
-T_NCOL = _t()
-T_COL_POINTS = _t(MAX_COL)
-T_COL_COUNT = _t(MAX_COL)
-T_COL_SLOTS = _t(MAX_COL)
+T_NCOL = _t()  # Information Cube colours of the data
+T_COL_POINTS = _t(MAX_COL)  # points per cube, per colour
+T_COL_COUNT = _t(MAX_COL)  # cubes in the box, per colour
+T_COL_SLOTS = _t(MAX_COL)  # Note Board spaces per column
 T_STAR_AT = _t(MAX_COL * (MAX_COL_SLOTS + 1))  # 1 if a Star at count k
-T_ARROW_AT = _t(MAX_COL * (MAX_COL_SLOTS + 1))
-T_LOSS_ORDER = _t(MAX_COL)
-T_GREY = _t()
-T_OMEGA = _t()
-T_STUN_TOKENS = _t()
-T_KNOW_TOKENS = _t()
-T_STAIR_TOKENS = _t()
-T_WALL_TOKENS = _t()
-T_BONFIRE_SPACES = _t()
-T_THESIS_MIN_STARS = _t()
-T_THESIS_BONUS = _t(MAXP)
+T_ARROW_AT = _t(MAX_COL * (MAX_COL_SLOTS + 1))  # 1 if an Arrow at count k of a column
+T_LOSS_ORDER = _t(MAX_COL)  # colours in the order a failed Thesis loses them
+T_GREY = _t()  # grey Students in the box
+T_OMEGA = _t()  # Omega Students in the box
+T_STUN_TOKENS = _t()  # Stun Tokens in the box
+T_KNOW_TOKENS = _t()  # Knowledge Tokens in the box
+T_STAIR_TOKENS = _t()  # Stair Tokens in the box
+T_WALL_TOKENS = _t()  # Wall Tokens in the box
+T_BONFIRE_SPACES = _t()  # spaces at the Campus Bonfire
+T_THESIS_MIN_STARS = _t()  # Stars needed to Submit the Thesis
+T_THESIS_BONUS = _t(MAXP)  # bonus points of the 1st..4th Thesis
 T_STUDY_PENALTY = _t(MAX_INTEL + 1)  # by cubes indicated (index 1..)
-T_FAIL_STUN = _t()
-T_FAIL_STUDENTS = _t()
-T_ESP_SACRIFICE = _t()
-T_EOT_STUDENTS = _t()
-T_DEAL_PER_POS = _t()
-T_ROUND_CAP = _t()
-T_LEVEL_REDUCTION = _t()
+T_FAIL_STUN = _t()  # Stun Tokens for a failed Stealth Test
+T_FAIL_STUDENTS = _t()  # Students drawn for a failed Stealth Test
+T_ESP_SACRIFICE = _t()  # Students sacrificed for an Espionage
+T_EOT_STUDENTS = _t()  # Students drawn in the End of Turn Phase
+T_DEAL_PER_POS = _t()  # Trick Cards dealt per position in turn order (Setup E)
+T_ROUND_CAP = _t()  # engine safeguard: rounds before the game ends (round_cap)
+T_LEVEL_REDUCTION = _t()  # Player Level: the reduction it brings
 T_NCOLORS = _t()  # Note Board colours
 # Alert Card of this configuration
 T_AL_NSLOTS = _t()
-T_AL_UNIV_STUD = _t()
-T_AL_UNIV_OMEGA = _t()
-T_AL_BONUS = _t(MAX_ALERT_SLOTS)
-T_AL_STUD = _t(MAX_ALERT_SLOTS)
-T_AL_OMEGA = _t(MAX_ALERT_SLOTS)
+T_AL_UNIV_STUD = _t()  # grey Students per player in the University
+T_AL_UNIV_OMEGA = _t()  # Omega Students in the University
+T_AL_BONUS = _t(MAX_ALERT_SLOTS)  # per space: bonus of the space
+T_AL_STUD = _t(MAX_ALERT_SLOTS)  # per space: Students it adds
+T_AL_OMEGA = _t(MAX_ALERT_SLOTS)  # per space: Omega Students it adds
 # Scholars: [sch][side]
 T_NSCH = _t()
-T_SCH_STAT = _t(MAX_SCH * 2 * NSTATS)
-T_SCH_KNOW = _t(MAX_SCH * 2 * MAX_COL)
-T_SCH_PASSIVE = _t(MAX_SCH * 2 * NPASSIVE)
-T_SCH_NSKILLS = _t(MAX_SCH * 2)
-T_SCH_SK_TIMING = _t(MAX_SCH * 2 * MAX_SKILLS)
-T_SCH_SK_NOPTS = _t(MAX_SCH * 2 * MAX_SKILLS)
-T_SCH_SK_PROG = _t(MAX_SCH * 2 * MAX_SKILLS * MAX_OPTS)
+T_SCH_STAT = _t(MAX_SCH * 2 * NSTATS)  # [sch][side][stat] Students, Hand, Speed, Intelligence, Stamina
+T_SCH_KNOW = _t(MAX_SCH * 2 * MAX_COL)  # [sch][side][colour] Knowledge
+T_SCH_PASSIVE = _t(MAX_SCH * 2 * NPASSIVE)  # [sch][side][passive] passive modifiers
+T_SCH_NSKILLS = _t(MAX_SCH * 2)  # [sch][side] skills
+T_SCH_SK_TIMING = _t(MAX_SCH * 2 * MAX_SKILLS)  # [sch][side][skill] timing bits (TM_*)
+T_SCH_SK_NOPTS = _t(MAX_SCH * 2 * MAX_SKILLS)  # [sch][side][skill] options
+T_SCH_SK_PROG = _t(MAX_SCH * 2 * MAX_SKILLS * MAX_OPTS)  # [sch][side][skill][option] program
 # Clans
 T_NCLANS = _t()
-T_CLAN_TARGET = _t(MAX_CLANS)
-T_CLAN_MOD = _t(MAX_CLANS * MAX_COL)
+T_CLAN_TARGET = _t(MAX_CLANS)  # per Clan Card: points needed
+T_CLAN_MOD = _t(MAX_CLANS * MAX_COL)  # [clan][colour] point modifier
 # Trick card kinds
 T_NKINDS = _t()
-T_DECK_TOTAL = _t()
-T_KIND_TYPE = _t(MAX_KINDS)
-T_KIND_BONUS = _t(MAX_KINDS)
-T_KIND_COPIES = _t(MAX_KINDS)
-T_KIND_NAUX = _t(MAX_KINDS)
-T_KIND_TIMING = _t(MAX_KINDS * 2)
-T_KIND_NOPTS = _t(MAX_KINDS * 2)
-T_KIND_PROG = _t(MAX_KINDS * 2 * MAX_OPTS)
+T_DECK_TOTAL = _t()  # Trick Cards in the deck
+T_KIND_TYPE = _t(MAX_KINDS)  # per kind: Trick type
+T_KIND_BONUS = _t(MAX_KINDS)  # per kind: Bonus Value
+T_KIND_COPIES = _t(MAX_KINDS)  # per kind: copies in the deck
+T_KIND_NAUX = _t(MAX_KINDS)  # per kind: Auxiliary Effects
+T_KIND_TIMING = _t(MAX_KINDS * 2)  # [kind][aux] timing bits (TM_*)
+T_KIND_NOPTS = _t(MAX_KINDS * 2)  # [kind][aux] options
+T_KIND_PROG = _t(MAX_KINDS * 2 * MAX_OPTS)  # [kind][aux][option] program
 # Effect programs
 T_NPROGS = _t()
-T_PROG_START = _t(MAX_PROGS)
-T_PROG_LEN = _t(MAX_PROGS)
-T_OPS = _t(MAX_OPS * OP_W)
+T_PROG_START = _t(MAX_PROGS)  # per program: its first step in T_OPS
+T_PROG_LEN = _t(MAX_PROGS)  # per program: its steps
+T_OPS = _t(MAX_OPS * OP_W)  # the steps, OP_W ints each (sim/layout/ops.py: OPF_*)
 # Jinx
 T_NJINX = _t()
 T_JINX_PROG = _t(MAX_JINX)  # -1 none
-T_JINX_PASSIVE = _t(MAX_JINX * NPASSIVE)
-T_JINX_PENALTY = _t(MAX_JINX)
+T_JINX_PASSIVE = _t(MAX_JINX * NPASSIVE)  # [jinx][passive] passive modifiers
+T_JINX_PENALTY = _t(MAX_JINX)  # per Jinx Card: penalty points at the end
 # Randomizer
 T_NRAND = _t()
-T_RAND_COLOR = _t(MAX_RAND)
-T_RAND_DIR = _t(MAX_RAND)
-T_RAND_PASSAGE = _t(MAX_RAND)
-T_RAND_INFO = _t(MAX_RAND)
+T_RAND_COLOR = _t(MAX_RAND)  # per Randomizer card: colour
+T_RAND_DIR = _t(MAX_RAND)  # per Randomizer card: direction
+T_RAND_PASSAGE = _t(MAX_RAND)  # per Randomizer card: Passage
+T_RAND_INFO = _t(MAX_RAND)  # per Randomizer card: Information (colour)
 # Zones (0 = Starting Zone)
 T_NZONES = _t()
 T_NFLOORS = _t()  # Floors the Zones of the data use (3 in the base box)
 T_Z_FLOOR = _t(MAX_ZONES)  # 0-based floor
-T_Z_ALERT = _t(MAX_ZONES)
-T_Z_NCUBES = _t(MAX_ZONES)
+T_Z_ALERT = _t(MAX_ZONES)  # per Zone: Alert Value
+T_Z_NCUBES = _t(MAX_ZONES)  # per Zone: cube spaces
 T_Z_CUBES = _t(MAX_ZONES * MAX_ZSLOTS)  # colour index
 T_Z_PASSAGES = _t(MAX_ZONES)  # bit p set: Passage p (unrotated)
 T_Z_DOOR = _t(MAX_ZONES * NPASSAGES)  # colour bitmask needed at Passage p
 T_Z_EFFECTS = _t(MAX_ZONES)  # bit 1 << ZK_* per printed effect kind
 T_Z_NEFF = _t(MAX_ZONES)  # printed Zone Effects, left to right
-T_Z_EFF = _t(MAX_ZONES * MAX_ZEFF * ZE_W)
+T_Z_EFF = _t(MAX_ZONES * MAX_ZEFF * ZE_W)  # [zone][effect] kind (ZK_*), n, colour+1, Secret Passage letter+1
 # Advanced rules in use (RULE_* bits)
 T_RULES = _t()
 # --- Dangerous Zones tables ---
@@ -162,27 +162,23 @@ T_ME_EFFECT = _t(MAX_KINDS)  # program
 T_ME_AFTER = _t(MAX_KINDS)  # program of the additional costs/effects (G), -1 none
 
 # --- Interns, Zone Effect token supply, Exalted Sofia tables ---
-T_NINTERNS = _t()
+T_NINTERNS = _t()  # Intern Cards of the data
 T_INTERN_POINTS = _t(MAX_INTERNS)  # End of Game Bonus Points
-T_INTERN_PASSIVE = _t(MAX_INTERNS * NPASSIVE)
+T_INTERN_PASSIVE = _t(MAX_INTERNS * NPASSIVE)  # [intern][passive] passive modifiers
 T_INTERN_PROTECT = _t(MAX_INTERNS)  # bit per Protected cube colour
 T_KIND_INTERN = _t(MAX_KINDS)  # Intern linked to a Trick Card kind, +1 (0 none)
 T_PROG_KIND = _t(MAX_PROGS)  # Trick Card kind whose effect a program is, +1 (0 none)
 T_TRAP_TOKENS = _t(len(TRAP_KINDS))  # Trap Tokens in the box, by TRAP_KINDS index
 T_TRAP_N = _t(len(TRAP_KINDS))  # the N printed under each kind
-T_TELEPORT_TOKENS = _t()
-T_SECRET_TOKENS = _t()
+T_TELEPORT_TOKENS = _t()  # Teleport Tokens in the box
+T_SECRET_TOKENS = _t()  # Secret Passage Markers X in the box
 
 # --- Rocca Civetta, reserved tables (0 in the base game; no rule reads them yet) ---
-# Clan Cards with Star requirements (RC "New Clan Cards" B): per colour, bit 0
-# the silver, bit 1 the gold Star needed to Submit the Thesis; and (C) the
-# Stars that earn the card's bonus points, with the points.
-T_CLAN_STARS = _t(MAX_CLANS * MAX_COL)
-T_CLAN_BONUS_STARS = _t(MAX_CLANS * MAX_COL)
-T_CLAN_BONUS = _t(MAX_CLANS)
-# What makes each program run (TR_* of sim.layout.ops; 0 = TR_PLAYED, when
-# its card or skill is played), and the trigger's argument (a Student kind ...).
-T_PROG_TRIGGER = _t(MAX_PROGS)
-T_PROG_TRIGGER_ARG = _t(MAX_PROGS)
+# Clan Cards with Star requirements (RC "New Clan Cards"); Stars per colour: bit 0 silver, bit 1 gold.
+T_CLAN_STARS = _t(MAX_CLANS * MAX_COL)  # [clan][colour]: Stars needed to Submit the Thesis (B) (reserved)
+T_CLAN_BONUS_STARS = _t(MAX_CLANS * MAX_COL)  # [clan][colour]: Stars that earn the bonus (C) (reserved)
+T_CLAN_BONUS = _t(MAX_CLANS)  # per Clan Card: the bonus points for those Stars (C) (reserved)
+T_PROG_TRIGGER = _t(MAX_PROGS)  # per program: what makes it run (ops.Trigger; 0 = PLAYED) (reserved)
+T_PROG_TRIGGER_ARG = _t(MAX_PROGS)  # per program: the trigger's argument, e.g. a Student kind (reserved)
 
 TABLE_SIZE = _t.size
