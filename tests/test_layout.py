@@ -79,3 +79,20 @@ def test_records_name_their_layout_and_old_ones_are_refused():
         replay(old)
     with pytest.raises(RecordError, match="layout version 1"):
         replay({**rec, "layout": 1, "initial_state": [0] * 2474})  # a base-layout state
+
+
+def test_a_changed_limit_drops_the_numba_cache(tmp_path: Path):
+    """numba freezes the layout's constants into the machine code: a change to
+    any module of sim/layout must drop the cache (sim._cache)."""
+    from sim._cache import refresh_numba_cache
+
+    layout = tmp_path / "sim" / "layout"
+    (tmp_path / "sim" / "__pycache__").mkdir(parents=True)
+    layout.mkdir()
+    (layout / "limits.py").write_text("MAX_ZONES = 48\n")
+    refresh_numba_cache(tmp_path)
+    stale = tmp_path / "sim" / "__pycache__" / "rules.f-1.py311.nbi"
+    stale.write_bytes(b"")
+    assert refresh_numba_cache(tmp_path) is False
+    (layout / "limits.py").write_text("MAX_ZONES = 63\n")
+    assert refresh_numba_cache(tmp_path) is True and not stale.exists()

@@ -80,8 +80,8 @@ MAX_BONFIRE = 16  # Students at the Campus Bonfire (in order from the arrow)
 STAR_KINDS = ("silver", "gold")
 
 # ----------------------------------------------------------- effect programs
-MAX_PROGS = 512  # effect programs (base uses about 150)
-MAX_OPS = 2048  # effect steps in all programs
+MAX_PROGS = 256  # effect programs (the base box with every rule: 91)
+MAX_OPS = 1024  # effect steps in all programs (the base box with every rule: 138)
 MAX_CHAIN = 4  # Main Effects declared and not yet resolved (the Reaction chain)
 MAX_ME_COSTS = 4  # "/" options of one Main Effect cost (A_OPTION + i)
 KSTACK_DEPTH = 32  # continuation stack entries (Main Effect Reaction chains nest)
