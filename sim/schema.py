@@ -47,10 +47,10 @@ from sim.layout import (
 
 PASSAGES = ("N1", "N2", "E1", "E2", "S1", "S2", "W1", "W2")
 DIRECTIONS = ("N", "E", "S", "W")
-TIMINGS = tuple(TIMING_MASKS)  # own, own_test, own_espionage, test, instant (sim/layout.py)
+TIMINGS = tuple(TIMING_MASKS)  # own, own_test, own_espionage, test, instant (sim/layout/codes.py)
 OPS: dict[str, str] = {op.name: op.doc for op in OP_TABLE}  # the op table, sim/layout/ops.py
-PASSIVES = PASSIVE_NAMES  # sim/layout.py holds the order the engine uses
-ZONE_EFFECTS = tuple(ZONE_EFFECT_KINDS)  # sim/layout.py; "Zone Effect Types"
+PASSIVES = PASSIVE_NAMES  # sim/layout/codes.py holds the order the engine uses
+ZONE_EFFECTS = tuple(ZONE_EFFECT_KINDS)  # sim/layout/codes.py; "Zone Effect Types"
 # The rulebook's difficulties (the keys of the base alert.toml). A data folder
 # defines its own: use GameData.difficulties for the ones actually loaded.
 DIFFICULTIES = ("introductory", "easy", "medium", "hard")
