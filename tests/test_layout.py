@@ -34,6 +34,16 @@ def test_every_old_name_is_still_there():
     assert L.PHASE_NAMES[L.PH_PROTECT] == "protect_cube" and L.PHASE_NAMES[L.PH_BOSS_MOVE] == "boss_move"
 
 
+# state ints and actions of each layout version (1: the base-box layout before issue 11)
+LAYOUTS = {1: (2474, 415), 2: (3830, 451)}
+
+
+def test_a_new_layout_has_a_new_version():
+    assert (L.STATE_SIZE, L.NUM_ACTIONS) == LAYOUTS[L.LAYOUT_VERSION], (
+        "the state or the action space changed size: add 1 to LAYOUT_VERSION (sim/layout/limits.py) and "
+        "record the new sizes in LAYOUTS")
+
+
 def test_verbs_tile_the_action_space_in_the_old_order():
     order = ("rest", "thesis", "explore", "move", "draw_zone", "place_zone", "stairs_pile", "end_movement",
              "study", "study_size", "espionage", "commit", "declare", "play", "skill", "pass", "end_turn",
@@ -78,7 +88,7 @@ def test_records_name_their_layout_and_old_ones_are_refused():
     with pytest.raises(RecordError, match=rf"layout version 1; this engine uses layout version {L.LAYOUT_VERSION}"):
         replay(old)
     with pytest.raises(RecordError, match="layout version 1"):
-        replay({**rec, "layout": 1, "initial_state": [0] * 2474})  # a base-layout state
+        replay({**rec, "layout": 1, "initial_state": [0] * LAYOUTS[1][0]})  # a base-layout state
 
 
 def test_a_changed_limit_drops_the_numba_cache(tmp_path: Path):
