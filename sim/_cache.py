@@ -23,8 +23,8 @@ def refresh_numba_cache(root: Path | None = None) -> bool:
     digest = hashlib.sha256()
     for path in sorted(f for d in dirs for f in d.rglob("*.py")):
         source = path.read_bytes()
-        if b"njit" in source or b"sim.core.jit" in source or path.name in ("layout.py", "jit.py"):
-            # numba code, its constants and how it is compiled
+        if b"njit" in source or b"sim.core.jit" in source or path.name == "jit.py" or path.parent.name == "layout":
+            # numba code, its constants (the sim/layout package) and how it is compiled
             digest.update(path.name.encode())
             digest.update(source)
     stamp = root / "sim" / "__pycache__" / "numba-sources.sha256"

@@ -17,43 +17,14 @@ from sim.tables import Names
 SIDES = ("north", "east", "south", "west")
 ZONE_EFFECT_TEXT = {L.ZK_BIVOUAC: "Bivouac"}  # Action Zone Effects
 
-VERBS: tuple[tuple[str, int, int], ...] = (
-    ("rest", L.A_REST, 1),
-    ("thesis", L.A_THESIS, 1),
-    ("explore", L.A_EXPLORE, 1),
-    ("move", L.A_MOVE, 8),
-    ("draw_zone", L.A_DRAW_ZONE, 1),
-    ("place_zone", L.A_PLACE, 48),
-    ("stairs_pile", L.A_PILE, 3),
-    ("end_movement", L.A_END_MOVE, 1),
-    ("study", L.A_STUDY, 1),
-    ("study_size", L.A_NCUBES, L.MAX_INTEL),
-    ("espionage", L.A_SPY, L.MAXP * L.MAX_COL),
-    ("commit", L.A_COMMIT, L.MAX_KINDS),
-    ("declare", L.A_DECLARE, 1),
-    ("play", L.A_PLAY, L.MAX_KINDS * 4),
-    ("skill", L.A_SKILL, L.MAX_SKILLS * L.MAX_OPTS),
-    ("pass", L.A_PASS, 1),
-    ("end_turn", L.A_END_TURN, 1),
-    ("stun_accept", L.A_STUN_ACCEPT, 1),
-    ("stun_sacrifice", L.A_STUN_SACRIFICE, 1),
-    ("discard", L.A_DISCARD, L.MAX_KINDS),
-    ("target", L.A_TARGET, L.MAXP),
-    ("jinx_discard", L.A_JINX, L.MAX_JINX),
-    ("choose_color", L.A_COLOR, L.MAX_COL),
-    ("zone", L.A_ZONE, L.MAX_ZONES),
-    ("zone_effect", L.A_ZONE_EFFECT, L.MAX_ZEFF + 1),
-    ("main", L.A_MAIN, L.MAX_KINDS),
-    ("option", L.A_OPTION, L.NUM_ACTIONS - L.A_OPTION),
-)
+VERBS = L.VERBS  # (verb, first action, count): sim/layout/actions.py
+FLOOR_NAMES = L.FLOOR_NAMES
 
-STEP_WORDS = {
-    L.OP_SACRIFICE: "Sacrifice {n} Student",
-    L.OP_DRAW_STUDENTS: "Draw {n} Student to the Bonfire",
-    L.OP_DISCARD_OWN: "Discard {n} Trick Card",
-    L.OP_DISCARD_TYPE: "Discard {n} Trick Card",
-    L.OP_STUN: "Gain {n} Stun Token",
-}
+
+def step_words(op: int, n: int) -> str:
+    """One step in words, from the op table: "Sacrifice 1 Student"."""
+    entry = L.OP_BY_CODE.get(op)
+    return entry.words(n) if entry is not None else f"op {op} {n}"
 
 
 def cost_label(tables: np.ndarray, prog: int) -> str:
@@ -62,9 +33,7 @@ def cost_label(tables: np.ndarray, prog: int) -> str:
     words = []
     for i in range(int(tables[L.T_PROG_LEN + prog])):
         o = L.T_OPS + (start + i) * L.OP_W
-        op, n = int(tables[o]), int(tables[o + 1])
-        text = STEP_WORDS.get(op, next((k for k, v in L.OPCODES.items() if v == op), "?") + " {n}")
-        words.append(text.format(n=n) + ("s" if n > 1 and text.endswith(("Student", "Card", "Token")) else ""))
+        words.append(step_words(int(tables[o + L.OPF_CODE]), int(tables[o + L.OPF_N])))
     return ", ".join(words)
 
 
@@ -88,17 +57,9 @@ def option_label(tables: np.ndarray, prog: int) -> str:
     start = tables[L.T_PROG_START + prog]
     words = []
     for i in range(tables[L.T_PROG_LEN + prog]):
-        op = int(tables[L.T_OPS + (start + i) * L.OP_W])
-        if op in (L.OP_STEALTH, L.OP_DIV_STEALTH):
-            words.append("Stealth")
-        elif op in (L.OP_ALERT, L.OP_DIV_ALERT):
-            words.append("Alert")
-        elif op == L.OP_DRAW_CARDS:
-            words.append("draw")
-        elif op == L.OP_DISCARD_TARGET:
-            words.append("make discard")
-        elif op == L.OP_SPEED:
-            words.append("Speed")
+        entry = L.OP_BY_CODE.get(int(tables[L.T_OPS + (start + i) * L.OP_W]))
+        if entry is not None and entry.label:
+            words.append(entry.label)
     return "/".join(dict.fromkeys(words)) or "effect"
 
 
@@ -120,17 +81,19 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         return f"Move {DIRECTIONS[i // 2]} to {where}"
     if verb == "draw_zone":
         z = int(s[pf(actor, L.PF_ZONE)])
-        return f"Draw a Zone from the Floor {'I' * (int(t[L.T_Z_FLOOR + z]) + 1)} stack"
+        return f"Draw a Zone from the Floor {FLOOR_NAMES[int(t[L.T_Z_FLOOR + z])]} stack"
     if verb == "place_zone":
         tile = int(s[L.S_PL_TILE])
         anchor = int(s[L.S_PL_FROM])
         tname = names.zones[tile] if tile >= 0 else "?"
-        side, shift = i // 12, (i // 4) % 3 - 1
+        side, shift = divmod(i // L.NROTATIONS, L.NSHIFTS)
+        shift -= 1
         along = ("west", "east") if side % 2 == 0 else ("north", "south")
         shifted = "" if shift == 0 else f", shifted half a tile {along[shift > 0]}"
-        return f"Place {tname} {SIDES[side]} of {names.zones[anchor]}{shifted}, rotated {90 * (i % 4)} degrees"
+        turn = 90 * (i % L.NROTATIONS)
+        return f"Place {tname} {SIDES[side]} of {names.zones[anchor]}{shifted}, rotated {turn} degrees"
     if verb == "stairs_pile":
-        return f"Stairs: draw from the Floor {'I' * (i + 1)} stack"
+        return f"Stairs: draw from the Floor {FLOOR_NAMES[i]} stack"
     if verb == "end_movement":
         return "End the Movement Phase"
     if verb == "study":
@@ -146,13 +109,13 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
     if verb == "declare":
         return "Declare the Stealth Value"
     if verb == "play":
-        kind, r = divmod(i, 4)
-        aux, opt = divmod(r, 2)
+        kind, r = divmod(i, L.MAX_AUX * L.MAX_OPTS)
+        aux, opt = divmod(r, L.MAX_OPTS)
         prog = int(t[L.T_KIND_PROG + (kind * 2 + aux) * L.MAX_OPTS + opt])
         aux_name = names.kind_aux[kind][aux] if aux < len(names.kind_aux[kind]) else "?"
         return f"Play {names.kinds[kind]}: {aux_name} ({option_label(t, prog)})"
     if verb == "skill":
-        sk, opt = divmod(i, 2)
+        sk, opt = divmod(i, L.MAX_OPTS)
         sch = int(s[pf(actor, L.PF_SCHOLAR)])
         side = int(s[pf(actor, L.PF_EXALTED)])
         skills = names.skills[sch][side]

@@ -172,6 +172,7 @@ class Game:
             "config": self.config.to_dict(),
             "seed": self.seed,
             "data_hash": self.compiled.loaded.hash,
+            "layout": L.LAYOUT_VERSION,
             "action_space": ACTION_SPACE,
             "actions": list(self.history),
         }
@@ -224,6 +225,12 @@ def replay(record: dict[str, Any] | str) -> Game:
     actions = record["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
         raise RecordError("the record's actions must be a list of integers")
+    layout = record.get("layout", 1)  # records made before layout versions were written: version 1
+    if layout != L.LAYOUT_VERSION:
+        raise RecordError(
+            f"the record was made with state and action layout version {layout!r}; this engine uses layout "
+            f"version {L.LAYOUT_VERSION} (action numbers and the state size differ): replay it with the "
+            "engine version that made it")
     if record.get("action_space", ACTION_SPACE) != ACTION_SPACE:
         raise RecordError("the record was made by an engine with a different action space; replay it with that version")
     config = GameConfig.from_dict(record["config"])

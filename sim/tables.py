@@ -13,7 +13,7 @@ import numpy as np
 
 from sim import layout as L
 from sim.errors import DataError
-from sim.schema import DIRECTIONS, MAX_BOSS_PROFILES, PASSAGES, GameData, Step
+from sim.schema import DIRECTIONS, PASSAGES, GameData, Step
 
 _STAT_FIELDS = ("students", "hand", "speed", "intelligence", "stamina")
 
@@ -261,19 +261,14 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
     _limit("Boss Cards", len(bosses), L.MAX_BOSS)
     t[L.T_NBOSS] = len(bosses)
     for b, key in enumerate(bosses):
-        profiles = list(data.boss[key].profiles.values())
-        for i, prof in enumerate(profiles):
-            row = b * MAX_BOSS_PROFILES + i
+        # one or two profiles (a Big Boss has one, "Big Boss" A); Setup G draws among them
+        t[L.T_BOSS_NPROFILES + b] = len(data.boss[key].profiles)
+        for i, prof in enumerate(data.boss[key].profiles.values()):
+            row = b * L.MAX_PROFILES + i
             t[L.T_BOSS_ALERT + row] = prof.alert_modifier
             t[L.T_BOSS_SIGHT + row] = progs.add(list(prof.sighting))
             t[L.T_BOSS_ACT + row] = progs.add(list(prof.activation))
             t[L.T_BOSS_ENC + row] = progs.add(list(prof.encounter)) if prof.encounter else -1
-        # A one-profile Boss Card (a Big Boss, Rocca Civetta "Big Boss" A) fills the
-        # second row with its profile: whichever row Setup G draws, it is that profile.
-        first = b * MAX_BOSS_PROFILES
-        for row in range(first + len(profiles), first + MAX_BOSS_PROFILES):
-            for section in (L.T_BOSS_ALERT, L.T_BOSS_SIGHT, L.T_BOSS_ACT, L.T_BOSS_ENC):
-                t[section + row] = t[section + first]
 
     rcards = data.randomizer.cards
     _limit("Randomizer cards", len(rcards), L.MAX_RAND)
@@ -290,6 +285,8 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
     _limit("Zones", len(zones), L.MAX_ZONES)
     t[L.T_NZONES] = len(zones)
     tiles = [data.start, *data.zones.values()]
+    _limit("Floors", max(tile.floor for tile in tiles), L.NFLOORS)
+    t[L.T_NFLOORS] = max(tile.floor for tile in tiles)
     for z, tile in enumerate(tiles):
         t[L.T_Z_FLOOR + z] = tile.floor - 1
         t[L.T_Z_PASSAGES + z] = sum(1 << PASSAGES.index(p) for p in tile.passages)
@@ -330,19 +327,12 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
         levels=tuple(data.player_levels),
         bosses=tuple(bosses),
         boss_names=tuple(data.boss[k].name for k in bosses),
-        boss_profiles=tuple(boss_profile_rows(data, k) for k in bosses),
+        boss_profiles=tuple(tuple(data.boss[k].profiles) for k in bosses),
         interns=tuple(interns),
         panic=tuple(data.panic),
     )
     t.setflags(write=False)
     return t, names
-
-
-def boss_profile_rows(data: GameData, boss: str) -> tuple[str, ...]:
-    """The profile key of each of Boss Card ``boss``'s table rows: its two
-    profiles, or its only profile twice (a Big Boss has one, "Big Boss" A)."""
-    keys = tuple(data.boss[boss].profiles)
-    return keys + (keys[-1],) * (MAX_BOSS_PROFILES - len(keys))
 
 
 # ------------------------------------------------------------ Maximum Alert

@@ -21,7 +21,7 @@ from sim.schema import PASSAGES
 from sim.tables import Names
 
 HIDDEN = "hidden"
-FLOORS = ("I", "II", "III")
+FLOORS = L.FLOOR_NAMES
 
 
 def _i(x: Any) -> int:
@@ -212,7 +212,7 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
     over = bool(s[L.S_OVER])
     clan_known = viewer is None or bool(s[L.S_CLAN_PUBLIC]) or bool(s[pf(viewer, L.PF_KNOWLEDGE)])
     stacks: dict[str, Any] = {}
-    for f in range(L.NFLOORS):
+    for f in range(_i(t[L.T_NFLOORS])):  # the Floors of the data (the base box: I-III)
         k = _i(s[L.S_STACK_N + f])
         order = [names.zones[_i(s[L.S_STACK + f * L.MAX_ZONES + i])] for i in range(k)]
         stacks[FLOORS[f]] = order if viewer is None else k

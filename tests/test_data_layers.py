@@ -20,8 +20,10 @@ from sim.schema import export_json_schema
 
 RULES = ("boss", "dangerous_zones", "maximum_alert", "main_effects")
 # sha256 of the compiled tables and names of every rule combination, difficulty
-# and Player Level, computed on the code before the data became layered (a93eed3).
-TABLES_SHA256 = "422be978c8f3ec0e7cc349484b36632a5e7fb2b6335d8eed238c64b5236cb481"
+# and Player Level. Layering the data left it unchanged (422be978... on a93eed3,
+# before and after); the tables' layout then grew for Rocca Civetta (branch
+# limits, same games: tests/test_same_games.py) and this is its value there.
+TABLES_SHA256 = "d3f973b9b5d553b322b0a9fad68d4e7a801a5b49ed3c304fd7e746eb5bc8f067"
 
 
 @pytest.fixture(scope="module")
@@ -294,9 +296,8 @@ def test_a_boss_card_with_one_profile(base):
     assert list(loaded.data.boss["laetus"].profiles) == ["drunk"]
     two = compile_config(GameConfig(rules=("boss",), boss="laetus:drunk"))
     one = compile_config(GameConfig(rules=("boss",), overrides={"boss.laetus.profiles": _drunk_only(base)}))
-    assert one.names.boss_profiles == (("drunk", "drunk"),)
-    for section in (L.T_BOSS_ALERT, L.T_BOSS_SIGHT, L.T_BOSS_ACT, L.T_BOSS_ENC):
-        assert one.tables[section] == one.tables[section + 1]  # both rows: the only profile
+    assert one.names.boss_profiles == (("drunk",),)
+    assert one.tables[L.T_BOSS_NPROFILES] == 1 and two.tables[L.T_BOSS_NPROFILES] == 2  # Setup G draws among them
     assert one.tables[L.T_BOSS_ALERT] == two.tables[L.T_BOSS_ALERT + 1]  # drunk is the second profile
     with pytest.raises(DataError, match="one profile or two") as info:
         load_data(overrides={"boss.laetus.profiles": {}})

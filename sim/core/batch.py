@@ -24,6 +24,10 @@ ROW_FIELDS = (
 GAME_FIELDS = ("clan", "first_player", "turns", "rounds", "end_reason", "decisions", "theses", "error",
                "boss", "boss_profile", "panic", "max_alert")
 NROW = len(ROW_FIELDS)
+# Note Board columns in a row (cubes_0..cubes_5): the base box's five colours
+# and one more; False and Universal Information have no column of their own.
+ROW_CUBES = sum(f.startswith("cubes_") for f in ROW_FIELDS)
+assert ROW_CUBES <= L.MAX_COL
 NGAME = len(GAME_FIELDS)
 
 
@@ -58,7 +62,7 @@ def write_rows(s, t, rows, g):
         r[17] = s[pf(p, L.PF_SPIES)]
         r[18] = s[pf(p, L.PF_SPY_WINS)]
         r[19] = s[pf(p, L.PF_THESIS_FAILS)]
-        for c in range(L.MAX_COL):
+        for c in range(ROW_CUBES):
             r[20 + c] = s[pf(p, L.PF_CUBES) + c]
         r[26] = intern_bonus(s, t, p)
         r[27] = interns_owned(s, t, p)

@@ -65,7 +65,7 @@ def boss_row(s):
     """Table row [boss][profile] of the Boss in use, -1 without the Boss."""
     if s[L.S_BOSS] < 0:
         return -1
-    return s[L.S_BOSS] * 2 + s[L.S_BOSS_PROFILE]
+    return s[L.S_BOSS] * L.MAX_PROFILES + s[L.S_BOSS_PROFILE]
 
 
 @kernel

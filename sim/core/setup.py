@@ -97,7 +97,7 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
         b = t[L.T_BOSS_PICK]
         s[L.S_BOSS] = b if b >= 0 else randint(s, t[L.T_NBOSS])
         prof = t[L.T_BOSS_PICK_PROFILE]
-        s[L.S_BOSS_PROFILE] = prof if prof >= 0 else randint(s, 2)
+        s[L.S_BOSS_PROFILE] = prof if prof >= 0 else randint(s, t[L.T_BOSS_NPROFILES + s[L.S_BOSS]])
     # I. Maximum Alert: the Panic Card face down under the Alert Card
     setup_panic(s, t)
     # J. Clan Card face down

@@ -21,7 +21,7 @@ from sim.core.setup import init_state
 from sim.errors import ConfigError
 from sim.game import Game, game_from_state
 
-FLOOR_NAMES = ("I", "II", "III")
+FLOOR_NAMES = L.FLOOR_NAMES
 PHASES = ("start", "activity", "movement", "action")
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -103,11 +103,14 @@ class ScenarioBase:
         return self.names.jinx.index(name)
 
     def _floor(self, floor: int | str) -> int:
-        if isinstance(floor, str) and floor in FLOOR_NAMES:
-            return FLOOR_NAMES.index(floor)
-        if isinstance(floor, (int, np.integer)) and not isinstance(floor, bool) and 1 <= int(floor) <= 3:
+        """A Floor of the data (the base box: I-III) as 0-based index."""
+        nf = int(self.t[L.T_NFLOORS])
+        names = FLOOR_NAMES[:nf]
+        if isinstance(floor, str) and floor in names:
+            return names.index(floor)
+        if isinstance(floor, (int, np.integer)) and not isinstance(floor, bool) and 1 <= int(floor) <= nf:
             return int(floor) - 1
-        raise ConfigError("a Floor is I, II or III (or 1, 2, 3)", key="floor", value=floor)
+        raise ConfigError(f"a Floor is {', '.join(names)} (or 1-{nf})", key="floor", value=floor)
 
     @staticmethod
     def _count(value: int, what: str) -> int:
