@@ -1,5 +1,6 @@
 """The heuristic package: every decision phase has its handler and every
-effect op its value, so nothing is left to the random fallback."""
+effect op its value (read from the op table, sim/layout/ops.py), so nothing
+is left to the random fallback."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import itertools
 import numpy as np
 import pytest
 
-from agents.heuristic import DEFAULTS, OP_VALUES, P_FALLBACKS, PERSONAS, PHASE_HANDLERS, act, dispatch
-from agents.heuristic.values import OpTableError, OpValue, check_op_values
+from agents.heuristic import DEFAULTS, P_FALLBACKS, PERSONAS, PHASE_HANDLERS, act, dispatch
+from agents.heuristic import values as HV
 from agents.python_agents import NumbaAgent
 from agents.registry import kinds
 from sim import GameConfig
@@ -86,29 +87,26 @@ def test_heuristic_games_never_use_the_random_fallback():
     assert set(PHASE_HANDLERS) - rare <= decided
 
 
-def test_every_op_has_a_value_or_says_why_not():
-    assert set(OP_VALUES) == set(L.OPCODES)
-    for name, v in OP_VALUES.items():
-        assert v.why, name
-        assert v.valued() != v.why.startswith("not valued: "), name
-    valued = {name for name, v in OP_VALUES.items() if v.valued()}
+def test_the_heuristic_reads_every_op_value_from_the_op_table():
+    assert set(HV.WORTH_OF_SCALE) == set(L.Scale)  # a new Scale must say how the heuristic counts it
+    valued = {op.name for op in L.OP_TABLE if op.value != L.NO_VALUE}
     assert {"stealth", "alert", "draw_cards", "sacrifice", "move_any", "cancel", "gain_intern"} <= valued
     assert "boss_move" not in valued
+    assert (HV.ST_BASE[L.OP_DIV_STEALTH], HV.ST_PER[L.OP_DIV_STEALTH]) == (1.5, 0.6)
+    assert HV.WORTH[L.OP_SACRIFICE] == -0.6 and HV.LAST_STUDENT[L.OP_SACRIFICE] == -1.0
+    assert HV.WORTH_KIND[L.OP_TAKE_BONFIRE] == HV.Q_BONFIRE and HV.THREAT[L.OP_CANCEL] == 2.0
+    assert HV.MOVE_KIND[L.OP_MOVE_LINKED] == HV.MV_LINKED and HV.GAINS_INTERN[L.OP_GAIN_INTERN] == 1
+    for op in L.OP_TABLE:  # an op the heuristic does not value plays no part in any of its sums
+        if op.value == L.NO_VALUE:
+            assert not HV.IN_TESTS[op.code] and HV.WORTH_KIND[op.code] == HV.Q_NONE and HV.THREAT[op.code] == 0
 
 
-@pytest.mark.parametrize("change, words", [
-    (lambda v: v.pop("stealth"), "ops without a value \\['stealth'\\]"),
-    (lambda v: v.update(home=OpValue("x", worth=1.0, worth_of="n")), "entries for no op \\['home'\\]"),
-    (lambda v: v.update(speed=OpValue("Speed", worth=0.3)), "worth_of is one of"),
-    (lambda v: v.update(speed=OpValue("Speed", worth=0.3, worth_of="speed")), "worth_of is one of"),
-    (lambda v: v.update(drop=OpValue("dropped")), "'not valued: <why>'"),
-    (lambda v: v.update(speed=OpValue("not valued: but it is", worth=0.3, worth_of="n")), "'not valued: <why>'"),
-])
-def test_a_bad_op_table_is_refused(change, words):
-    values = dict(OP_VALUES)
-    change(values)
-    with pytest.raises(OpTableError, match=words):
-        check_op_values(values, L.OPCODES)
+def test_an_op_value_the_heuristic_cannot_count_is_refused():
+    from dataclasses import replace
+
+    bad = replace(L.OP_BY_NAME["speed"], value=replace(L.OP_BY_NAME["speed"].value, move=3))
+    with pytest.raises(HV.OpTableError, match="speed: scale"):
+        HV._arrays((*L.OP_TABLE, bad))
 
 
 def test_heuristic_registers_with_its_parameters_and_personas():

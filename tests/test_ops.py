@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import numpy as np
 import pytest
 
 from sim import layout as L
@@ -60,15 +59,6 @@ def test_schema_vocabulary_is_the_table():
     from sim.schema import OPS as SCHEMA_OPS
 
     assert SCHEMA_OPS == {op.name: op.doc for op in OPS}
-
-
-def test_heuristic_values_array():
-    v = L.OP_VALUE
-    assert v.shape == (L.MAX_OPCODE + 1, L.NVALUE) and not v.flags.writeable
-    assert tuple(v[L.OP_DIV_STEALTH, L.V_STEALTH_A:L.V_STEALTH_B + 1]) == (1.5, 0.6)
-    assert v[L.OP_SACRIFICE, L.V_WORTH] == -0.6 and v[L.OP_SACRIFICE, L.V_EXTRA] == -1.0
-    assert v[L.OP_CANCEL, L.V_THREAT] == 2.0 and v[L.OP_MOVE_LINKED, L.V_MOVE] == 1
-    assert np.all(v[0] == 0)  # no op 0
 
 
 def test_expansion_vocabularies_are_declared():

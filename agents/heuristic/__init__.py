@@ -15,7 +15,7 @@ of decisions, each citing the rulebook sections it plays by:
   stealth_tests.py  Stealth Tests: cards committed, then the windows
   main_effects.py   Main Effects: own turn, Priority, Reactions, costs, destinations
   prompts.py        discards, Stun Tokens, targets, Jinx Cards, colours, Protected cubes
-  values.py         OP_VALUES: what each effect op is worth (one table, keyed by op name)
+  values.py         reads what each effect op is worth from the op table (sim/layout/ops.py)
   knowledge.py      what the seat knows; what cubes, cards and Interns are worth
   dungeon.py        where the Scholar can walk; Zone Effects and the Boss; rest
   params.py         parameters, personas, the noise
@@ -37,11 +37,10 @@ from agents.heuristic.params import (
     P_THESIS,
     PERSONAS,
 )
-from agents.heuristic.values import OP_VALUES
 from agents.registry import AgentKind, register
 
 __all__ = [
-    "DEFAULTS", "OP_VALUES", "PERSONAS", "PHASE_HANDLERS", "P_AGGRESSION", "P_DEFEND", "P_DEPTH", "P_FALLBACKS",
+    "DEFAULTS", "PERSONAS", "PHASE_HANDLERS", "P_AGGRESSION", "P_DEFEND", "P_DEPTH", "P_FALLBACKS",
     "P_HOARD", "P_NOISE", "P_RISK", "P_SABOTAGE", "P_THESIS", "act",
 ]
 

@@ -134,7 +134,7 @@ def priority_decision(s, t, me, buf, n, params, rng):
 @kernel
 def declared_strength(s, t, idx):
     """How much the declarer of chain entry idx gains (an ACTION counts as a
-    whole turn's Action; the steps' threat: values.OP_VALUES)."""
+    whole turn's Action; the steps' threat: the op table's Value.threat)."""
     seat = s[L.S_ME_SEAT + idx]
     k = s[L.S_ME_KIND + idx]
     v = prog_value(s, t, seat, t[L.T_ME_EFFECT + k]) + 0.8 * t[L.T_ME_ACTION + k]

@@ -22,8 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-import numpy as np
-
 # A compiled step in T_OPS is OP_W ints:
 OPF_CODE = 0  # the opcode
 OPF_N = 1  # n
@@ -298,21 +296,5 @@ SINGLE_OPS = tuple(op.name for op in OP_TABLE if op.n == NMode.SINGLE)  # take n
 TURN_ONLY_OPS = tuple(op.name for op in OP_TABLE if op.context == Context.OWN_TURN)  # Standard Main Effects only
 MAX_OPCODE = max(OP_BY_CODE)
 
-# The heuristic's numbers per opcode, OP_VALUE[code, V_*] (numba reads it as a constant).
-V_STEALTH_A, V_STEALTH_B, V_ALERT_A, V_ALERT_B, V_DRAWN, V_WORTH, V_SCALE, V_EXTRA, V_THREAT, V_MOVE = range(10)
-NVALUE = 10
-
-
-def _value_array() -> np.ndarray:
-    out = np.zeros((MAX_OPCODE + 1, NVALUE), np.float64)
-    for op in OP_TABLE:
-        v = op.value
-        out[op.code] = (*v.stealth, *v.alert, v.drawn, v.worth, int(v.scale), v.extra, v.threat, v.move)
-    return out
-
-
-OP_VALUE = _value_array()
-OP_VALUE.flags.writeable = False
-
-_IMPORTED = ("annotations", "np", "dataclass", "IntEnum")
+_IMPORTED = ("annotations", "dataclass", "IntEnum")
 __all__ = [name for name in globals() if not name.startswith("_") and name not in _IMPORTED]
