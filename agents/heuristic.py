@@ -32,18 +32,20 @@ import numpy as np
 
 from agents.registry import AgentKind, register
 from sim import layout as L
-from sim.core.board import board_points, study_bonus
-from sim.core.boss import best_step_for_mover, boss_links
-from sim.core.common import hand_size, in_start, passive, pf, side_index, stat, targetable
-from sim.core.dungeon import passable, zone_cube_count
-from sim.core.effects import payable, zone_destination
-from sim.core.interns import intern_owner, is_protected
-from sim.core.jit import allocating, kernel
-from sim.core.rng import next32, randint
-from sim.core.stealth import zone_alert
-from sim.core.step import apply_action
-from sim.core.supply import alert_bonus, jinx_held
-from sim.core.zone_effects import applies, eff_at, teleport_dest
+from sim.core.components.decks import jinx_held
+from sim.core.components.dungeon import passable, zone_cube_count
+from sim.core.components.noteboard import board_points, study_bonus
+from sim.core.components.scholars import hand_size, in_start, passive, pf, side_index, stat, targetable
+from sim.core.components.university import alert_bonus
+from sim.core.effects.plays import payable
+from sim.core.engine.jit import allocating, kernel
+from sim.core.engine.rng import next32, randint
+from sim.core.engine.step import apply_action
+from sim.core.procedures.stealth import zone_alert
+from sim.core.rules.boss.boss import best_step_for_mover, boss_links
+from sim.core.rules.dangerous_zones.zone_effects import applies, eff_at, teleport_dest
+from sim.core.rules.main_effects.interns import intern_owner, is_protected
+from sim.core.rules.main_effects.ops import zone_destination
 
 P_RISK = 0
 P_AGGRESSION = 1

@@ -32,9 +32,9 @@ is None after ``build()``:
   their supply (``trap``, ``teleport``, ``secret_passage``).
 * Derived fields are never set by hand; they are recomputed with the core's
   own functions: Stars, Study Bonus arrows, Exalted sides and the Knowledge
-  Combo with ``sim.core.board.board_changed`` (after every ``cubes`` call the
+  Combo with ``sim.core.components.noteboard.board_changed`` (after every ``cubes`` call the
   whole table is derived afresh: every Scholar with fewer Stars than the most
-  is Exalted), Links, Stairs and Walls with ``sim.core.dungeon.place_tile``.
+  is Exalted), Links, Stairs and Walls with ``sim.core.components.dungeon.place_tile``.
   There is deliberately no way to set Exalted, Stars or Links directly.
 * Impossible requests raise :class:`sim.errors.ConfigError` with a message
   saying what is wrong: unknown names, an occupied cell, a tile already
@@ -44,7 +44,7 @@ is None after ``build()``:
   ``deck_top`` / ``deck``, and returns the old hand to the bottom of the deck.
 
 Positions: the Starting Zone is at (0, 0); north is ``y - 1``, east ``x + 1``;
-``rotation`` is in quarter turns clockwise (see ``sim.core.dungeon``).
+``rotation`` is in quarter turns clockwise (see ``sim.core.components.dungeon``).
 
 Operations (all return the builder):
 
@@ -105,14 +105,14 @@ import numpy as np
 
 from sim import layout as L
 from sim.config import GameConfig, compile_config
-from sim.core.board import board_changed, board_points, gain_knowledge
-from sim.core.common import pf, refresh_passives, stat
-from sim.core.dungeon import OUT_DX, OUT_DY, overlapping, place_tile, zone_covering
-from sim.core.invariants import INVARIANTS, check
-from sim.core.rng import seed_words
-from sim.core.setup import init_state
-from sim.core.supply import trigger_max_alert
-from sim.core.turn import thesis_success
+from sim.core.checks.invariants import INVARIANTS, check
+from sim.core.components.dungeon import OUT_DX, OUT_DY, overlapping, place_tile, zone_covering
+from sim.core.components.noteboard import board_changed, board_points, gain_knowledge
+from sim.core.components.scholars import pf, refresh_passives, stat
+from sim.core.components.university import trigger_max_alert
+from sim.core.engine.rng import seed_words
+from sim.core.procedures.setup import init_state
+from sim.core.procedures.turn import thesis_success
 from sim.errors import ConfigError
 from sim.game import Game, game_from_state
 

@@ -1,0 +1,1 @@
+"""The Boss advanced rule ("Boss"): see ``boss``."""

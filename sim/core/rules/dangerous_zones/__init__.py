@@ -1,0 +1,2 @@
+"""The Dangerous Zones advanced rule ("Dangerous Zones"): Zone Effects
+(``zone_effects``)."""

@@ -1,0 +1,1 @@
+"""The Maximum Alert advanced rule ("Maximum Alert"): see ``maximum_alert``."""
