@@ -153,3 +153,14 @@ def flush_played(s, t):
     for k in range(t[L.T_NKINDS]):
         s[L.S_DISCARD + k] += s[L.S_PLAYED + k]
         s[L.S_PLAYED + k] = 0
+
+
+@kernel
+def jinx_actions(s, t, me, out):
+    """PH_JINX: a Jinx Card the seat holds (to discard)."""
+    n = 0
+    for j in range(t[L.T_NJINX]):
+        if holds_jinx(s, me, j):
+            out[n] = L.A_JINX + j
+            n += 1
+    return n

@@ -177,3 +177,34 @@ def jinx_penalty(s, t, seat):
         if holds_jinx(s, seat, j):
             total += t[L.T_JINX_PENALTY + j]
     return total
+
+
+@kernel
+def first_empty_space(s, t, z):
+    for i in range(t[L.T_Z_NCUBES + z]):
+        if s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i] == 0:
+            return i
+    return -1
+
+
+@kernel
+def drop_cube(s, t, seat, c):
+    """Drop (Rocca Civetta keywords): the top cube of column c goes to the first
+    free space of the Scholar's Zone, else of a Linked Zone (Passage order N1..W2),
+    else to the Reserve (Eliminated)."""
+    if not take_top(s, t, seat, c):
+        return
+    z = s[pf(seat, L.PF_ZONE)]
+    i = first_empty_space(s, t, z)
+    if i < 0:
+        for p in range(8):
+            if s[L.S_LINK + z * 8 + p] == 1:
+                nb = s[L.S_NB + z * 8 + p]
+                i = first_empty_space(s, t, nb)
+                if i >= 0:
+                    z = nb
+                    break
+    if i >= 0:
+        s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i] = c + 1
+    else:
+        s[L.S_RES_CUBES + c] += 1

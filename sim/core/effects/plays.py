@@ -1,5 +1,6 @@
 """What a seat may play now: Trick Card Auxiliary Effects and Scholar skills
-whose Timing fits (TM_* masks) and whose costs can be paid.
+whose Timing fits (TM_* masks) and whose costs can be paid; playing one
+(its program goes on the continuation stack).
 
 Rulebook: "Auxiliary Effects" (Timing, costs), "Scholar Card" (skills).
 """
@@ -7,7 +8,9 @@ Rulebook: "Auxiliary Effects" (Timing, costs), "Scholar Card" (skills).
 from __future__ import annotations
 
 from sim import layout as L
+from sim.core.components.decks import hand_to
 from sim.core.components.scholars import hand_size, pf, side_index, stat
+from sim.core.engine import kstack
 from sim.core.engine.jit import kernel
 
 
@@ -93,3 +96,18 @@ def _plays(s, t, seat, mask, out, n, first_only):
                 out[n] = L.A_SKILL + sk * 2 + opt
                 n += 1
     return n
+
+
+@kernel
+def play_card(s, t, seat, kind, aux, opt):
+    """Play a Trick Card for one option of one of its Auxiliary Effects."""
+    hand_to(s, seat, kind, L.S_PLAYED)
+    prog = t[L.T_KIND_PROG + (kind * 2 + aux) * L.MAX_OPTS + opt]
+    kstack.push(s, L.K_PROG, prog, 0, seat)
+
+
+@kernel
+def use_skill(s, t, seat, sk, opt):
+    """Use one option of a skill of the seat's Scholar (its program runs next)."""
+    i = side_index(s, seat) * L.MAX_SKILLS + sk
+    kstack.push(s, L.K_PROG, t[L.T_SCH_SK_PROG + i * L.MAX_OPTS + opt], 0, seat)

@@ -8,12 +8,16 @@ Rulebook: "Icon Effects" (discard), "Auxiliary Effects"; Rocca Civetta
 from __future__ import annotations
 
 from sim import layout as L
+from sim.core.components.decks import hand_to
 from sim.core.components.dungeon import passable
-from sim.core.components.noteboard import take_top
+from sim.core.components.noteboard import cubes, drop_cube
 from sim.core.components.scholars import hand_size, pf, targetable
+from sim.core.components.stun import gain_stun_token, stun_continue
+from sim.core.components.university import sacrifice
 from sim.core.effects.plays import count_type
 from sim.core.engine.jit import kernel
 from sim.core.rules.dangerous_zones.zone_effects import enter_zone
+from sim.core.rules.main_effects.interns import ask_protect, drop_protected
 
 
 @kernel
@@ -57,32 +61,79 @@ def move_through(s, t, seat, world_p):
         enter_zone(s, t, seat, s[L.S_NB + z * 8 + world_p])
 
 
+# ------------------------------------------------------------ decisions
 @kernel
-def first_empty_space(s, t, z):
-    for i in range(t[L.T_Z_NCUBES + z]):
-        if s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i] == 0:
-            return i
-    return -1
-
-
-@kernel
-def drop_cube(s, t, seat, c):
-    """Drop (Rocca Civetta keywords): the top cube of column c goes to the first
-    free space of the Scholar's Zone, else of a Linked Zone (Passage order N1..W2),
-    else to the Reserve (Eliminated)."""
-    if not take_top(s, t, seat, c):
-        return
-    z = s[pf(seat, L.PF_ZONE)]
-    i = first_empty_space(s, t, z)
-    if i < 0:
-        for p in range(8):
-            if s[L.S_LINK + z * 8 + p] == 1:
-                nb = s[L.S_NB + z * 8 + p]
-                i = first_empty_space(s, t, nb)
-                if i >= 0:
-                    z = nb
-                    break
-    if i >= 0:
-        s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i] = c + 1
+def stun_choice(s, t, me, a):
+    """PH_STUN: take the Stun Token, or sacrifice a Student instead; next token."""
+    if a == L.A_STUN_ACCEPT:
+        gain_stun_token(s, me)
     else:
-        s[L.S_RES_CUBES + c] += 1
+        sacrifice(s, me, 1)
+    s[L.S_P_COUNT] -= 1
+    stun_continue(s, t)
+
+
+@kernel
+def stun_actions(s, t, me, out):
+    out[0] = L.A_STUN_ACCEPT
+    out[1] = L.A_STUN_SACRIFICE
+    return 2
+
+
+@kernel
+def discard_choice(s, t, me, a):
+    """PH_DISCARD: discard one card (next one), or stop where it is optional."""
+    if a == L.A_PASS:
+        s[L.S_P_COUNT] = 0
+    else:
+        hand_to(s, me, a - L.A_DISCARD, L.S_DISCARD)
+        s[L.S_P_COUNT] -= 1
+        discard_continue(s, t)
+
+
+@kernel
+def discard_actions(s, t, me, out):
+    """PH_DISCARD: a card kind in hand of the asked type; pass if optional."""
+    n = 0
+    ty = s[L.S_P_TYPE]
+    for k in range(t[L.T_NKINDS]):
+        if s[pf(me, L.PF_HAND) + k] > 0 and (ty == 0 or t[L.T_KIND_TYPE + k] == ty - 1):
+            out[n] = L.A_DISCARD + k
+            n += 1
+    if s[L.S_P_OPTIONAL] == 1:
+        out[n] = L.A_PASS
+        n += 1
+    return n
+
+
+@kernel
+def target_actions(s, t, me, out):
+    """PH_TARGET: the seats the effect may make discard."""
+    n = 0
+    m = discard_targets(s, t, me)
+    for p in range(s[L.S_NPLAYERS]):
+        if (m >> p) & 1:
+            out[n] = L.A_TARGET + p
+            n += 1
+    return n
+
+
+@kernel
+def color_choice(s, t, me, a):
+    """PH_COLOR: Drop the top cube of the chosen colour (a Protected one may be kept)."""
+    c = a - L.A_COLOR
+    if drop_protected(s, t, me, c):
+        ask_protect(s, t, me, c, 1, L.PRM_DROP, -1)
+    else:
+        drop_cube(s, t, me, c)
+
+
+@kernel
+def color_actions(s, t, me, out):
+    """PH_COLOR: a colour the seat holds a cube of."""
+    n = 0
+    for c in range(t[L.T_NCOL]):
+        if cubes(s, me, c) > 0:
+            out[n] = L.A_COLOR + c
+            n += 1
+    return n

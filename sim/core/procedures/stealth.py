@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from sim import layout as L
 from sim.core.components.decks import flush_played, hand_to
-from sim.core.components.dungeon import passable
+from sim.core.components.dungeon import passable, zone_cube_count
 from sim.core.components.noteboard import gain_cube, study_bonus
-from sim.core.components.scholars import active, in_start, passive, pf, targetable
+from sim.core.components.scholars import active, in_start, passive, pf, stat, targetable
 from sim.core.components.stun import give_stun
 from sim.core.components.university import alert_bonus, sacrifice
+from sim.core.effects.plays import add_plays
 from sim.core.engine import kstack
 from sim.core.engine.jit import kernel
 from sim.core.rules.boss.boss import boss_alert
 from sim.core.rules.dangerous_zones.zone_effects import fail_students, stealth_luck
+from sim.core.rules.main_effects.chain import CTX_TEST, add_mains, out_of_turn_play
 from sim.core.rules.main_effects.interns import lose_cubes
 
 
@@ -200,3 +202,80 @@ def close_test(s, t):
     s[L.S_T_KIND] = 0
     s[L.S_T_STAGE] = 0
     s[L.S_ACTION_DONE] = 1
+
+
+@kernel
+def reopen_window(s):
+    """K_WINDOW: the current window again, after a play in it resolved."""
+    s[L.S_PHASE] = L.PH_WINDOW
+    s[L.S_ACTOR] = s[L.S_T_WINDOW]
+
+
+# ------------------------------------------------------------ decisions
+@kernel
+def study_size_actions(s, t, me, out):
+    """PH_STUDY_N: how many cubes to Study, 1 to the Intelligence (at most
+    the cubes in the Zone)."""
+    n = 0
+    top = stat(s, t, me, L.ST_INTEL)
+    have = zone_cube_count(s, t, s[pf(me, L.PF_ZONE)])
+    if have < top:
+        top = have
+    for k in range(1, top + 1):
+        out[n] = L.A_NCUBES + k - 1
+        n += 1
+    return n
+
+
+@kernel
+def commit_choice(s, t, me, a):
+    """PH_COMMIT: commit one more card, or declare the test's value."""
+    if a == L.A_DECLARE:
+        declare(s, t)
+    else:
+        commit(s, t, a - L.A_COMMIT)
+        s[L.S_PHASE] = L.PH_COMMIT
+
+
+@kernel
+def commit_actions(s, t, me, out):
+    """PH_COMMIT: a card kind in hand; declare once at least one is committed."""
+    n = 0
+    for k in range(t[L.T_NKINDS]):
+        if s[pf(me, L.PF_HAND) + k] > 0:
+            out[n] = L.A_COMMIT + k
+            n += 1
+    if s[L.S_T_WPLAYS] > 0:
+        out[n] = L.A_DECLARE
+        n += 1
+    return n
+
+
+@kernel
+def window_mask(s, seat):
+    """Timing bit of a Stealth Test window for this seat."""
+    if seat != s[L.S_T_ACTIVE]:
+        return L.TM_OTHER_TEST
+    return L.TM_OWN_STUDY if s[L.S_T_KIND] == 1 else L.TM_OWN_ESP
+
+
+@kernel
+def window_choice(s, t, me, a):
+    """PH_WINDOW: a play (the window opens again after it) or a pass."""
+    if a == L.A_PASS:
+        kstack.push(s, L.K_TEST_NEXT, 0, 0, 0)
+    else:
+        s[L.S_T_WPLAYS] += 1
+        kstack.push(s, L.K_WINDOW, 0, 0, 0)
+        out_of_turn_play(s, t, me, a)
+
+
+@kernel
+def window_actions(s, t, me, out):
+    """PH_WINDOW: the plays of the seat's timing (and Main Effects with their
+    rule), and pass."""
+    n = add_plays(s, t, me, window_mask(s, me), out, 0)
+    if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
+        n = add_mains(s, t, me, CTX_TEST, out, n)
+    out[n] = L.A_PASS
+    return n + 1

@@ -286,3 +286,30 @@ def resume_turn(s, t):
         return
     s[L.S_PHASE] = L.PH_MOVE if s[L.S_MOVE_PHASE] == 1 else L.PH_ACTION
     s[L.S_ACTOR] = s[L.S_CUR]
+
+
+# ------------------------------------------------------------ decisions
+@kernel
+def choose_activity(s, t, me, a):
+    """PH_ACTIVITY: Rest, Submit the Thesis or Exploration."""
+    if a == L.A_REST:
+        kstack.push(s, L.K_REST, 0, 0, 0)
+    elif a == L.A_THESIS:
+        submit_thesis(s, t)
+    else:
+        begin_explore(s, t, me)
+
+
+@kernel
+def activity_actions(s, t, me, out):
+    """PH_ACTIVITY: Rest, Exploration, and the Thesis with enough Stars;
+    Exploration only under Maximum Alert (turn_start skips the decision)."""
+    if s[L.S_MAX_ALERT] == 1:
+        out[0] = L.A_EXPLORE
+        return 1
+    out[0] = L.A_REST
+    out[1] = L.A_EXPLORE
+    if s[pf(me, L.PF_STARS)] >= t[L.T_THESIS_MIN_STARS]:
+        out[2] = L.A_THESIS
+        return 3
+    return 2

@@ -1,2 +1,15 @@
 """The Dangerous Zones advanced rule ("Dangerous Zones"): Zone Effects
 (``zone_effects``)."""
+
+from sim.core.engine.registry import Registration  # noqa: E402
+
+REGISTRATION = Registration(
+    module="dangerous_zones",
+    ranges={"PH": ((14, 19),), "K": ((12, 19),), "OP": ((19, 29),)},
+    phases={"PH_TELEPORT": ("zone_effects:teleport_to(s, t, me, a)", "zone_effects:teleport_actions(s, t, me, out)")},
+    continuations={
+        "K_ZONE_EFFECTS": "zone_effects:zone_effect_loop(s, t, a, b, c // 2, c % 2)",
+        "K_ZE_TOLL": "zone_effects:toll_step(s, t, a, b)",
+        "K_BIVOUAC": "sim.core.procedures.turn:bivouac(s, t, a)",  # the recovery of Rest
+    },
+)

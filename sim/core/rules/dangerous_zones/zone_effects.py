@@ -257,3 +257,22 @@ def secret_dests(s, t, seat, z):
     Passage: a Secret Passage of the same letter. The letters are the printed
     ones (Dangerous Zones rule, with their colour condition) and the Marker X."""
     return secret_reach(s, t, z, rule_on(t, L.RULE_DANGEROUS_ZONES), player_colors(s, t, seat))
+
+
+@kernel
+def teleport_to(s, t, me, a):
+    """PH_TELEPORT: enter the chosen Zone; the turn goes on."""
+    kstack.push(s, L.K_RESUME, 0, 0, 0)
+    enter_zone(s, t, me, a - L.A_ZONE)
+
+
+@kernel
+def teleport_actions(s, t, me, out):
+    """PH_TELEPORT: the Zones a Teleport may take the Scholar to."""
+    n = 0
+    z = s[pf(me, L.PF_ZONE)]
+    for d in range(t[L.T_NZONES]):
+        if teleport_dest(s, t, z, d):
+            out[n] = L.A_ZONE + d
+            n += 1
+    return n

@@ -25,7 +25,7 @@ from __future__ import annotations
 from sim import layout as L
 from sim.core.components.decks import hand_to
 from sim.core.components.scholars import active, in_start, passive, pf
-from sim.core.effects.plays import payable, timed_play_open
+from sim.core.effects.plays import add_plays, payable, play_card, timed_play_open, use_skill
 from sim.core.engine import kstack
 from sim.core.engine.jit import kernel
 
@@ -266,3 +266,64 @@ def open_priority(s, t):
         s[L.S_ME_PRI_PLAYED] = 0
         kstack.push(s, L.K_PRIORITY, 1, 0, 0)
 
+
+
+@kernel
+def out_of_turn_play(s, t, me, a):
+    """A play of any seat outside her own phase decisions: an Auxiliary
+    Effect, a skill or a Main Effect declaration."""
+    if a >= L.A_MAIN and a < L.A_MAIN + L.MAX_KINDS:
+        declare_main(s, t, me, a - L.A_MAIN)
+    elif a < L.A_SKILL:
+        r = a - L.A_PLAY
+        play_card(s, t, me, r // 4, (r // 2) % 2, r % 2)
+    else:
+        r = a - L.A_SKILL
+        use_skill(s, t, me, r // 2, r % 2)
+
+
+# ------------------------------------------------------------- decisions
+@kernel
+def react_choice(s, t, me, a):
+    """PH_ME_REACT: a Reaction declared, or a pass; the window goes on."""
+    kstack.push(s, L.K_ME_REACT, s[L.S_ME_RX_IDX], s[L.S_ME_RX_I] + 1, 0)
+    if a != L.A_PASS:
+        declare_main(s, t, me, a - L.A_MAIN)
+
+
+@kernel
+def react_actions(s, t, me, out):
+    """PH_ME_REACT: the Reactions the seat may declare, and pass."""
+    n = add_mains(s, t, me, CTX_REACT, out, 0)
+    out[n] = L.A_PASS
+    return n + 1
+
+
+@kernel
+def cost_actions(s, t, me, out):
+    """PH_ME_COST: the "/" cost options of the top of the chain that can be paid."""
+    n = 0
+    k = s[L.S_ME_KIND + s[L.S_ME_CHAIN_N] - 1]
+    for i in range(t[L.T_ME_NCOST + k]):
+        if cost_option_payable(s, t, me, k, i, -1):
+            out[n] = L.A_OPTION + i
+            n += 1
+    return n
+
+
+@kernel
+def priority_choice(s, t, me, a):
+    """PH_ME_PRIORITY: one Instant play, or a pass; the round goes on."""
+    kstack.push(s, L.K_PRIORITY, s[L.S_ME_PRI_I] + 1, 0, 0)
+    if a != L.A_PASS:
+        s[L.S_ME_PRI_PLAYED] += 1
+        out_of_turn_play(s, t, me, a)
+
+
+@kernel
+def priority_actions(s, t, me, out):
+    """PH_ME_PRIORITY: Instant Auxiliary Effects, skills and Main Effects, and pass."""
+    n = add_plays(s, t, me, L.TM_OTHER_TURN, out, 0)
+    n = add_mains(s, t, me, CTX_OTHER_TURN, out, n)
+    out[n] = L.A_PASS
+    return n + 1

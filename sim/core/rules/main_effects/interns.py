@@ -16,7 +16,7 @@ gives a flipped Trap back with :func:`return_trap_token`.
 from __future__ import annotations
 
 from sim import layout as L
-from sim.core.components.noteboard import cubes, eliminate, steal
+from sim.core.components.noteboard import cubes, drop_cube, eliminate, steal
 from sim.core.components.scholars import add_passives, pf, targetable
 from sim.core.components.stun import normalize_stun
 from sim.core.engine.jit import kernel
@@ -153,11 +153,6 @@ def drop_protected(s, t, seat, c):
 
 
 @kernel
-def is_intern_op(op):
-    return op >= 60 and op < 80
-
-
-@kernel
 def exec_intern_op(s, t, op, n, actor, prog):
     """Run one step of the Interns / token range. `prog` is the running
     program: its Trick Card kind (T_PROG_KIND) names the Intern to gain."""
@@ -178,3 +173,22 @@ def exec_intern_op(s, t, op, n, actor, prog):
             place_teleport(s, t, left)
     elif op == L.OP_PLACE_SECRET_PASSAGE:
         place_secret_passage(s, t, z)
+
+
+# ------------------------------------------------------------ decisions
+@kernel
+def protect_choice(s, t, me, a):
+    """PH_PROTECT: keep the Protected cube (A_OPTION) or lose it (A_OPTION + 1)."""
+    if a == L.A_OPTION + 1:
+        if s[L.S_PR_MODE] == L.PRM_DROP:
+            drop_cube(s, t, me, s[L.S_PR_COLOR])
+        else:
+            lose_now(s, t, me, s[L.S_PR_COLOR], s[L.S_PR_N], s[L.S_PR_MODE], s[L.S_PR_OTHER])
+
+
+@kernel
+def protect_actions(s, t, me, out):
+    """PH_PROTECT: keep it, or lose it."""
+    out[0] = L.A_OPTION
+    out[1] = L.A_OPTION + 1
+    return 2

@@ -1,6 +1,7 @@
 """The Main Effects opcodes (range 40-59): movement to a chosen Zone, the
 Cancel Reaction, boosts of the acting Scholar's side of a Stealth Test,
-the opponents' sacrifice, Students from the Reserve.
+the opponents' sacrifice, Students from the Reserve; the choice of the
+Zone a movement effect goes to (PH_ME_ZONE).
 
 Rulebook: "Main Effects" (the card texts of the Main Effects).
 """
@@ -13,6 +14,7 @@ from sim.core.components.dungeon import passable
 from sim.core.components.scholars import pf, targetable
 from sim.core.components.university import sacrifice
 from sim.core.engine.jit import kernel
+from sim.core.rules.dangerous_zones.zone_effects import enter_zone
 
 
 @kernel
@@ -90,3 +92,24 @@ def exec_main_op(s, t, op, n, actor):
         k = n if n < s[L.S_RES_GREY] else s[L.S_RES_GREY]
         s[L.S_RES_GREY] -= k
         s[pf(actor, L.PF_STUDENTS)] += k
+
+
+@kernel
+def zone_choice(s, t, me, a):
+    """PH_ME_ZONE: move to the chosen Zone (or stay, where the move is optional)."""
+    if a != L.A_PASS:
+        enter_zone(s, t, me, a - L.A_ZONE)
+
+
+@kernel
+def zone_choice_actions(s, t, me, out):
+    """PH_ME_ZONE: the Zones the movement effect may take the Scholar to."""
+    n = 0
+    for z in range(1, t[L.T_NZONES]):
+        if zone_destination(s, t, me, s[L.S_P_TYPE], z):
+            out[n] = L.A_ZONE + z
+            n += 1
+    if s[L.S_P_OPTIONAL] == 1:
+        out[n] = L.A_PASS
+        n += 1
+    return n
