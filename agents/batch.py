@@ -3,7 +3,7 @@
 ``play_batch`` plays N games for given seeds, configuration and agent specs
 (one slot per distinct spec; ``assign[g, seat]`` says which slot plays seat
 ``seat`` of game ``g``) and returns one result row per (game, seat) (columns
-``sim.core.batch.ROW_FIELDS``) plus one row per game (``GAME_FIELDS``).
+``sim.core.engine.batch.ROW_FIELDS``) plus one row per game (``GAME_FIELDS``).
 The loop is compiled once per set of agent kinds (a closure over their
 ``act`` functions, so any registered agent plugs in without touching this
 file); the engine it calls comes from numba's cache.
@@ -24,11 +24,11 @@ from agents.registry import kinds
 from agents.spec import AgentSpec
 from sim import layout as L
 from sim.config import Compiled
-from sim.core.batch import NGAME, NROW, write_game, write_rows
-from sim.core.jit import kernel
-from sim.core.rng import seed_words
-from sim.core.setup import init_state
-from sim.core.step import advance, step
+from sim.core.engine.batch import NGAME, NROW, write_game, write_rows
+from sim.core.engine.jit import kernel
+from sim.core.engine.rng import seed_words
+from sim.core.engine.step import advance, step
+from sim.core.procedures.setup import init_state
 
 MAX_BATCH_KINDS = 6
 DECISION_LIMIT = 200_000
@@ -114,7 +114,7 @@ def play_batch(compiled: Compiled, seeds: Sequence[int], slots: Sequence[AgentSp
                assign: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Play len(seeds) games; slot ``assign[g, seat]`` plays each seat.
 
-    Returns (rows [games, 4, NROW], games [games, NGAME]) as in sim.core.batch.
+    Returns (rows [games, 4, NROW], games [games, NGAME]) as in sim.core.engine.batch.
     """
     players = compiled.config.players
     n = len(seeds)

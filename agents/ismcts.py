@@ -2,7 +2,7 @@
 and Whitehouse, 2012), in numba.
 
 Each iteration samples a determinization of the current state from the
-deciding seat's point of view (``sim.core.determinize``: everything that
+deciding seat's point of view (``sim.core.checks.determinize``: everything that
 seat cannot see is resampled), descends the one tree shared by all
 determinizations with UCB restricted to the actions legal in this
 determinization (availability counts), expands one untried action, plays a
@@ -29,14 +29,14 @@ from numba import objmode
 from agents import heuristic as H
 from agents.registry import AgentKind, register
 from sim import layout as L
-from sim.core.board import board_points, jinx_penalty
-from sim.core.common import pf
-from sim.core.determinize import determinize
-from sim.core.jit import allocating, kernel
-from sim.core.legal import legal_actions
-from sim.core.rng import randint
-from sim.core.scoring import rank_seats
-from sim.core.step import step
+from sim.core.checks.determinize import determinize
+from sim.core.components.noteboard import board_points, jinx_penalty
+from sim.core.components.scholars import pf
+from sim.core.engine.jit import allocating, kernel
+from sim.core.engine.legal import legal_actions
+from sim.core.engine.rng import randint
+from sim.core.engine.step import step
+from sim.core.procedures.scoring import rank_seats
 
 Q_ITER = 0
 Q_C = 1

@@ -15,7 +15,7 @@ import numpy as np
 from agents.registry import kinds
 from agents.spec import AgentSpec, parse_spec
 from sim.config import GameConfig
-from sim.core.rng import seed_words
+from sim.core.engine.rng import seed_words
 from sim.game import Game, new_game
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from agents.registry import AgentKind, register
-from sim.core.jit import kernel
-from sim.core.rng import randint
+from sim.core.engine.jit import kernel
+from sim.core.engine.rng import randint
 
 
 @kernel

@@ -1,7 +1,7 @@
 """Benchmarks of the engine: random play throughput, memory, start-up times
 and the JIT speed-up (what ``dungeonology bench`` prints).
 
-- throughput: ``play_batch`` (the numba batch of sim.core.play) on one core,
+- throughput: ``play_batch`` (the numba batch of sim.core.engine.play) on one core,
   timed after a warm-up call, without invariant checks (``fuzz`` measures
   with them);
 - peak memory: ``resource.getrusage(...).ru_maxrss`` of this process after
@@ -41,7 +41,7 @@ from typing import Any
 
 from experiments.fuzz import game_seed, play_batch
 from sim.config import GameConfig, compile_config
-from sim.core.batch import GAME_FIELDS
+from sim.core.engine.batch import GAME_FIELDS
 from sim.layout import STATE_SIZE, TABLE_SIZE
 
 DEFAULT_GAMES = 5000

@@ -4,9 +4,9 @@ every action, failures rebuilt in Python as replayable records.
 Seeds: game ``i`` of a run with base seed ``S`` uses the game seed
 ``game_seed(S, i) = S * 1_000_003 + i`` (so with the default ``S = 0`` game
 ``i`` has seed ``i``). The game's chance stream starts from
-``sim.core.rng.seed_words(game seed)`` exactly as ``sim.new_game(config,
+``sim.core.engine.rng.seed_words(game seed)`` exactly as ``sim.new_game(config,
 game seed)`` does, and the random agent is seeded from the same words with
-``sim.core.play.seed_agent``. Hence ``dungeonology play --seed <game seed>``
+``sim.core.engine.play.seed_agent``. Hence ``dungeonology play --seed <game seed>``
 (same options) plays exactly the game the batch played.
 
 >>> from sim import GameConfig
@@ -27,14 +27,14 @@ import numpy as np
 
 from sim import layout as L
 from sim.config import Compiled, GameConfig, compile_config
-from sim.core.invariants import INVARIANTS, check
-from sim.core.play import play_random_batch, seed_agent
-from sim.core.rng import randint, seed_words
+from sim.core.checks.invariants import INVARIANTS, check
+from sim.core.engine.play import play_random_batch, seed_agent
+from sim.core.engine.rng import randint, seed_words
 from sim.game import Game, new_game
 from sim.modules import combinations
 
 SEED_STRIDE = 1_000_003
-DECISION_LIMIT = 200_000  # as in sim.core.play.play_random (error 99 beyond it)
+DECISION_LIMIT = 200_000  # as in sim.core.engine.play.play_random (error 99 beyond it)
 CODE_STUCK = 17
 CODE_LIMIT = 99
 
@@ -84,7 +84,7 @@ def play_batch(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Play one random game per seed in numba; (decisions, error codes, turns).
 
-    Uses ``sim.core.play.play_random_batch`` with the configured Scholars and
+    Uses ``sim.core.engine.play.play_random_batch`` with the configured Scholars and
     Clan Card (dealt at random where the configuration leaves them open).
     """
     s0, s1 = seed_arrays(seeds)

@@ -1,7 +1,9 @@
 """Dungeonology rules engine: numba core over arrays, Python surface here."""
 
 from sim._cache import refresh_numba_cache
+from sim.core.engine.registry import ensure_generated
 
+ensure_generated()  # the generated dispatch modules first: the cache check hashes them
 refresh_numba_cache()
 
 from sim.config import GameConfig  # noqa: E402

@@ -3,7 +3,7 @@
 numba caches each compiled function next to its source and checks only that
 function's own file: when a function it calls (in another module) changes,
 the stale machine code is reused. On import we hash the modules that hold
-numba code (those that use ``njit`` or the decorators of ``sim.core.jit``)
+numba code (those that use ``njit`` or the decorators of ``sim.core.engine.jit``)
 and drop the cache files when any of them changed since the last run. Costs
 a few milliseconds; silent when the package folders are read-only.
 """
@@ -23,9 +23,12 @@ def refresh_numba_cache(root: Path | None = None) -> bool:
     digest = hashlib.sha256()
     for path in sorted(f for d in dirs for f in d.rglob("*.py")):
         source = path.read_bytes()
-        if b"njit" in source or b"sim.core.jit" in source or path.name == "jit.py" or path.parent.name == "layout":
-            # numba code, its constants (the sim/layout package) and how it is compiled
-            digest.update(path.name.encode())
+        rel = path.relative_to(root)
+        if b"njit" in source or b"sim.core.engine.jit" in source or path.name == "jit.py" \
+                or rel.parts[:2] == ("sim", "layout"):
+            # numba code, its constants (the sim/layout/ package) and how it is compiled;
+            # by path, so that a module moved to another package counts as changed
+            digest.update(rel.as_posix().encode())
             digest.update(source)
     stamp = root / "sim" / "__pycache__" / "numba-sources.sha256"
     current = digest.hexdigest()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim import layout as L
-from sim.core.common import pf
+from sim.core.components.scholars import pf
 from sim.schema import DIRECTIONS
 from sim.tables import Names
 

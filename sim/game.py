@@ -18,14 +18,14 @@ import numpy as np
 from sim import layout as L
 from sim.actions import VERBS, action_to_string
 from sim.config import Compiled, GameConfig, compile_config
-from sim.core.common import pf
-from sim.core.determinize import determinize
-from sim.core.interns import intern_bonus
-from sim.core.invariants import INVARIANTS, check
-from sim.core.rng import seed_words
-from sim.core.scoring import rank_seats, score_parts
-from sim.core.setup import init_state
-from sim.core.step import advance, step
+from sim.core.checks.determinize import determinize
+from sim.core.checks.invariants import INVARIANTS, check
+from sim.core.components.scholars import pf
+from sim.core.engine.rng import seed_words
+from sim.core.engine.step import advance, step
+from sim.core.procedures.scoring import rank_seats, score_parts
+from sim.core.procedures.setup import init_state
+from sim.core.rules.main_effects.interns import intern_bonus
 from sim.errors import ConfigError, IllegalActionError, RecordError
 from sim.view import state_dict
 

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from sim import layout as L
-from sim.core.batch import GAME_FIELDS, ROW_FIELDS
+from sim.core.engine.batch import GAME_FIELDS, ROW_FIELDS
 from sim.tables import Names
 
 MAX_PROFILES = 2  # profiles on a Boss Card ("The Boss", A)
@@ -26,7 +26,7 @@ def boss_labels(names: Names) -> list[str]:
 
 def rows_frame(rows: np.ndarray, games: np.ndarray, names: Names, players: int,
                game_ids: Sequence[int], extra: dict[str, object] | None = None) -> pd.DataFrame:
-    """Tidy frame from the arrays of ``sim.core.batch`` (seat rows x games)."""
+    """Tidy frame from the arrays of ``sim.core.engine.batch`` (seat rows x games)."""
     n = rows.shape[0]
     flat = rows[:, :players, :].reshape(n * players, len(ROW_FIELDS))
     df = pd.DataFrame(flat, columns=list(ROW_FIELDS))

@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 
 from sim import layout as L
-from sim.core.board import board_points, study_bonus
-from sim.core.common import pf, stat
-from sim.core.supply import alert_bonus
+from sim.core.components.noteboard import board_points, study_bonus
+from sim.core.components.scholars import pf, stat
+from sim.core.components.university import alert_bonus
 from sim.schema import PASSAGES
 from sim.tables import Names
 

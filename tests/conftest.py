@@ -14,7 +14,7 @@ import pytest
 
 from sim import GameConfig
 from sim import layout as L
-from sim.core.common import pf
+from sim.core.components.scholars import pf
 from sim.game import Game
 from sim.scenario import Scenario
 

@@ -19,7 +19,7 @@ from experiments.cli import app, build_config
 from experiments.narrate import narrate, snapshot
 from sim import GameConfig, new_game, replay
 from sim.config import compile_config
-from sim.core.invariants import INVARIANTS
+from sim.core.checks.invariants import INVARIANTS
 from sim.loader import DATA_DIR
 
 runner = CliRunner()

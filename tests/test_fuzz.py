@@ -6,9 +6,9 @@ import pytest
 
 from sim import GameConfig
 from sim.config import compile_config
-from sim.core.invariants import INVARIANTS
-from sim.core.play import play_random_batch
-from sim.core.rng import seed_words
+from sim.core.checks.invariants import INVARIANTS
+from sim.core.engine.play import play_random_batch
+from sim.core.engine.rng import seed_words
 
 COLORS = ("civilization", "militia", "worship", "riches", "caste")
 # Data that makes Theses easy, so random play reaches the Thesis, the first

@@ -1,4 +1,4 @@
-"""The two ways numba code is compiled (``sim.core.jit``): every function
+"""The two ways numba code is compiled (``sim.core.engine.jit``): every function
 says whether it uses numba's runtime, kernels allocate nothing and get no
 array back from a call, and whole games free every array they allocate."""
 
@@ -11,10 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sim.core.jit import kernel
+from sim.core.engine.jit import kernel
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "sim" / "core").glob("*.py")) + sorted((ROOT / "agents").rglob("*.py"))
+SOURCES = sorted((ROOT / "sim" / "core").rglob("*.py")) + sorted((ROOT / "agents").rglob("*.py"))
 ALLOCATION = ("np.", ".copy()", "objmode")
 
 
@@ -172,10 +172,10 @@ def test_a_change_to_how_code_is_compiled_drops_the_numba_cache(tmp_path: Path) 
     decorators changes, and when jit.py itself does (it holds no kernel)."""
     from sim._cache import refresh_numba_cache
 
-    core = tmp_path / "sim" / "core"
+    core = tmp_path / "sim" / "core" / "engine"
     (core / "__pycache__").mkdir(parents=True)
     (core / "jit.py").write_text("kernel = None\n")
-    (core / "rules.py").write_text("from sim.core.jit import kernel\n")
+    (core / "rules.py").write_text("from sim.core.engine.jit import kernel\n")
     refresh_numba_cache(tmp_path)
     for edit in (core / "rules.py", core / "jit.py"):
         stale = core / "__pycache__" / "rules.f-1.py311.nbi"

@@ -25,7 +25,7 @@ import pytest
 from sim import GameConfig
 from sim import layout as L
 from sim.config import compile_config
-from sim.core.rng import seed_words
+from sim.core.engine.rng import seed_words
 from sim.errors import ConfigError
 from sim.game import new_game
 from sim.scenario import do
@@ -323,13 +323,13 @@ def test_alert_modifier_in_a_study(h, profile, modifier):
 
 # ----------------------------------------------- Panic Cards and the view
 def test_boss_activate_for_panic_cards(h):
-    from sim.core.boss import boss_activate
-    from sim.core.step import advance
+    from sim.core.engine.step import advance
+    from sim.core.rules.boss.boss import boss_activate
 
     g = (boss_map(h).boss_at("I-5").move("Sofia", "I-4").move("Valerio", "I-1").students("Valerio", 0)
          .students("Sofia", 0).turn("Sofia", phase="action").build())
     s = g.state
-    from sim.core import kstack
+    from sim.core.engine import kstack
     kstack.push(s, L.K_RESUME, 0, 0, 0)
     s[L.S_PHASE] = L.PH_NONE
     boss_activate(s, g.tables, 1)  # as Valerio: he chooses
@@ -417,7 +417,7 @@ def test_link_table_matches_boss_links_along_random_games():
     Zone's boss_links, Secret Passages and Markers included."""
     import random
 
-    from sim.core.boss import boss_link_table, boss_links
+    from sim.core.rules.boss.boss import boss_link_table, boss_links
 
     cfg = GameConfig(players=4, rules=("boss", "dangerous_zones", "main_effects"))
     links = np.zeros(L.MAX_ZONES, np.int64)

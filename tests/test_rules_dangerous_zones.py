@@ -20,8 +20,8 @@ from agents.spec import parse_spec
 from sim import GameConfig
 from sim import layout as L
 from sim.config import compile_config
-from sim.core.common import pf
-from sim.core.dungeon import place_tile, placement_links, placement_position
+from sim.core.components.dungeon import place_tile, placement_links, placement_position
+from sim.core.components.scholars import pf
 from sim.scenario import do
 
 DZ = ("dangerous_zones",)

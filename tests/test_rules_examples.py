@@ -179,7 +179,7 @@ def test_stairs_example(h):
 
 def _both_passages(g, a: str, b: str) -> int:
     """Facing Passage pairs between Zones a and b where both tiles show a Passage."""
-    from sim.core.dungeon import zone_passages
+    from sim.core.components.dungeon import zone_passages
 
     za, zb = g.names.zones.index(a), g.names.zones.index(b)
     n = 0

@@ -18,8 +18,8 @@ import pytest
 from agents.heuristic import act
 from sim import GameConfig
 from sim import layout as L
-from sim.core.interns import return_trap_token
-from sim.core.main import action_limit
+from sim.core.rules.main_effects.chain import action_limit
+from sim.core.rules.main_effects.tokens import return_trap_token
 from sim.errors import ConfigError, DataError
 from sim.game import new_game
 from sim.loader import DATA_DIR, load_data

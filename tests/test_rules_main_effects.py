@@ -368,7 +368,7 @@ def test_heuristic_games_with_main_effects_end():
     from agents.spec import parse_spec
     from sim import GameConfig
     from sim.config import compile_config
-    from sim.core.batch import GAME_FIELDS
+    from sim.core.engine.batch import GAME_FIELDS
 
     c = compile_config(GameConfig(players=4, rules=ME))
     n = 24

@@ -12,10 +12,10 @@ import pytest
 from sim import GameConfig, new_game
 from sim import layout as L
 from sim.config import compile_config
-from sim.core.common import pf
-from sim.core.dungeon import begin_placement, put_cubes, zone_placeable
-from sim.core.maxalert import unable_to_play
-from sim.core.supply import discard_stun
+from sim.core.components.dungeon import begin_placement, put_cubes, zone_placeable
+from sim.core.components.scholars import pf
+from sim.core.components.stun import discard_stun
+from sim.core.rules.maximum_alert.maximum_alert import unable_to_play
 from sim.errors import ConfigError, DataError
 from sim.loader import DATA_DIR, load_data
 from sim.scenario import do

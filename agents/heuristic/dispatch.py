@@ -40,8 +40,8 @@ from agents.heuristic.stealth_tests import commit_decision, window_decision
 from agents.heuristic.study import study_size_decision
 from agents.heuristic.turn import action_decision, activity_decision
 from sim import layout as L
-from sim.core.jit import kernel
-from sim.core.rng import randint
+from sim.core.engine.jit import kernel
+from sim.core.engine.rng import randint
 
 PHASE_HANDLERS: dict[int, Callable] = {
     L.PH_ACTIVITY: activity_decision,  # turn.py: Thesis, Rest or Explore

@@ -16,12 +16,12 @@ import numpy as np
 
 from agents.heuristic.values import move_steps
 from sim import layout as L
-from sim.core.common import hand_size, pf, stat
-from sim.core.dungeon import passable
-from sim.core.effects import zone_destination
-from sim.core.jit import allocating, kernel
-from sim.core.supply import jinx_held
-from sim.core.zone_effects import applies, eff_at
+from sim.core.components.decks import jinx_held
+from sim.core.components.dungeon import passable
+from sim.core.components.scholars import hand_size, pf, stat
+from sim.core.engine.jit import allocating, kernel
+from sim.core.rules.dangerous_zones.zone_effects import applies, eff_at
+from sim.core.rules.main_effects.ops import zone_destination
 
 
 @kernel

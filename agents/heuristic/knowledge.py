@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from agents.heuristic.values import gains_intern, prog_effect
 from sim import layout as L
-from sim.core.board import board_points
-from sim.core.common import pf, side_index
-from sim.core.interns import intern_owner
-from sim.core.jit import kernel
+from sim.core.components.noteboard import board_points
+from sim.core.components.scholars import pf, side_index
+from sim.core.engine.jit import kernel
+from sim.core.rules.main_effects.interns import intern_owner
 
 
 @kernel

@@ -20,10 +20,10 @@ from agents.heuristic.params import P_HOARD, P_SABOTAGE
 from agents.heuristic.study import zone_study_values
 from agents.heuristic.values import moves, plus_threat, prog_value
 from sim import layout as L
-from sim.core.common import pf
-from sim.core.dungeon import zone_cube_count
-from sim.core.effects import payable
-from sim.core.jit import allocating, kernel
+from sim.core.components.dungeon import zone_cube_count
+from sim.core.components.scholars import pf
+from sim.core.effects.plays import payable
+from sim.core.engine.jit import allocating, kernel
 
 
 @kernel

@@ -8,7 +8,7 @@ Phase), "Placing Zones and Stairs" (Stairs: a Zone from the stack above or
 below; ``depth`` prefers the deeper one), "Dangerous Zones - Zone Effect
 Types" (what entering a Zone costs; Secret Passage and Teleport), "Boss
 Movement" (as the Boss's mover it sends him onto opponents and away from its
-own Scholar: ``sim.core.boss.best_step_for_mover``; moving its Scholar it
+own Scholar: ``sim.core.rules.boss.boss.best_step_for_mover``; moving its Scholar it
 keeps a little away from him), "Maximum Alert" (ending the turn in the
 Starting Zone ends the Scholar's game) and "Main Effects" (a moving Main
 Effect played in the Movement Phase; no End of Turn Student, so nobody may
@@ -25,11 +25,11 @@ from agents.heuristic.main_effects import best_turn_main, has_main, moving_main
 from agents.heuristic.params import P_DEPTH, P_THESIS
 from agents.heuristic.study import best_espionage, zone_study_values
 from sim import layout as L
-from sim.core.boss import best_step_for_mover, boss_links
-from sim.core.common import in_start, pf
-from sim.core.jit import allocating, kernel
-from sim.core.step import apply_action
-from sim.core.zone_effects import teleport_dest
+from sim.core.components.scholars import in_start, pf
+from sim.core.engine.jit import allocating, kernel
+from sim.core.engine.step import apply_action
+from sim.core.rules.boss.boss import best_step_for_mover, boss_links
+from sim.core.rules.dangerous_zones.zone_effects import teleport_dest
 
 
 @allocating

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from agents.heuristic.knowledge import card_keep_value, cube_value, in_buf, leader
 from sim import layout as L
-from sim.core.common import hand_size, pf, stat
-from sim.core.jit import kernel
+from sim.core.components.scholars import hand_size, pf, stat
+from sim.core.engine.jit import kernel
 
 
 @kernel

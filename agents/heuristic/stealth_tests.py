@@ -18,9 +18,9 @@ from agents.heuristic.params import P_DEFEND, P_RISK, P_SABOTAGE, rand01
 from agents.heuristic.study import interference
 from agents.heuristic.values import prog_effect
 from sim import layout as L
-from sim.core.board import study_bonus
-from sim.core.common import hand_size, pf
-from sim.core.jit import kernel
+from sim.core.components.noteboard import study_bonus
+from sim.core.components.scholars import hand_size, pf
+from sim.core.engine.jit import kernel
 
 
 @kernel

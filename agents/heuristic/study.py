@@ -20,13 +20,13 @@ from agents.heuristic.dungeon import zone_luck
 from agents.heuristic.knowledge import cube_value, in_buf, leader, stealth_potential
 from agents.heuristic.params import P_AGGRESSION, P_RISK
 from sim import layout as L
-from sim.core.board import study_bonus
-from sim.core.common import hand_size, in_start, passive, pf, stat, targetable
-from sim.core.dungeon import passable, zone_cube_count
-from sim.core.interns import is_protected
-from sim.core.jit import allocating, kernel
-from sim.core.stealth import zone_alert
-from sim.core.supply import alert_bonus
+from sim.core.components.dungeon import passable, zone_cube_count
+from sim.core.components.noteboard import study_bonus
+from sim.core.components.scholars import hand_size, in_start, passive, pf, stat, targetable
+from sim.core.components.university import alert_bonus
+from sim.core.engine.jit import allocating, kernel
+from sim.core.procedures.stealth import zone_alert
+from sim.core.rules.main_effects.interns import is_protected
 
 FAIL_COST = 2.5  # a Stun Token, a Student drawn (Omega risk), the cards
 STALL_ROUND = 30  # Main Effects rule: rounds after which waiting costs more than failing

@@ -26,8 +26,8 @@ from agents.heuristic.movement import max_alert_move, teleport_best
 from agents.heuristic.params import P_HOARD, P_THESIS, rand01
 from agents.heuristic.study import best_espionage, best_study, zone_study_values
 from sim import layout as L
-from sim.core.common import hand_size, in_start, pf, stat
-from sim.core.jit import allocating, kernel
+from sim.core.components.scholars import hand_size, in_start, pf, stat
+from sim.core.engine.jit import allocating, kernel
 
 
 @kernel

@@ -26,8 +26,8 @@ from __future__ import annotations
 import numpy as np
 
 from sim import layout as L
-from sim.core.common import pf, targetable
-from sim.core.jit import kernel
+from sim.core.components.scholars import pf, targetable
+from sim.core.engine.jit import kernel
 
 CARD_WORTH = L.CARD_WORTH  # a Trick Card in hand, in the heuristic's units (about a cube point)
 

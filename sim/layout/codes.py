@@ -118,6 +118,21 @@ RANGES = {
     "big_boss": ((76, 79), (76, 79), (160, 179)),
 }
 
+
+def ranges_of(*parts: str, skip_none: bool = False) -> dict[str, tuple[tuple[int, int], ...]]:
+    """The RANGES of these parts as a dispatch registration takes them
+    (sim.core.engine.registry): {"PH": ..., "K": ..., "OP": ...}. skip_none:
+    leave out code 0 (PH_NONE, K_NONE: no phase, no continuation)."""
+    out: dict[str, tuple[tuple[int, int], ...]] = {}
+    for i, kind in enumerate(("PH", "K", "OP")):
+        spans = []
+        for part in parts:
+            first, last = RANGES[part][i]
+            spans.append((max(first, 1) if skip_none else first, last))
+        out[kind] = tuple(spans)
+    return out
+
+
 # End reasons
 END_NONE = 0
 END_ALERT_FULL = 1  # an Omega Student found no free space on the Alert Card

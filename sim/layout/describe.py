@@ -127,7 +127,7 @@ def markdown() -> str:
         "",
         *_table(state_sections()),
         "",
-        "### Player block (`PF_*`, one per seat: `sim.core.common.pf(seat, field)`)",
+        "### Player block (`PF_*`, one per seat: `sim.core.components.scholars.pf(seat, field)`)",
         "",
         *_table(player_sections()),
         "",

@@ -2,7 +2,7 @@
 
 Each ``S_*`` is the offset of a section of the state (its size: the argument
 of ``_s``); each ``PF_*`` the offset of a field inside a player block, read
-with ``sim.core.common.pf(seat, field)``. Cloning a game is ``state.copy()``.
+with ``sim.core.components.scholars.pf(seat, field)``. Cloning a game is ``state.copy()``.
 Sections marked *reserved* are room for Rocca Civetta: documented, zero in
 the base game, read by no rule yet. docs/ACTIONS.md ("The state layout")
 lists every section with its offset and size (``sim.layout.describe``).
@@ -212,7 +212,7 @@ S_P_CALLER = _s()  # seat whose effect caused the prompt
 # Continuation stack
 S_KSP = _s()
 S_KSTACK = _s(KSTACK_DEPTH * KSTACK_W)  # continuation entries (code, a, b, c), KSTACK_W ints each
-# Players: MAX_SEATS blocks of PSZ ints from P_BASE (sim.core.common.pf)
+# Players: MAX_SEATS blocks of PSZ ints from P_BASE (sim.core.components.scholars.pf)
 P_BASE = _s.size
 _p = Alloc()
 PF_SCHOLAR = _p()  # Scholar Card (index in the data)

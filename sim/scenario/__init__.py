@@ -32,9 +32,9 @@ is None after ``build()``:
   their supply (``trap``, ``teleport``, ``secret_passage``).
 * Derived fields are never set by hand; they are recomputed with the core's
   own functions: Stars, Study Bonus arrows, Exalted sides and the Knowledge
-  Combo with ``sim.core.board.board_changed`` (after every ``cubes`` call the
+  Combo with ``sim.core.components.noteboard.board_changed`` (after every ``cubes`` call the
   whole table is derived afresh: every Scholar with fewer Stars than the most
-  is Exalted), Links, Stairs and Walls with ``sim.core.dungeon.place_tile``.
+  is Exalted), Links, Stairs and Walls with ``sim.core.components.dungeon.place_tile``.
   There is deliberately no way to set Exalted, Stars or Links directly.
 * Impossible requests raise :class:`sim.errors.ConfigError` with a message
   saying what is wrong: unknown names, an occupied cell, a tile already
@@ -44,7 +44,7 @@ is None after ``build()``:
   ``deck_top`` / ``deck``, and returns the old hand to the bottom of the deck.
 
 Positions: the Starting Zone is at (0, 0); north is ``y - 1``, east ``x + 1``;
-``rotation`` is in quarter turns clockwise (see ``sim.core.dungeon``).
+``rotation`` is in quarter turns clockwise (see ``sim.core.components.dungeon``).
 
 Operations (all return the builder):
 

@@ -14,10 +14,10 @@ import numpy as np
 
 from sim import layout as L
 from sim.config import GameConfig, compile_config
-from sim.core.common import pf, stat
-from sim.core.invariants import INVARIANTS, check
-from sim.core.rng import seed_words
-from sim.core.setup import init_state
+from sim.core.checks.invariants import INVARIANTS, check
+from sim.core.components.scholars import pf, stat
+from sim.core.engine.rng import seed_words
+from sim.core.procedures.setup import init_state
 from sim.errors import ConfigError
 from sim.game import Game, game_from_state
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Self
 
 from sim import layout as L
-from sim.core.supply import trigger_max_alert
+from sim.core.components.university import trigger_max_alert
 from sim.errors import ConfigError
 from sim.scenario.builder import ScenarioBase, atomic
 

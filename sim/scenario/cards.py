@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Self
 
 from sim import layout as L
-from sim.core.common import pf, refresh_passives, stat
+from sim.core.components.scholars import pf, refresh_passives, stat
 from sim.errors import ConfigError
 from sim.scenario.builder import ScenarioBase, atomic
 

@@ -10,8 +10,8 @@ from typing import Self
 import numpy as np
 
 from sim import layout as L
-from sim.core.common import pf
-from sim.core.dungeon import OUT_DX, OUT_DY, overlapping, place_tile, zone_covering
+from sim.core.components.dungeon import OUT_DX, OUT_DY, overlapping, place_tile, zone_covering
+from sim.core.components.scholars import pf
 from sim.errors import ConfigError
 from sim.scenario.builder import FLOOR_NAMES, ScenarioBase, atomic
 

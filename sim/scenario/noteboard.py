@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Self
 
 from sim import layout as L
-from sim.core.board import board_changed, gain_knowledge
-from sim.core.common import pf, stat
+from sim.core.components.noteboard import board_changed, gain_knowledge
+from sim.core.components.scholars import pf, stat
 from sim.errors import ConfigError
 from sim.scenario.builder import ScenarioBase, atomic
 

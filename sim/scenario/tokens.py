@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Self
 
 from sim import layout as L
-from sim.core.common import refresh_passives
+from sim.core.components.scholars import refresh_passives
 from sim.errors import ConfigError
 from sim.scenario.builder import ScenarioBase, atomic
 

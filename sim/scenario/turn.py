@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import Self
 
 from sim import layout as L
-from sim.core.board import board_points, gain_knowledge
-from sim.core.common import pf, stat
-from sim.core.turn import thesis_success
+from sim.core.components.noteboard import board_points, gain_knowledge
+from sim.core.components.scholars import pf, stat
+from sim.core.procedures.turn import thesis_success
 from sim.errors import ConfigError
 from sim.scenario.builder import PHASES, ScenarioBase, atomic
 

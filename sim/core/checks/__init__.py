@@ -1,0 +1,2 @@
+"""Checks of a game state: invariants (``invariants``) and the
+determinization for information-set search (``determinize``)."""

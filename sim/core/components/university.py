@@ -1,0 +1,200 @@
+"""The University and what moves Students: the University bag, the Bonfire,
+Omega Students and the Alert Card, Students gained, sacrificed and taken
+back at Rest; the Maximum Alert trigger (it empties the University).
+
+Rulebook: "Students", "Omega Students, Jinx Cards, Alert Card and the
+University", "Player Level", "Maximum Alert" (the procedure, Omega
+Infinity). The Reserve holds everything not in play, so every move here is
+between two counted places and the box stays conserved.
+"""
+
+from __future__ import annotations
+
+from sim import layout as L
+from sim.core.components.decks import draw_jinx
+from sim.core.components.scholars import pf, stat
+from sim.core.components.stun import normalize_stun
+from sim.core.engine.jit import kernel
+from sim.core.engine.rng import randint
+from sim.core.procedures.end_game import end_game_now, trigger_end_at_current
+
+
+# ------------------------------------------------------------ Alert Card
+@kernel
+def effective_players(s, t):
+    """Player count for Alert Card calculations after the Player Level."""
+    n = s[L.S_NPLAYERS] - t[L.T_LEVEL_REDUCTION]
+    return n if n > 1 else 1
+
+
+@kernel
+def alert_bonus(s, t):
+    """Alert Bonus of the lowest Omega Student on the Alert Card (A); under
+    Maximum Alert the Alert Card is gone and the Panic Card's Alert Modifier
+    (F) applies to every Zone instead."""
+    if s[L.S_MAX_ALERT] == 1:
+        return t[L.T_PANIC_ALERT_MOD + s[L.S_PANIC]]
+    k = s[L.S_ALERT_FILLED]
+    if k == 0:
+        return 0
+    return t[L.T_AL_BONUS + k - 1]
+
+
+@kernel
+def fill_university(s, grey, omega):
+    """Move Students from the Reserve into the University, if available."""
+    g = grey if grey < s[L.S_RES_GREY] else s[L.S_RES_GREY]
+    s[L.S_RES_GREY] -= g
+    s[L.S_UNIV_GREY] += g
+    o = omega if omega < s[L.S_RES_OMEGA] else s[L.S_RES_OMEGA]
+    s[L.S_RES_OMEGA] -= o
+    s[L.S_UNIV_OMEGA] += o
+
+
+@kernel
+def place_omega_on_card(s, t):
+    """An Omega Student takes the top free space: Alert Bonus and replenish (B).
+
+    The caller has already taken the Omega Student out of the bag or Reserve.
+    Returns False (and puts it in the Reserve) when no space is free.
+    """
+    k = s[L.S_ALERT_FILLED]
+    if k >= t[L.T_AL_NSLOTS]:
+        s[L.S_RES_OMEGA] += 1
+        return False
+    s[L.S_ALERT_FILLED] = k + 1
+    fill_university(
+        s, t[L.T_AL_STUD + k] * effective_players(s, t), t[L.T_AL_OMEGA + k]
+    )
+    return True
+
+
+@kernel
+def trigger_max_alert(s, t):
+    """Maximum Alert is triggered ("Maximum Alert", the procedure): the Alert
+    Card leaves the game with its Omega Students (to the Reserve), the Panic
+    Card is revealed, the University is emptied into the Reserve and filled
+    as the Panic Card says (D). Its rules (E, F) apply from now on (they read
+    S_MAX_ALERT). Returns False when it was already triggered."""
+    if s[L.S_MAX_ALERT] == 1 or (t[L.T_RULES] & L.RULE_MAXIMUM_ALERT) == 0 or s[L.S_PANIC] < 0:
+        return False
+    s[L.S_MAX_ALERT] = 1
+    s[L.S_RES_OMEGA] += s[L.S_ALERT_FILLED]
+    s[L.S_ALERT_FILLED] = 0
+    s[L.S_RES_GREY] += s[L.S_UNIV_GREY]
+    s[L.S_UNIV_GREY] = 0
+    s[L.S_RES_OMEGA] += s[L.S_UNIV_OMEGA]
+    s[L.S_UNIV_OMEGA] = 0
+    c = s[L.S_PANIC]
+    fill_university(s, t[L.T_PANIC_GREY + c] * s[L.S_NPLAYERS], t[L.T_PANIC_OMEGA + c])
+    for p in range(s[L.S_NPLAYERS]):
+        normalize_stun(s, t, p)  # the card's passive effects may lower Stamina
+    # the basic End Game rules are replaced: no pending "ends at the next turn"
+    s[L.S_END_AT_SEAT] = -1
+    return True
+
+
+@kernel
+def draw_one_student(s, t):
+    """One Student out of the University bag: a grey one goes to the Bonfire
+    (the Reserve once it is full) and 0 is returned; an Omega Student leaves
+    the bag and 1 is returned (the caller resolves it); -1: the bag is empty."""
+    total = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA]
+    if total == 0:
+        return -1
+    if randint(s, total) < s[L.S_UNIV_GREY]:
+        s[L.S_UNIV_GREY] -= 1
+        if s[L.S_BONFIRE] < t[L.T_BONFIRE_SPACES]:
+            s[L.S_BONFIRE] += 1
+        else:
+            s[L.S_RES_GREY] += 1
+        return 0
+    s[L.S_UNIV_OMEGA] -= 1
+    return 1
+
+
+@kernel
+def draw_students_max_alert(s, t, seat, n):
+    """Drawing Students under Maximum Alert, one at a time. Omega Infinity: an
+    Omega Student drawn gives the drawer a Jinx Card (face down, the normal
+    rules) and goes back in the bag; if the bag is empty before it goes back,
+    the game ends at once. No Alert Card, so no Bonfire clearing."""
+    for _ in range(n):
+        drawn = draw_one_student(s, t)
+        if drawn < 0:
+            return
+        if drawn == 1:
+            draw_jinx(s, t, seat, L.JX_DOWN)
+            empty = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA] == 0
+            s[L.S_UNIV_OMEGA] += 1
+            if empty:
+                end_game_now(s, L.END_MA_BAG_EMPTY)
+                return
+
+
+# ------------------------------------------------------------- Students
+@kernel
+def omega_drawn(s, t, seat):
+    """An Omega Student came out of the University (the three bullets); the
+    caller has already taken it out of the bag."""
+    if s[L.S_MAX_ALERT] == 1:
+        # drawn in the same draw that triggered Maximum Alert: the bag it
+        # came from is gone, so it joins the others in the Reserve
+        s[L.S_RES_OMEGA] += 1
+        draw_jinx(s, t, seat, L.JX_DOWN)
+        return
+    if not place_omega_on_card(s, t):
+        if t[L.T_RULES] & L.RULE_MAXIMUM_ALERT:
+            trigger_max_alert(s, t)
+        else:
+            trigger_end_at_current(s, L.END_ALERT_FULL)
+    s[L.S_RES_GREY] += s[L.S_BONFIRE]
+    s[L.S_BONFIRE] = 0
+    draw_jinx(s, t, seat, L.JX_DOWN)
+
+
+@kernel
+def draw_students(s, t, seat, n):
+    """Draw n Students from the University at once (all of them if fewer): the
+    grey ones go to the Bonfire (the Reserve once it is full), then each Omega
+    Student drawn is resolved (which empties the Bonfire and replenishes the
+    bag, so no Student of this draw comes from the replenishment)."""
+    if s[L.S_MAX_ALERT] == 1:
+        draw_students_max_alert(s, t, seat, n)
+        return
+    omegas = 0
+    for _ in range(n):
+        drawn = draw_one_student(s, t)
+        if drawn < 0:
+            break
+        omegas += drawn
+    for _ in range(omegas):
+        omega_drawn(s, t, seat)
+
+
+@kernel
+def sacrifice(s, seat, n):
+    """Sacrifice up to n of the seat's Students to the Reserve; returns how many."""
+    have = s[pf(seat, L.PF_STUDENTS)]
+    k = n if n < have else have
+    s[pf(seat, L.PF_STUDENTS)] -= k
+    s[L.S_RES_GREY] += k
+    return k
+
+
+@kernel
+def take_bonfire(s, seat, n):
+    k = n if n < s[L.S_BONFIRE] else s[L.S_BONFIRE]
+    s[L.S_BONFIRE] -= k
+    s[pf(seat, L.PF_STUDENTS)] += k
+
+
+@kernel
+def refill_students(s, t, seat):
+    """Rest: take Students from the Reserve up to the Initial Students value."""
+    want = stat(s, t, seat, L.ST_STUDENTS) - s[pf(seat, L.PF_STUDENTS)]
+    if want > s[L.S_RES_GREY]:
+        want = s[L.S_RES_GREY]
+    if want > 0:
+        s[L.S_RES_GREY] -= want
+        s[pf(seat, L.PF_STUDENTS)] += want

@@ -1,0 +1,54 @@
+"""Applying one action and resolving the rules until the next decision.
+
+``apply_action`` handles the decision now open (``S_PHASE``); ``advance``
+pops the continuation stack until a player must choose again, applying on
+its own every decision that has a single legal action (a forced choice).
+Which package handles a phase or a continuation is registered by the
+packages (``sim.core.engine.registry``); the dispatch is generated
+(``dispatch_phases``).
+"""
+
+from __future__ import annotations
+
+from sim import layout as L
+from sim.core.engine import kstack
+from sim.core.engine.dispatch_phases import apply_phase, run_continuation
+from sim.core.engine.jit import kernel
+from sim.core.engine.legal import legal_actions
+
+
+@kernel
+def apply_action(s, t, a):
+    """Apply a legal action of the open decision (legality checked by callers)."""
+    ph = s[L.S_PHASE]
+    me = s[L.S_ACTOR]
+    s[L.S_PHASE] = L.PH_NONE
+    apply_phase(s, t, ph, me, a)
+
+
+@kernel
+def advance(s, t, buf):
+    """Resolve until a player must choose (or the game is over).
+
+    Returns the number of legal actions now (0 when over); `buf` receives them.
+    """
+    while True:
+        if s[L.S_OVER] == 1:
+            return 0
+        if s[L.S_PHASE] != L.PH_NONE:
+            n = legal_actions(s, t, buf)
+            if n == 1:
+                apply_action(s, t, buf[0])
+                continue
+            return n
+        code, a, b, c = kstack.pop(s)
+        if code == 0:
+            return 0
+        run_continuation(s, t, code, a, b, c)
+
+
+@kernel
+def step(s, t, a, buf):
+    """Apply action `a` and advance; returns the number of legal actions."""
+    apply_action(s, t, a)
+    return advance(s, t, buf)
