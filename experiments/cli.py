@@ -480,6 +480,9 @@ def bench(
     cold: Annotated[bool, typer.Option("--cold/--no-cold", help="Measure the cold start (about 40 s).")] = True,
     players: Annotated[str, typer.Option("--players", "-p", help="2, 3, 4 or all.")] = "all",
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the figures as JSON.")] = None,
+    baseline: Annotated[str | None, typer.Option("--baseline", metavar="REF", help="Also measure the engine at "
+                                                 "this git ref (e.g. a93eed3, before the restructuring) side by "
+                                                 "side with this one, from a temporary worktree.")] = None,
     alert: AlertOpt = "medium",
     level: LevelOpt = "students",
     scholar: ScholarOpt = None,
@@ -496,8 +499,9 @@ def bench(
     with cli_errors():
         configs = player_counts(players, alert, level, scholar, data, set_, rules=rules, boss=boss, panic=panic)
     try:
-        report = run_bench(configs, games=games, quick=quick, cold=cold,
-                           log=lambda msg: err.print(f"bench: {msg} ...", markup=False))
+        with cli_errors():
+            report = run_bench(configs, games=games, quick=quick, cold=cold, baseline=baseline,
+                               log=lambda msg: err.print(f"bench: {msg} ...", markup=False))
     except (RuntimeError, subprocess.SubprocessError) as exc:
         fail(str(exc))
     table = Table(box=box.SIMPLE_HEAD, title="Random play, numba batch, one core (warm, no invariant checks)",
@@ -512,8 +516,14 @@ def bench(
              f"largest subprocess {report.children_peak_rss_mib:.0f} MiB"]
     lines += report.notes
     lines.append("Cold start (fresh NUMBA_CACHE_DIR, import + compile + one game): "
-                 + (f"{report.cold_start_s:.1f} s" if report.cold_start_s is not None else "not measured (--no-cold)"))
-    lines.append(f"Warm start (`dungeonology play --players 4 --seed 7 --quiet`, wall): {report.warm_start_s:.2f} s")
+                 + (f"{report.cold_start_s:.1f} s wall, {report.cold_start_cpu_s:.1f} s CPU (user+sys)"
+                    if report.cold_start_s is not None else "not measured (--no-cold)"))
+    lines.append(f"Warm start (`dungeonology play --players 4 --seed 7 --quiet`): {report.warm_start_s:.2f} s wall, "
+                 f"{report.warm_start_cpu_s:.2f} s CPU")
+    if report.baseline is not None:
+        from experiments.bench_baseline import lines as baseline_lines
+
+        lines += baseline_lines(report.baseline)
     nj = report.nojit
     if nj:
         lines.append(
