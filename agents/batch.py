@@ -28,7 +28,7 @@ from sim.core.batch import NGAME, NROW, write_game, write_rows
 from sim.core.jit import kernel
 from sim.core.rng import seed_words
 from sim.core.setup import init_state
-from sim.core.step import advance, apply_action
+from sim.core.step import advance, step
 
 MAX_BATCH_KINDS = 6
 DECISION_LIMIT = 200_000
@@ -91,8 +91,7 @@ def _make_player(acts: tuple):
                 if not is_legal(buf, n, a):
                     err = ERR_ILLEGAL
                     a = buf[0]
-                apply_action(s, t, a)  # step(), without one more copy of the engine to compile
-                n = advance(s, t, buf)
+                n = step(s, t, a, buf)
                 decisions += 1
                 if decisions > DECISION_LIMIT:
                     err = ERR_LIMIT

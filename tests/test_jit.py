@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sim.core.jit import called_from_compiled_code, kernel
+from sim.core.jit import kernel
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "sim" / "core").glob("*.py")) + sorted((ROOT / "agents").glob("*.py"))
@@ -117,18 +117,6 @@ def test_constants_do_not_multiply_compiled_versions() -> None:
     """A kernel called with different constants is compiled once, for int64."""
     assert _sums(10) == 36
     _sums.recompile()  # type the calls afresh (not loaded from numba's cache)
-    assert len(called_from_compiled_code(_add).signatures) == 1
-
-
-def test_compiled_code_calls_the_callee_versions() -> None:
-    """Calls from compiled code go to a second dispatcher (its library is not
-    optimised as a whole); the one Python calls is compiled only when Python
-    calls it, and both give the same results."""
-    callee = called_from_compiled_code(_add)
-    assert callee is not _add and called_from_compiled_code(callee) is callee
-    assert _sums(1) == 12
-    assert _add.signatures == [] and len(callee.signatures) == 1
-    assert _add(2, 3) == callee(2, 3) == 5
     assert len(_add.signatures) == 1
 
 

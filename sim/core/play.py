@@ -4,10 +4,12 @@ The random agent lives here because the benchmark and the fuzzer need it;
 other agents (issue 3) plug into the same loop.
 
 Compile time: every compiled function that calls the engine carries a copy
-of all of it through LLVM, so the batch is one function (no per-game layer)
-and it calls ``apply_action`` and ``advance`` (what ``step`` does) rather
-than ``step``. The invariant checks are compiled only when asked for: the
-``checks`` argument is ``None`` (numba drops the checks unread) or an int.
+of all of it through LLVM, so the batch is one kernel (no per-game layer;
+its arrays are allocated in Python, so that numba's reference counting stays
+out of the loop) and it calls ``apply_action`` and ``advance`` (what
+``step`` does) rather than ``step``. The invariant checks are compiled only
+when asked for: the ``checks`` argument is ``None`` (numba drops the checks
+unread) or an int.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import numpy as np
 
 from sim import layout as L
 from sim.core.invariants import check
-from sim.core.jit import allocating, kernel
+from sim.core.jit import kernel
 from sim.core.rng import randint
 from sim.core.setup import init_state
 from sim.core.step import advance, apply_action
@@ -35,19 +37,17 @@ def seed_agent(ag, w0, w1):
         ag[L.S_RNG0] = 1
 
 
-@allocating
-def random_games(t, nplayers, scholars, clan, seeds0, seeds1, checks, out_decisions, out_err, out_turns):
+@kernel
+def random_games(t, nplayers, scholars, clan, seeds0, seeds1, checks, s, ag, buf, out_decisions, out_err, out_turns):
     """Random games, one per seed; scholars[seat] / clan < 0 are dealt at random.
 
     Each game plays uniformly random legal actions drawn from the agent's own
     generator (``seed_agent``), so the game's chance stream does not depend on
     the agent. With ``checks`` not None the invariants are checked after
     every action and at the end. Per game: decisions, error code (0, an
-    invariant, ERR_STUCK or ERR_LIMIT) and turns.
+    invariant, ERR_STUCK or ERR_LIMIT) and turns. ``s``, ``ag`` (the agent's
+    generator) and ``buf`` (legal actions) are work arrays.
     """
-    s = np.zeros(L.STATE_SIZE, np.int64)
-    ag = np.zeros(L.STATE_SIZE, np.int64)
-    buf = np.zeros(L.MAX_LEGAL, np.int64)
     for g in range(seeds0.shape[0]):
         seed_agent(ag, seeds0[g], seeds1[g])
         init_state(s, t, nplayers, scholars, clan, seeds0[g], seeds1[g])
@@ -78,5 +78,6 @@ def play_random_batch(t: np.ndarray, nplayers: int, scholars: np.ndarray, clan: 
                       seeds1: np.ndarray, check_every: bool, out_decisions: np.ndarray, out_err: np.ndarray,
                       out_turns: np.ndarray) -> None:
     """``random_games`` with the invariant checks on or off (each compiled when first used)."""
-    random_games(t, nplayers, scholars, clan, seeds0, seeds1, 1 if check_every else None, out_decisions, out_err,
-                 out_turns)
+    work = np.zeros(L.STATE_SIZE, np.int64), np.zeros(L.STATE_SIZE, np.int64), np.zeros(L.MAX_LEGAL, np.int64)
+    random_games(t, nplayers, scholars, clan, seeds0, seeds1, 1 if check_every else None, *work, out_decisions,
+                 out_err, out_turns)
