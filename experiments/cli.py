@@ -477,7 +477,7 @@ def bench(
     games: Annotated[int | None, typer.Option("--games", "-n", min=1, help="Games per player count "
                                               "(default 5000, or 300 with --quick).")] = None,
     quick: Annotated[bool, typer.Option("--quick", help="Fewer games (for tests).")] = False,
-    cold: Annotated[bool, typer.Option("--cold/--no-cold", help="Measure the cold start (about 40 s).")] = True,
+    cold: Annotated[bool, typer.Option("--cold/--no-cold", help="Measure the cold start (a minute or more).")] = True,
     players: Annotated[str, typer.Option("--players", "-p", help="2, 3, 4 or all.")] = "all",
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the figures as JSON.")] = None,
     baseline: Annotated[str | None, typer.Option("--baseline", metavar="REF", help="Also measure the engine at "
