@@ -140,9 +140,10 @@ def checkout(commit: str, root: Path = ROOT) -> Iterator[Path]:
             os.utime(path, (stamp, stamp))
         yield tree
     finally:
-        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=root, capture_output=True)
-        shutil.rmtree(tree, ignore_errors=True)
-        subprocess.run(["git", "worktree", "prune"], cwd=root, capture_output=True)
+        removed = subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=root, capture_output=True)
+        if removed.returncode != 0:  # delete the folder, then git's record of it
+            shutil.rmtree(tree, ignore_errors=True)
+            subprocess.run(["git", "worktree", "prune"], cwd=root, capture_output=True)
         if tree.parent != base.parent:
             shutil.rmtree(tree.parent, ignore_errors=True)
 
