@@ -7,9 +7,14 @@ and the JIT speed-up (what ``dungeonology bench`` prints).
 - peak memory: ``resource.getrusage(...).ru_maxrss`` of this process after
   each player count, and of the largest subprocess;
 - cold start: a subprocess that imports the engine and plays one game with
-  ``NUMBA_CACHE_DIR`` set to a fresh temporary folder (everything compiles);
-- warm start: wall time of ``dungeonology play --players 4 --seed 7 --quiet``
-  in a subprocess (caches in place; best of two runs after one untimed run);
+  ``NUMBA_CACHE_DIR`` set to a fresh temporary folder (everything compiles):
+  wall time and CPU time (user + sys of the child: on a shared machine the
+  wall time also counts the other processes' turns);
+- warm start: wall and CPU time of ``dungeonology play --players 4 --seed 7
+  --quiet`` in a subprocess (caches in place; best of two after one untimed);
+- with ``baseline=REF``: the engine at a git ref side by side with this one
+  (``experiments.bench_baseline``): random and heuristic decisions/s timed in
+  turn, best of several, and the cold start of each;
 - JIT speed-up: a few games played with ``NUMBA_DISABLE_JIT=1`` in a
   subprocess, compared per decision with the warm JIT rate (and checked to be
   the same games: same decisions and turns for the same seeds);
@@ -32,13 +37,13 @@ import resource
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from experiments.bench_baseline import ROOT, measure_cold, resolve_ref, side_by_side
 from experiments.fuzz import game_seed, play_batch
 from sim.config import GameConfig, compile_config
 from sim.core.engine.batch import GAME_FIELDS
@@ -85,8 +90,11 @@ class BenchReport:
     rows: list[ThroughputRow] = field(default_factory=list)
     peak_rss_mib: float = 0.0
     children_peak_rss_mib: float | None = None
-    cold_start_s: float | None = None
+    cold_start_s: float | None = None  # wall
+    cold_start_cpu_s: float | None = None  # user + sys of the child
     warm_start_s: float | None = None
+    warm_start_cpu_s: float | None = None
+    baseline: Any = None  # experiments.bench_baseline.SideBySide
     nojit: dict[str, Any] | None = None  # games, seconds, decisions, same_games
     jit_same: dict[str, Any] | None = None  # the same games with the JIT
     agents: dict[str, Any] | None = None  # heuristic and ISMCTS figures
@@ -120,7 +128,10 @@ class BenchReport:
             "peak_rss_mib": self.peak_rss_mib,
             "children_peak_rss_mib": self.children_peak_rss_mib,
             "cold_start_s": self.cold_start_s,
+            "cold_start_cpu_s": self.cold_start_cpu_s,
             "warm_start_s": self.warm_start_s,
+            "warm_start_cpu_s": self.warm_start_cpu_s,
+            "baseline": self.baseline.to_dict() if self.baseline is not None else None,
             "nojit": self.nojit,
             "speedup_per_decision": self.speedup_per_decision,
             "speedup_per_game": self.speedup_per_game,
@@ -147,23 +158,23 @@ def throughput(config: GameConfig, games: int) -> ThroughputRow:
     return ThroughputRow(config.players, games, int(dec.sum()), seconds, _rss_mib())
 
 
-def _run(cmd: Sequence[str], env: dict[str, str] | None = None, timeout: float = 600) -> tuple[float, str]:
+def _run(cmd: Sequence[str], env: dict[str, str] | None = None, timeout: float = 600) -> tuple[float, str, float]:
+    """Run a subprocess; (wall seconds, stdout, CPU seconds: user + sys of the child)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     proc = subprocess.run(list(cmd), capture_output=True, text=True, env=env, timeout=timeout)
     wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
         tail = (proc.stderr or proc.stdout).strip().splitlines()[-1:] or ["(no output)"]
         raise RuntimeError(f"benchmark subprocess failed ({' '.join(cmd[:3])} ...): {tail[0]}")
-    return wall, proc.stdout
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, proc.stdout, cpu
 
 
-def cold_start(config: GameConfig) -> float:
-    """Wall time of a fresh interpreter that imports and plays one game with an empty numba cache."""
-    with tempfile.TemporaryDirectory(prefix="dungeonology-cold-") as cache:
-        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        env.pop("NUMBA_DISABLE_JIT", None)
-        wall, _ = _run([sys.executable, "-c", _PLAY_SNIPPET, json.dumps(config.to_dict()), "1"], env)
-    return wall
+def cold_start(config: GameConfig) -> dict[str, float]:
+    """Wall and CPU seconds of a fresh interpreter that imports and plays one game with an empty numba cache."""
+    return measure_cold(ROOT, json.dumps(config.to_dict()))
 
 
 def cli_command() -> list[str]:
@@ -193,20 +204,21 @@ def config_args(config: GameConfig) -> list[str]:
     return args
 
 
-def warm_start(config: GameConfig, runs: int = 2) -> float:
-    """Best wall time of ``dungeonology play --players 4 --seed 7 --quiet`` (after one untimed run)."""
+def warm_start(config: GameConfig, runs: int = 2) -> tuple[float, float]:
+    """Best (wall, CPU) seconds of ``dungeonology play --players 4 --seed 7 --quiet`` (after one untimed run)."""
     cmd = [*cli_command(), "play", "--players", str(config.players), "--seed", "7", "--quiet", *config_args(config)]
     env = dict(os.environ)
     env.pop("NUMBA_DISABLE_JIT", None)
     env.pop("NUMBA_CACHE_DIR", None)
     _run(cmd, env)
-    return min(_run(cmd, env)[0] for _ in range(runs))
+    timed = [_run(cmd, env) for _ in range(runs)]
+    return min(t[0] for t in timed), min(t[2] for t in timed)
 
 
 def nojit(config: GameConfig, games: int = NOJIT_GAMES) -> dict[str, Any]:
     """Play seeds 0..games-1 with NUMBA_DISABLE_JIT=1; seconds of play (import excluded)."""
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-    _, out = _run([sys.executable, "-c", _PLAY_SNIPPET, json.dumps(config.to_dict()), str(games)], env)
+    _, out, _ = _run([sys.executable, "-c", _PLAY_SNIPPET, json.dumps(config.to_dict()), str(games)], env)
     data = json.loads(out.strip().splitlines()[-1])
     compiled = compile_config(config)
     dec, _, turns = play_batch(compiled, list(range(games)), False)
@@ -325,14 +337,18 @@ def run_bench(
     quick: bool = False,
     cold: bool = True,
     log: Callable[[str], None] | None = None,
+    baseline: str | None = None,
 ) -> BenchReport:
-    """Measure everything; ``configs`` is one configuration per player count.
+    """Measure everything; ``configs`` is one configuration per player count;
+    ``baseline``: a git ref whose engine is measured side by side with this one.
 
     The start-up and no-JIT measurements use the configuration with the most
     players (4 by default)."""
     say = log or (lambda _msg: None)
     n = games if games is not None else (QUICK_GAMES if quick else DEFAULT_GAMES)
     report = BenchReport()
+    if baseline is not None:
+        resolve_ref(baseline)  # a missing git or ref is refused before anything is measured
     ref = max(configs, key=lambda c: c.players)
     loaded = compile_config(ref).loaded
     report.provisional = len(loaded.provisional)
@@ -344,10 +360,16 @@ def run_bench(
     say(f"no-JIT run: {NOJIT_GAMES} games")
     report.nojit = nojit(ref, NOJIT_GAMES)
     say("warm start of `dungeonology play`")
-    report.warm_start_s = warm_start(ref)
-    if cold:
+    report.warm_start_s, report.warm_start_cpu_s = warm_start(ref)
+    if baseline is not None:
+        report.baseline = side_by_side(ref, baseline, random_games=n, heuristic_games=200 if quick else 2000,
+                                       rounds=1 if quick else 5, cold=cold, log=say)
+        if cold:
+            report.cold_start_s, report.cold_start_cpu_s = (report.baseline.cold["new"][k] for k in ("wall_s", "cpu_s"))
+    elif cold:
         say("cold start (fresh numba cache: everything compiles, this takes a while)")
-        report.cold_start_s = cold_start(ref)
+        c = cold_start(ref)
+        report.cold_start_s, report.cold_start_cpu_s = c["wall_s"], c["cpu_s"]
     if ref.players == 4:
         say("agents: heuristic throughput, ISMCTS time per game")
         report.agents = agent_bench(ref, 200 if quick else 2000, 1 if quick else 9)

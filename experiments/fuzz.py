@@ -34,7 +34,7 @@ from sim.game import Game, new_game
 from sim.modules import combinations
 
 SEED_STRIDE = 1_000_003
-DECISION_LIMIT = 200_000  # as in sim.core.engine.play.play_random (error 99 beyond it)
+DECISION_LIMIT = 200_000  # as in sim.core.engine.play.random_games (error 99 beyond it)
 CODE_STUCK = 17
 CODE_LIMIT = 99
 
@@ -62,7 +62,7 @@ def invariant_name(code: int) -> str:
 # ---------------------------------------------------------------- agent
 class RandomAgent:
     """The batch's random agent, from Python: for the same seed it makes the
-    same draws, so it chooses exactly what ``play_random`` chooses."""
+    same draws, so it chooses exactly what ``sim.core.engine.play.random_games`` chooses."""
 
     def __init__(self, seed: int) -> None:
         self.rng = np.zeros(L.STATE_SIZE, np.int64)
@@ -101,7 +101,7 @@ def rebuild(config: GameConfig, seed: int, check_every: bool = True) -> tuple[Ga
 
     Returns the game (its history is the actions up to and including the one
     after which the invariant failed) and the error code (0 = none), with the
-    same codes and limits as ``play_random``.
+    same codes and limits as ``sim.core.engine.play.random_games``.
     """
     g = new_game(config, seed)
     agent = RandomAgent(seed)

@@ -138,6 +138,7 @@ slots = [parse_spec("heuristic"), parse_spec("random"), parse_spec("ismcts:itera
 
 def games():
     play_batch(c, list(range(30)), True)
+    play_batch(c, list(range(30)), False)  # the batch without checks is compiled apart
     play_agents(c, list(range(3)), slots)
     new_game(cfg, seed=3).determinize(0, 5)
 

@@ -79,8 +79,11 @@ def bench(
     games: Annotated[int | None, typer.Option("--games", "-n", min=1, help="Games per player count "
                                               "(default 5000, or 300 with --quick).")] = None,
     quick: Annotated[bool, typer.Option("--quick", help="Fewer games (for tests).")] = False,
-    cold: Annotated[bool, typer.Option("--cold/--no-cold", help="Measure the cold start (about 40 s).")] = True,
+    cold: Annotated[bool, typer.Option("--cold/--no-cold", help="Measure the cold start (a minute or more).")] = True,
     json_out: Annotated[Path | None, typer.Option("--json", help="Also write the figures as JSON.")] = None,
+    baseline: Annotated[str | None, typer.Option("--baseline", metavar="REF", help="Also measure the engine at "
+                                                 "this git ref (e.g. a93eed3, before the restructuring) side by "
+                                                 "side with this one, from a temporary worktree.")] = None,
     *,
     game: GameOptions,
 ) -> None:
@@ -91,8 +94,9 @@ def bench(
     with cli_errors():
         configs = game.configs()
     try:
-        report = run_bench(configs, games=games, quick=quick, cold=cold,
-                           log=lambda msg: err.print(f"bench: {msg} ...", markup=False))
+        with cli_errors():
+            report = run_bench(configs, games=games, quick=quick, cold=cold, baseline=baseline,
+                               log=lambda msg: err.print(f"bench: {msg} ...", markup=False))
     except (RuntimeError, subprocess.SubprocessError) as exc:
         fail(str(exc))
     table = Table(box=box.SIMPLE_HEAD, title="Random play, numba batch, one core (warm, no invariant checks)",
@@ -107,8 +111,14 @@ def bench(
              f"largest subprocess {report.children_peak_rss_mib:.0f} MiB"]
     lines += report.notes
     lines.append("Cold start (fresh NUMBA_CACHE_DIR, import + compile + one game): "
-                 + (f"{report.cold_start_s:.1f} s" if report.cold_start_s is not None else "not measured (--no-cold)"))
-    lines.append(f"Warm start (`dungeonology play --players 4 --seed 7 --quiet`, wall): {report.warm_start_s:.2f} s")
+                 + (f"{report.cold_start_s:.1f} s wall, {report.cold_start_cpu_s:.1f} s CPU (user+sys)"
+                    if report.cold_start_s is not None else "not measured (--no-cold)"))
+    lines.append(f"Warm start (`dungeonology play --players 4 --seed 7 --quiet`): {report.warm_start_s:.2f} s wall, "
+                 f"{report.warm_start_cpu_s:.2f} s CPU")
+    if report.baseline is not None:
+        from experiments.bench_baseline import lines as baseline_lines
+
+        lines += baseline_lines(report.baseline)
     nj = report.nojit
     if nj:
         lines.append(

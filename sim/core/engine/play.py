@@ -2,6 +2,14 @@
 
 The random agent lives here because the benchmark and the fuzzer need it;
 other agents (issue 3) plug into the same loop.
+
+Compile time: every compiled function that calls the engine carries a copy
+of all of it through LLVM, so the batch is one kernel (no per-game layer;
+its arrays are allocated in Python, so that numba's reference counting stays
+out of the loop) and it calls ``apply_action`` and ``advance`` (what
+``step`` does) rather than ``step``. The invariant checks are compiled only
+when asked for: the ``checks`` argument is ``None`` (numba drops the checks
+unread) or an int.
 """
 
 from __future__ import annotations
@@ -10,40 +18,14 @@ import numpy as np
 
 from sim import layout as L
 from sim.core.checks.invariants import check
-from sim.core.engine.jit import allocating, kernel
+from sim.core.engine.jit import kernel
 from sim.core.engine.rng import randint
-from sim.core.engine.step import advance, step
+from sim.core.engine.step import advance, apply_action
 from sim.core.procedures.setup import init_state
 
-
-@kernel
-def play_random(s, t, nplayers, scholars, clan, w0, w1, agent_rng, buf, check_every):
-    """Play one game with uniformly random legal actions.
-
-    agent_rng: a second state array used only for the agent's own draws, so
-    the game's chance stream does not depend on the agents.
-    Returns (decisions, error code, decision index of the error).
-    """
-    init_state(s, t, nplayers, scholars, clan, w0, w1)
-    n = advance(s, t, buf)
-    decisions = 0
-    while n > 0:
-        a = buf[randint(agent_rng, n)]  # uniform over the legal actions
-        n = step(s, t, a, buf)
-        decisions += 1
-        if check_every:
-            err = check(s, t)
-            if err != 0:
-                return decisions, err, decisions
-        if decisions > 200000:
-            return decisions, 99, decisions
-    if s[L.S_OVER] == 0:
-        return decisions, 17, decisions  # stuck: no legal action, not over
-    if check_every:
-        err = check(s, t)
-        if err != 0:
-            return decisions, err, decisions
-    return decisions, 0, 0
+DECISION_LIMIT = 200_000
+ERR_STUCK = 17  # no legal action although the game is not over
+ERR_LIMIT = 99
 
 
 @kernel
@@ -55,15 +37,47 @@ def seed_agent(ag, w0, w1):
         ag[L.S_RNG0] = 1
 
 
-@allocating
-def play_random_batch(t, nplayers, scholars, clan, seeds0, seeds1, check_every, out_decisions, out_err, out_turns):
-    """Random games, one per seed; scholars[seat] / clan < 0 are dealt at random."""
-    s = np.zeros(L.STATE_SIZE, np.int64)
-    ag = np.zeros(L.STATE_SIZE, np.int64)
-    buf = np.zeros(L.MAX_LEGAL, np.int64)
+@kernel
+def random_games(t, nplayers, scholars, clan, seeds0, seeds1, checks, s, ag, buf, out_decisions, out_err, out_turns):
+    """Random games, one per seed; scholars[seat] / clan < 0 are dealt at random.
+
+    Each game plays uniformly random legal actions drawn from the agent's own
+    generator (``seed_agent``), so the game's chance stream does not depend on
+    the agent. With ``checks`` not None the invariants are checked after
+    every action and at the end. Per game: decisions, error code (0, an
+    invariant, ERR_STUCK or ERR_LIMIT) and turns. ``s``, ``ag`` (the agent's
+    generator) and ``buf`` (legal actions) are work arrays.
+    """
     for g in range(seeds0.shape[0]):
         seed_agent(ag, seeds0[g], seeds1[g])
-        d, err, _ = play_random(s, t, nplayers, scholars, clan, seeds0[g], seeds1[g], ag, buf, check_every)
-        out_decisions[g] = d
+        init_state(s, t, nplayers, scholars, clan, seeds0[g], seeds1[g])
+        n = advance(s, t, buf)
+        decisions = 0
+        err = 0
+        while n > 0:
+            apply_action(s, t, buf[randint(ag, n)])  # uniform over the legal actions
+            n = advance(s, t, buf)
+            decisions += 1
+            if checks is not None:
+                err = check(s, t)
+                if err != 0:
+                    break
+            if decisions > DECISION_LIMIT:
+                err = ERR_LIMIT
+                break
+        if err == 0 and s[L.S_OVER] == 0:
+            err = ERR_STUCK
+        if err == 0 and checks is not None:
+            err = check(s, t)
+        out_decisions[g] = decisions
         out_err[g] = err
         out_turns[g] = s[L.S_TURN]
+
+
+def play_random_batch(t: np.ndarray, nplayers: int, scholars: np.ndarray, clan: int, seeds0: np.ndarray,
+                      seeds1: np.ndarray, check_every: bool, out_decisions: np.ndarray, out_err: np.ndarray,
+                      out_turns: np.ndarray) -> None:
+    """``random_games`` with the invariant checks on or off (each compiled when first used)."""
+    work = np.zeros(L.STATE_SIZE, np.int64), np.zeros(L.STATE_SIZE, np.int64), np.zeros(L.MAX_LEGAL, np.int64)
+    random_games(t, nplayers, scholars, clan, seeds0, seeds1, 1 if check_every else None, *work, out_decisions,
+                 out_err, out_turns)
