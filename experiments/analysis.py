@@ -216,6 +216,14 @@ def games(df: pd.DataFrame) -> pd.DataFrame:
     return g.reset_index()
 
 
+def _layers_text(manifest: dict[str, Any]) -> str:
+    """The data's layers, bottom first (box / layer name, then how many values of each status)."""
+    data = manifest.get("data") or {}
+    layers = [f"{la.get('kind', '')} {la.get('name', '')}".strip() for la in data.get("layers") or []]
+    counts = ", ".join(f"{n} {status}" for status, n in (data.get("values") or {}).items())
+    return "; ".join(layers) + (f" ({counts} values)" if counts else "") if layers else "built-in"
+
+
 def overview(df: pd.DataFrame) -> pd.DataFrame:
     """Key figures of a run, one row per item (``item``, ``value``)."""
     manifest = df.attrs.get("manifest", {})
@@ -234,6 +242,7 @@ def overview(df: pd.DataFrame) -> pd.DataFrame:
         ("advanced rules", "; ".join(str(r) or BASIC for r in pd.unique(df["rules"].astype(str)))
          if "rules" in df else BASIC),
         ("provisional data", "yes" if manifest.get("provisional") else "no"),
+        ("data layers", _layers_text(manifest)),
         ("data hash", manifest.get("data_hash", "")),
         ("code version", manifest.get("code_version", "")),
     ]

@@ -155,9 +155,10 @@ def baseline_cache_dir() -> Path:
 
 
 def config_json(config: GameConfig) -> str:
-    """The configuration in keys both engines read (the defaults left out)."""
-    d = {k: v for k, v in config.to_dict().items()
-         if k in ("players", "scholars", "alert", "player_level", "data", "overrides", "clan", "rules", "boss",
+    """The configuration in keys both engines read (the defaults left out): the
+    modules under their older name ``rules``, which every engine reads."""
+    d = {("rules" if k == "modules" else k): v for k, v in config.to_dict().items()
+         if k in ("players", "scholars", "alert", "player_level", "data", "overrides", "clan", "modules", "boss",
                   "panic") and v not in (None, [], {})}
     return json.dumps(d, default=str)
 

@@ -290,7 +290,7 @@ def _provisional_html(manifest: dict[str, Any]) -> str:
     items = []
     for v in values:
         if isinstance(v, dict):
-            key = ": ".join(str(v[k]) for k in ("file", "key") if k in v) or json.dumps(v)
+            key = ": ".join(str(v[k]) for k in ("layer", "file", "key") if v.get(k)) or json.dumps(v)
             val = f" = {json.dumps(v['value'])}" if "value" in v else ""
             note = f" ({v['note']})" if v.get("note") else ""
             items.append(f"<li><code>{html.escape(key + val)}</code>{html.escape(note)}</li>")

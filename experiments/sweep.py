@@ -32,6 +32,7 @@ whose names are re-exported here. See docs/SWEEPS.md and docs/RESULTS.md.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import resource
 import socket
@@ -382,6 +383,7 @@ def run_sweep(config: str | Path | SweepPlan, out: str | Path | None = None, *, 
 
 
 def _fresh_manifest(plan: SweepPlan, base: Compiled) -> dict[str, Any]:
+    data = base.loaded.summary()  # the layers and every value's provenance (sim.loader)
     return {
         "format": MANIFEST_FORMAT,
         "name": plan.name,
@@ -393,7 +395,10 @@ def _fresh_manifest(plan: SweepPlan, base: Compiled) -> dict[str, Any]:
         "config": plan.to_dict(),
         "data": {"source": plan.data or "built-in", "hash": plan.data_hash, "provisional": plan.provisional,
                  "provisional_values": len(base.loaded.provisional),
-                 "cell_hashes": sorted({c.data_hash for c in plan.cells})},
+                 "cell_hashes": sorted({c.data_hash for c in plan.cells}),
+                 "layers": data["layers"], "values": data["values"], "changed_values": data["changed_values"]},
+        # as `dungeonology data` lists them: each with its layer, file, key, value and note
+        "provisional_values": [dataclasses.asdict(v) for v in base.loaded.provisional],
         "code_version": code_version(),
         "seeds": {"master": plan.seed, "rule": f"game g (global index, cell-major) uses seed "
                   f"master * {SEED_STRIDE} + g; each seat's generator comes from the game's seed and the seat",

@@ -176,6 +176,10 @@ def test_manifest(quick_run):
     assert m["counts"] == {"cells": 4, "cells_skipped": 0, "games_per_cell": 60, "games_total": 240,
                            "games_done": 240, "rows": 720, "parts": 8, "errors": 0}
     assert len(m["data"]["hash"]) == 64 and m["data"]["provisional"] is True
+    assert [la["name"] for la in m["data"]["layers"]] == ["base"]  # the provenance of the run's data
+    assert len(m["provisional_values"]) == m["data"]["provisional_values"] > 0  # as `dungeonology data` lists them
+    assert {"layer", "file", "key", "value", "note"} <= set(m["provisional_values"][0])
+    assert m["data"]["values"]["provisional"] >= m["data"]["provisional_values"]  # scalar values, by status
     assert m["code_version"]["package"]
     assert m["seeds"]["master"] == 7 and m["seeds"]["first"] == 7 * SEED_STRIDE
     assert m["columns"][SET_COL] == "string" and list(m["columns"])[: len(COLUMNS)] == list(COLUMNS)
