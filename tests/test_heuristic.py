@@ -17,6 +17,7 @@ from agents.python_agents import NumbaAgent
 from agents.registry import kinds
 from sim import GameConfig
 from sim import layout as L
+from sim import modules as M
 from sim.game import new_game
 
 DECISION_PHASES = {name: v for name, v in vars(L).items() if name.startswith("PH_") and name != "PH_NONE"}
@@ -66,7 +67,7 @@ def test_an_unknown_phase_is_counted():
     assert params[: len(DEFAULTS)].tolist() == list(DEFAULTS.values())
 
 
-RULE_SETS = [c for r in range(len(L.RULE_NAMES) + 1) for c in itertools.combinations(L.RULE_NAMES, r)]
+RULE_SETS = M.combinations()  # every playable combination of the implemented modules
 SPECS = ["heuristic", *(f"heuristic:{p}" for p in PERSONAS)]
 
 

@@ -28,7 +28,7 @@ def test_limits_hold_the_expansion():
 def test_every_old_name_is_still_there():
     # names the engine, agents and tests read through `from sim import layout as L`
     for name in ("S_BOSS", "PF_CUBES", "T_OPS", "A_OPTION", "PH_PROTECT", "K_PRIORITY", "OP_GAIN_RESERVE",
-                 "OPCODES", "RULE_NAMES", "ZONE_EFFECT_KINDS", "END_REASONS", "PHASE_NAMES", "STATE_SIZE",
+                 "OPCODES", "RULE_BOSS", "ZONE_EFFECT_KINDS", "END_REASONS", "PHASE_NAMES", "STATE_SIZE",
                  "TABLE_SIZE", "NUM_ACTIONS", "MAX_LEGAL", "TIMING_MASKS", "ME_WHEN", "JX_UP", "PRM_DROP"):
         assert hasattr(L, name), name
     assert L.PHASE_NAMES[L.PH_PROTECT] == "protect_cube" and L.PHASE_NAMES[L.PH_BOSS_MOVE] == "boss_move"

@@ -61,12 +61,7 @@ RULE_BOSS = 1
 RULE_DANGEROUS_ZONES = 2
 RULE_MAXIMUM_ALERT = 4
 RULE_MAIN_EFFECTS = 8
-RULE_NAMES = {
-    "boss": RULE_BOSS,
-    "dangerous_zones": RULE_DANGEROUS_ZONES,
-    "maximum_alert": RULE_MAXIMUM_ALERT,
-    "main_effects": RULE_MAIN_EFFECTS,
-}
+# (module names -> bits: the registry, sim/modules.py)
 
 # Secret Passage letter+1 (0 = none). MAX_ZEFF: sim/layout/limits.py.
 ZE_W = 4
