@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-PACKAGES = ("sim", "agents", "experiments")
+PACKAGES = ("sim", "agents", "experiments", "tests")  # tests: example agents compiled against the layout
 
 
 def refresh_numba_cache(root: Path | None = None) -> bool:

@@ -16,6 +16,18 @@ from sim.config import GameConfig
 from sim.errors import ConfigError
 
 
+def _has_baseline() -> bool:
+    """A full git clone holds the baseline commit (a shallow clone or a tarball does not)."""
+    try:
+        bb.resolve_ref(bb.BASELINE_REF)
+    except ConfigError:
+        return False
+    return True
+
+
+pytestmark = pytest.mark.skipif(not _has_baseline(), reason=f"needs a git clone holding {bb.BASELINE_REF}")
+
+
 def _worktrees() -> str:
     return subprocess.run(["git", "worktree", "list"], cwd=bb.ROOT, capture_output=True, text=True).stdout
 

@@ -1,4 +1,4 @@
-"""Tests of the component-data loader (sim/loader.py, sim/schema.py, sim/errors.py)."""
+"""Tests of the component-data loader (sim/loader/, sim/schema/, sim/errors.py)."""
 
 from __future__ import annotations
 

@@ -101,7 +101,7 @@ def test_bad_boss_string_is_a_config_error(h, boss, msg):
 
 
 def test_boss_string_needs_the_rule(h):
-    with pytest.raises(ConfigError, match="only used with the 'boss' advanced rule"):
+    with pytest.raises(ConfigError, match="only used with the 'boss' module"):
         compile_config(h.config(2, boss="laetus"))
 
 

@@ -1,4 +1,4 @@
-"""The scenario builder (sim/scenario.py): operations, conservation, errors,
+"""The scenario builder (sim/scenario/): operations, conservation, errors,
 and the Game it builds (record / replay, clone, observations)."""
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ and are the only heuristic code that looks at an op:
   valued by ``agents.heuristic.knowledge.intern_value``.
 
 A step's n is its number (N of the card's icon). Values are in the
-heuristic's units, about one cube point; a card in hand is ``CARD_WORTH``.
+heuristic's units, about one cube point; a card in hand is ``L.CARD_WORTH``.
 """
 
 from __future__ import annotations
@@ -28,8 +28,6 @@ import numpy as np
 from sim import layout as L
 from sim.core.components.scholars import pf, targetable
 from sim.core.engine.jit import kernel
-
-CARD_WORTH = L.CARD_WORTH  # a Trick Card in hand, in the heuristic's units (about a cube point)
 
 # what a step's worth is counted in (WORTH_KIND), from the op's Value.scale
 Q_NONE, Q_N, Q_BONFIRE, Q_RESERVE, Q_OPP_CARDS, Q_OPP_STUDENTS, Q_SPEED_LEFT = range(7)

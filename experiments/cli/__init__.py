@@ -27,12 +27,11 @@ from experiments.cli.common import (
     fail,
     game_options,
     parse_modules,
-    parse_rules,
     player_counts,
 )
 
 __all__ = ["GAME_OPTIONS", "NOTE", "GameOptions", "app", "build_config", "cli_errors", "fail", "game_options",
-           "main", "parse_modules", "parse_rules", "player_counts"]
+           "main", "parse_modules", "player_counts"]
 COMMAND_MODULES = ("play", "checks", "balance")  # registered in this order (the order of --help)
 for _name in COMMAND_MODULES:
     importlib.import_module(f"experiments.cli.{_name}")

@@ -114,7 +114,6 @@ def parse_modules(text: str | Sequence[str] | None) -> tuple[str, ...]:
     return tuple(words)
 
 
-parse_rules = parse_modules  # the older name
 
 
 def build_config(
@@ -193,7 +192,8 @@ GAME_OPTIONS: dict[str, tuple[Any, Any]] = {  # parameter -> (annotation, defaul
         "--scholar", metavar="NAME", help="Scholar of seat 0, 1, ... in order (repeat the option, one per seat); "
         "seats without one are dealt at random.")], None),
     "data": (Annotated[str | None, typer.Option(
-        "--data", metavar="FOLDER", help="A folder of component data (TOML files) instead of the built-in box.")],
+        "--data", metavar="FOLDER", help="A data layer: a folder of TOML files holding only what they change, "
+        "merged over the boxes of the modules in use.")],
         None),
     "set_": (Annotated[list[str] | None, typer.Option(
         "--set", metavar="KEY=VALUE", help="Override one data value (repeatable), e.g. scholars.Sofia.speed=4.")],

@@ -12,7 +12,7 @@ Counts: ``dungeonology-the-expedition.txt`` "Game Components" (base) and
 from __future__ import annotations
 
 # Version of the state and action layout (offsets, sizes, action numbers).
-# Records carry it (sim.game.record); a record of another version is refused.
+# Records carry it (sim.game.Game.record); a record of another version is refused.
 # 1: the base-box layout (until issue 11); 2: limits for Rocca Civetta.
 LAYOUT_VERSION = 2
 

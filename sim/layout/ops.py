@@ -120,7 +120,7 @@ class Scale(IntEnum):
     OPPONENT_HAS_CARDS = 4  # worth * n * (1 if an opponent holds Trick Cards else 0)
     OPPONENTS_WITH_STUDENTS = 5  # worth * n * (opponents holding Students)
     UNSPENT_SPEED = 6  # worth * (Speed left - Speed gained from effects)
-    INTERN = 7  # the Intern's own value (agents.heuristic.intern_value)
+    INTERN = 7  # the Intern's own value (agents.heuristic.knowledge.intern_value)
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,7 @@ class Value:
 
 
 NO_VALUE = Value()  # the heuristic gives the op no value of its own
-CARD_WORTH = 1.0  # a Trick Card in hand, in the heuristic's units (agents.heuristic.CARD_WORTH)
+CARD_WORTH = 1.0  # a Trick Card in hand, in the heuristic's units (read by agents/heuristic/values.py)
 _DIV = (1.5, 0.6)  # Divination n: the expected highest Bonus of n revealed cards
 
 
@@ -294,7 +294,6 @@ BOSS_OPS = tuple(op.name for op in OP_TABLE if op.context == Context.BOSS_CARD)
 REPEATED_OPS = tuple(op.name for op in OP_TABLE if op.n == NMode.REPEAT)  # compiled into n single steps
 SINGLE_OPS = tuple(op.name for op in OP_TABLE if op.n == NMode.SINGLE)  # take no n
 TURN_ONLY_OPS = tuple(op.name for op in OP_TABLE if op.context == Context.OWN_TURN)  # Standard Main Effects only
-MAX_OPCODE = max(OP_BY_CODE)
 
 _IMPORTED = ("annotations", "dataclass", "IntEnum")
 __all__ = [name for name in globals() if not name.startswith("_") and name not in _IMPORTED]

@@ -4,7 +4,7 @@ cards (``scholars``), the Note Board (``noteboard``), the Dungeon
 Trick and Jinx decks (``decks``), Stun Tokens (``stun``) and the Randomizer
 Deck (``randomizer``)."""
 
-from sim.core.engine.registry import Registration  # noqa: E402
+from sim.core.engine.registry import Registration
 
 REGISTRATION = Registration(
     module="base",

@@ -2,7 +2,7 @@
 Boss effects are programs of steps run here; what a seat may play
 (``plays``); steps that ask a player or move things (``steps``)."""
 
-from sim.core.engine.registry import Registration  # noqa: E402
+from sim.core.engine.registry import Registration
 
 REGISTRATION = Registration(
     module="base",

@@ -1,6 +1,6 @@
 """Intern Cards, Protected Information Cubes, the Zone Effect Token supply and
-Exalted Sofia's two ACTION Main Effects (the tokens themselves: ``tokens``) (parts of the Main Effects advanced
-rule).
+Exalted Sofia's two ACTION Main Effects, parts of the Main Effects advanced rule
+(the tokens themselves are in ``tokens``).
 
 Rulebook: "Game Setup" L, "Intern Cards", "Protected Information Cubes",
 "Zone Effect Tokens", "Game Components" 17 and 24-28, "Game Scoring", "Main
