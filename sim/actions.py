@@ -57,7 +57,7 @@ def option_label(tables: np.ndarray, prog: int) -> str:
     start = tables[L.T_PROG_START + prog]
     words = []
     for i in range(tables[L.T_PROG_LEN + prog]):
-        entry = L.OP_BY_CODE.get(int(tables[L.T_OPS + (start + i) * L.OP_W]))
+        entry = L.OP_BY_CODE.get(int(tables[L.T_OPS + (start + i) * L.OP_W + L.OPF_CODE]))
         if entry is not None and entry.label:
             words.append(entry.label)
     return "/".join(dict.fromkeys(words)) or "effect"

@@ -126,17 +126,18 @@ def _freeze(overrides: Mapping[str, Any]) -> str:
 
 
 Layers = tuple[str, ...]  # the designer's data layers (sim.loader.data_layers)
-BOXES: tuple[str, ...] = (BASE_BOX,)  # the boxes merged below the layers
+DEFAULT_BOXES: tuple[str, ...] = (BASE_BOX,)  # the boxes merged below the layers (no module of another box)
 
 
 @lru_cache(maxsize=32)
-def _load(data: Layers, frozen_overrides: str, boxes: tuple[str, ...] = BOXES) -> LoadedData:
+def _load(data: Layers, frozen_overrides: str, boxes: tuple[str, ...] = DEFAULT_BOXES) -> LoadedData:
     return load_data(data, json.loads(frozen_overrides), boxes)
 
 
 @lru_cache(maxsize=64)
 def _tables(data: Layers, frozen_overrides: str, alert: str, level: str,
-            rules: int, boss: tuple[int, int] = (-1, -1), boxes: tuple[str, ...] = BOXES) -> tuple[np.ndarray, Names]:
+            rules: int, boss: tuple[int, int] = (-1, -1),
+            boxes: tuple[str, ...] = DEFAULT_BOXES) -> tuple[np.ndarray, Names]:
     return compile_tables(_load(data, frozen_overrides, boxes).data, alert, level, rules, boss)
 
 
@@ -203,7 +204,7 @@ def compile_config(config: GameConfig) -> Compiled:
             f"Player Level {config.player_level!r} needs at least {level.min_players} players "
             f"(this game has {config.players})", key="player_level", value=config.player_level)
     names = list(data.scholars)
-    seats = np.full(4, -1, dtype=np.int64)
+    seats = np.full(L.MAXP, -1, dtype=np.int64)
     if config.scholars is not None:
         chosen = list(config.scholars)
         if len(chosen) != config.players:
@@ -225,7 +226,7 @@ def compile_config(config: GameConfig) -> Compiled:
         if config.clan not in data.clans:
             raise ConfigError(f"unknown Clan Card (allowed: {', '.join(data.clans)})", key="clan", value=config.clan)
         clan = list(data.clans).index(config.clan)
-    M.check_settings(config.modules, {"boss": config.boss, "panic": config.panic})
+    M.check_settings(config.modules, {name: getattr(config, name) for name in M.settings()})
     boss = boss_choice(config.boss, data, rules)
     key = (layers, frozen, config.alert, config.player_level, rules, boss)
     if rules & L.RULE_MAXIMUM_ALERT:
@@ -238,7 +239,7 @@ def compile_config(config: GameConfig) -> Compiled:
 @lru_cache(maxsize=64)
 def _panic_tables(data_dir: Layers, frozen_overrides: str, alert: str, level: str, rules: int,
                   boss_pick: tuple[int, int], boss_text: str | None, panic: str | None,
-                  rule_names: tuple[str, ...], boxes: tuple[str, ...] = BOXES) -> tuple[np.ndarray, Names]:
+                  rule_names: tuple[str, ...], boxes: tuple[str, ...] = DEFAULT_BOXES) -> tuple[np.ndarray, Names]:
     """The tables with Setup I compiled in: the Panic deck of this game (Dungeon
     and Boss requirements) and the Panic Card forced by ``panic`` (cached like
     the tables, so creating many games compiles it once)."""

@@ -181,6 +181,11 @@ def owner(setting: str) -> str | None:
     return next((m.name for m in MODULES.values() if setting in m.settings), None)
 
 
+def settings() -> tuple[str, ...]:
+    """Every GameConfig setting a module brings (``boss``, ``panic``), in registry order."""
+    return tuple(dict.fromkeys(k for m in MODULES.values() for k in m.settings))
+
+
 def check_settings(modules: Sequence[str], values: Mapping[str, Any]) -> None:
     """Refuse a setting given without the module that brings it (ConfigError at the setting)."""
     for m in MODULES.values():

@@ -80,10 +80,10 @@ class _Programs:
         t[L.T_PROG_LEN + self.n] = len(steps)
         for st in steps:
             o = L.T_OPS + self.ops * L.OP_W
-            t[o] = L.OPCODES[st.op]
-            t[o + 1] = st.n
-            t[o + 2] = 0 if st.type in (None, "any") else self.types.index(st.type) + 1
-            t[o + 3] = 1 if (st.cost or cost) else 0
+            t[o + L.OPF_CODE] = L.OPCODES[st.op]
+            t[o + L.OPF_N] = st.n
+            t[o + L.OPF_TYPE] = 0 if st.type in (None, "any") else self.types.index(st.type) + 1
+            t[o + L.OPF_COST] = 1 if (st.cost or cost) else 0
             self.ops += 1
         self.n += 1
         t[L.T_NPROGS] = self.n

@@ -84,9 +84,9 @@ def prog_effect(t, prog):
     start = t[L.T_PROG_START + prog]
     for i in range(t[L.T_PROG_LEN + prog]):
         o = L.T_OPS + (start + i) * L.OP_W
-        op = t[o]
+        op = t[o + L.OPF_CODE]
         if IN_TESTS[op]:
-            n = t[o + 1]
+            n = t[o + L.OPF_N]
             st += ST_BASE[op] + ST_PER[op] * n
             al += AL_BASE[op] + AL_PER[op] * n
             drawn += DRAWN_PER[op] * n
@@ -131,9 +131,9 @@ def prog_value(s, t, me, prog):
     start = t[L.T_PROG_START + prog]
     for i in range(t[L.T_PROG_LEN + prog]):
         o = L.T_OPS + (start + i) * L.OP_W
-        op = t[o]
+        op = t[o + L.OPF_CODE]
         if WORTH_KIND[op] != Q_NONE:
-            v += step_worth(s, me, op, t[o + 1])
+            v += step_worth(s, me, op, t[o + L.OPF_N])
     return v
 
 
@@ -143,7 +143,7 @@ def plus_threat(t, prog, v):
     threats, added one by one."""
     start = t[L.T_PROG_START + prog]
     for i in range(t[L.T_PROG_LEN + prog]):
-        v += THREAT[t[L.T_OPS + (start + i) * L.OP_W]]
+        v += THREAT[t[L.T_OPS + (start + i) * L.OP_W + L.OPF_CODE]]
     return v
 
 
@@ -154,7 +154,7 @@ def move_steps(t, prog):
     mode = 0
     start = t[L.T_PROG_START + prog]
     for i in range(t[L.T_PROG_LEN + prog]):
-        op = t[L.T_OPS + (start + i) * L.OP_W]
+        op = t[L.T_OPS + (start + i) * L.OP_W + L.OPF_CODE]
         kind = MOVE_KIND[op]
         if kind == MV_LINKED:
             linked += 1
@@ -168,7 +168,7 @@ def moves(t, prog):
     """The program moves the Scholar."""
     start = t[L.T_PROG_START + prog]
     for j in range(t[L.T_PROG_LEN + prog]):
-        if MOVE_KIND[t[L.T_OPS + (start + j) * L.OP_W]] != MV_NONE:
+        if MOVE_KIND[t[L.T_OPS + (start + j) * L.OP_W + L.OPF_CODE]] != MV_NONE:
             return True
     return False
 
@@ -178,6 +178,6 @@ def gains_intern(t, prog):
     """The program has a step that gains the card's Intern."""
     start = t[L.T_PROG_START + prog]
     for j in range(t[L.T_PROG_LEN + prog]):
-        if GAINS_INTERN[t[L.T_OPS + (start + j) * L.OP_W]]:
+        if GAINS_INTERN[t[L.T_OPS + (start + j) * L.OP_W + L.OPF_CODE]]:
             return True
     return False

@@ -116,6 +116,17 @@ def parse_modules(text: str | Sequence[str] | None) -> tuple[str, ...]:
 
 
 
+def module_names(modules: str | Sequence[str] | None, rules: str | Sequence[str] | None) -> tuple[tuple[str, ...], str]:
+    """The module names of ``--modules`` or its older name ``--rules`` (both given: they must agree), and
+    the option to name in an error."""
+    option = "--rules" if rules is not None and modules is None else "--modules"
+    names = parse_modules(modules if modules is not None else rules)
+    if modules is not None and rules is not None and names != parse_modules(rules):
+        raise ConfigError(f"differs from --rules {format_value(list(parse_modules(rules)))} (its older name): "
+                          "give one of them", key="--modules", value=list(names))
+    return names, option
+
+
 def build_config(
     players: int,
     alert: str = "medium",
@@ -134,11 +145,7 @@ def build_config(
     random; ``modules`` is the ``--modules`` text (see :func:`parse_modules`),
     ``rules`` the same for its alias ``--rules``. Raises ConfigError /
     DataError for any bad value, naming the option."""
-    option = "--rules" if rules is not None and modules is None else "--modules"
-    names = parse_modules(modules if modules is not None else rules)
-    if modules is not None and rules is not None and names != parse_modules(rules):
-        raise ConfigError(f"differs from --rules {format_value(list(parse_modules(rules)))} (its older name): "
-                          "give one of them", key="--modules", value=list(names))
+    names, option = module_names(modules, rules)
     try:
         overrides = parse_set_options(sets or [])
     except ConfigError as exc:

@@ -21,8 +21,8 @@ from experiments.cli.common import (
     cli_errors,
     fail,
     game_options,
+    module_names,
     new_console,
-    parse_modules,
 )
 from experiments.narrate import narrate, setup_lines, snapshot, turn_header
 from sim import layout as L
@@ -213,7 +213,7 @@ def data(
         typer.echo(f"{len(written)} JSON Schema files written to {schema}")
         return
     with cli_errors():
-        boxes = M.boxes_in_use(M.validate(parse_modules(game.modules if game.modules is not None else game.rules)))
+        boxes = M.boxes_in_use(M.validate(module_names(game.modules, game.rules)[0]))
         loaded = load_data(game.data, game.overrides(), boxes)
     typer.echo(describe(loaded, every_value=every_value))
 

@@ -8,10 +8,25 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from sim.errors import DataError, format_key
-from sim.layout import BOSS_OPS, MAX_BOSS_STEPS, TRAP_KINDS, TURN_ONLY_OPS, ZONE_EFFECTS_WITH_N
+from sim.layout import (
+    BOSS_OPS,
+    MAX_BOSS_STEPS,
+    OP_BY_NAME,
+    OP_TABLE,
+    TRAP_KINDS,
+    TURN_ONLY_OPS,
+    ZONE_EFFECTS_WITH_N,
+    Context,
+)
 from sim.schema.models import GameData, ScholarSide, Step, Zone
 from sim.schema.vocab import ANY_TYPE, OPS, PASSIVES, SINGLE_OPS
 
+NOT_COSTS = tuple(op.name for op in OP_TABLE if not op.cost_ok)  # may not stand in a Main Effect's cost
+
+
+def _op(step: Any) -> Any:
+    """The op table's row of a step (its op name is checked by the models)."""
+    return OP_BY_NAME[step.op]
 
 class Checker:
     """Checks that need more than one field (raise at the first failure)."""
@@ -193,20 +208,20 @@ class Checker:
                         self.fail((*parts, field, j, "op"), step.op,
                                   f"acts on your own turn (allowed with timing {me.timing!r}: any op but "
                                   f"{', '.join(TURN_ONLY_OPS)})")
-                    if step.op == "cancel" and (me.timing != "reaction" or field != "effect"):
+                    if _op(step).context == Context.REACTION and (me.timing != "reaction" or field != "effect"):
                         self.fail((*parts, field, j, "op"), step.op,
                                   "only a Reaction's effect cancels "
                                   "(allowed: cancel in main.effect with timing 'reaction')")
             for i, option in enumerate(me.cost):
                 for j, step in enumerate(option):
-                    if step.op in (*TURN_ONLY_OPS, "cancel"):
+                    if not _op(step).cost_ok:
                         self.fail((*parts, "cost", i, j, "op"), step.op,
-                                  f"not a cost (allowed: any op but {', '.join((*TURN_ONLY_OPS, 'cancel'))})")
+                                  f"not a cost (allowed: any op but {', '.join(NOT_COSTS)})")
 
     def steps(self) -> None:
         allowed = (*self.data.tricks.types, ANY_TYPE)
         for parts, step in self._all_steps():
-            if step.op == "discard_type":
+            if _op(step).takes_type:
                 if step.type not in allowed:
                     self.fail(
                         (*parts, "type"),
@@ -222,7 +237,7 @@ class Checker:
             if step.op in SINGLE_OPS and step.n != 1:
                 self.fail((*parts, "n"), step.n, f"{step.op} takes no n (allowed: 1)")
             card_effect = parts[0] == "auxiliary" or (parts[0] == "cards" and parts[2] == "main")
-            if step.op == "gain_intern" and not card_effect:
+            if _op(step).context == Context.TRICK_CARD and not card_effect:
                 self.fail((*parts, "op"), step.op,
                           "gain_intern belongs to a Trick Card's effect (allowed: in the Main Effect or the "
                           "auxiliary.toml effects of cards with an intern)")

@@ -27,7 +27,7 @@ def run_prog(s, t, prog, pc, actor):
         pc += 1
         kstack.push(s, L.K_PROG, prog, pc, actor)
         sp = s[L.S_KSP]
-        exec_op(s, t, t[o], t[o + 1], t[o + 2], t[o + 3], actor, prog)
+        exec_op(s, t, t[o + L.OPF_CODE], t[o + L.OPF_N], t[o + L.OPF_TYPE], t[o + L.OPF_COST], actor, prog)
         # a step that opened a decision, or pushed what must happen before the
         # program goes on (a Boss Effect on entering a Zone ...), leaves the
         # rest of the program to the continuation stack

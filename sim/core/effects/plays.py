@@ -33,15 +33,15 @@ def payable(s, t, seat, prog, exclude_kind):
     start = t[L.T_PROG_START + prog]
     for i in range(t[L.T_PROG_LEN + prog]):
         o = L.T_OPS + (start + i) * L.OP_W
-        if t[o + 3] == 0:
+        if t[o + L.OPF_COST] == 0:
             continue
-        op = t[o]
-        n = t[o + 1]
+        op = t[o + L.OPF_CODE]
+        n = t[o + L.OPF_N]
         if op == L.OP_SACRIFICE:
             if s[pf(seat, L.PF_STUDENTS)] < n:
                 return False
         elif op == L.OP_DISCARD_TYPE:
-            if count_type(s, t, seat, t[o + 2], exclude_kind) < n:
+            if count_type(s, t, seat, t[o + L.OPF_TYPE], exclude_kind) < n:
                 return False
         elif op == L.OP_STUN:
             if (
