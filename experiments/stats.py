@@ -1,4 +1,10 @@
-"""Statistics for win rates: Wilson score intervals and fair-share tests."""
+"""Statistics for win rates: Wilson score intervals, Newcombe's interval of a
+difference, fair-share tests and multiple-comparison corrections.
+
+The intervals and corrections are statsmodels' (``proportion_confint``,
+``confint_proportions_2indep``, ``multipletests``); this module only fixes the
+conventions (arrays in, NaN for an empty group, the method names of the report).
+"""
 
 from __future__ import annotations
 
@@ -6,20 +12,43 @@ import math
 
 import numpy as np
 import pandas as pd
+from scipy.stats import norm
+from statsmodels.stats.multitest import multipletests
+from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
 
 Z95 = 1.959963984540054
 
 
+def _alpha(z: float) -> float:
+    """The two-sided level of a normal quantile (Z95 -> 0.05)."""
+    return float(2 * norm.sf(z))
+
+
 def wilson(wins: np.ndarray | int, n: np.ndarray | int, z: float = Z95) -> tuple[np.ndarray, np.ndarray]:
-    """Wilson score interval for a binomial proportion (arrays or scalars)."""
+    """Wilson score interval for a binomial proportion (arrays or scalars; NaN where n = 0)."""
     wins = np.asarray(wins, dtype=float)
     n = np.asarray(n, dtype=float)
+    ok = n > 0
     with np.errstate(invalid="ignore", divide="ignore"):
-        p = np.where(n > 0, wins / n, np.nan)
-        denom = 1 + z * z / n
-        centre = (p + z * z / (2 * n)) / denom
-        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
+        lo, hi = proportion_confint(np.where(ok, wins, 0.0), np.where(ok, n, 1.0), alpha=_alpha(z), method="wilson")
+    return np.where(ok, lo, np.nan), np.where(ok, hi, np.nan)
+
+
+def newcombe(wins1: np.ndarray | int, n1: np.ndarray | int, wins2: np.ndarray | int, n2: np.ndarray | int,
+             alpha: float = 0.05) -> tuple[np.ndarray, np.ndarray]:
+    """Newcombe's hybrid score interval (his method 10) for the difference of two proportions,
+    wins1/n1 - wins2/n2, at level 1 - alpha (arrays; NaN where a group is empty)."""
+    w1, m1, w2, m2 = np.broadcast_arrays(*(np.asarray(x, dtype=float) for x in (wins1, n1, wins2, n2)))
+    ok = (m1 > 0) & (m2 > 0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        lo, hi = confint_proportions_2indep(np.where(ok, w1, 0.0), np.where(ok, m1, 1.0), np.where(ok, w2, 0.0),
+                                            np.where(ok, m2, 1.0), method="newcomb", compare="diff", alpha=alpha)
+    return np.where(ok, lo, np.nan), np.where(ok, hi, np.nan)
+
+
+def bonferroni_alpha(alpha: float, tests: int) -> float:
+    """The level of each of ``tests`` simultaneous intervals whose family-wise error is at most ``alpha``."""
+    return alpha / max(int(tests), 1)
 
 
 def win_rates(df: pd.DataFrame, by: list[str] | str, fair: float | None = None) -> pd.DataFrame:
@@ -82,36 +111,24 @@ def binomial_pvalues(wins: np.ndarray, n: np.ndarray, p: np.ndarray | float) -> 
 
 def normal_pvalues(wins: np.ndarray, expected: np.ndarray, variance: np.ndarray) -> np.ndarray:
     """Two-sided z-test p-values of a count against its expectation and variance (normal approximation)."""
-    from scipy.stats import norm
-
     wins = np.asarray(wins, dtype=float)
     with np.errstate(invalid="ignore", divide="ignore"):
         zscore = (wins - np.asarray(expected, dtype=float)) / np.sqrt(np.asarray(variance, dtype=float))
     return 2 * norm.sf(np.abs(zscore))
 
 
-ADJUST_METHODS = ("holm", "bh")
+ADJUST_METHODS = {"holm": "holm", "bh": "fdr_bh"}  # our name -> statsmodels' multipletests method
 
 
 def adjust_pvalues(p: np.ndarray, method: str = "holm") -> np.ndarray:
-    """Multiple-comparison adjusted p-values: Holm (family-wise error) or Benjamini-Hochberg ("bh",
-    false discovery rate). NaN p-values are left out of the family and stay NaN."""
+    """Multiple-comparison adjusted p-values (statsmodels' multipletests): Holm (family-wise
+    error) or Benjamini-Hochberg ("bh", false discovery rate). NaN p-values are left out of the
+    family and stay NaN."""
     if method not in ADJUST_METHODS:
         raise ValueError(f"unknown correction {method!r} (allowed: {', '.join(ADJUST_METHODS)})")
     p = np.asarray(p, dtype=float)
     out = np.full(p.shape, np.nan)
     ok = ~np.isnan(p)
-    q = p[ok]
-    m = len(q)
-    if m == 0:
-        return out
-    order = np.argsort(q, kind="stable")
-    ranked = q[order]
-    if method == "holm":
-        adj = np.maximum.accumulate((m - np.arange(m)) * ranked)
-    else:
-        adj = np.minimum.accumulate(m / np.arange(m, 0, -1) * ranked[::-1])[::-1]
-    res = np.empty(m)
-    res[order] = np.minimum(adj, 1.0)
-    out[ok] = res
+    if ok.any():
+        out[ok] = multipletests(p[ok], method=ADJUST_METHODS[method])[1]
     return out
