@@ -477,6 +477,29 @@ def override_keys(df: pd.DataFrame) -> list[str]:
     return [c[len(OVERRIDE_PREFIX):] for c in df.columns if c.startswith(OVERRIDE_PREFIX)]
 
 
+POOLED_LABELS = {"agent": "agent kinds", "rules": "rule sets", "boss": "Boss profiles", "panic": "Panic Cards",
+                 "players": "player counts"}
+
+
+def pooled_over(df: pd.DataFrame, by: str | Sequence[str] = ()) -> list[str]:
+    """What a table grouped by ``by`` pools together: each swept override with several values, and
+    several agent kinds, rule sets, Boss profiles, Panic Cards or player counts (the columns not in
+    ``by`` that take more than one value), as "label (value, value, ...)" texts."""
+    shown = set(_cols(by))
+    out = []
+    for key in override_keys(df):
+        values = pd.unique(df[OVERRIDE_PREFIX + key].astype(str))
+        if OVERRIDE_PREFIX + key not in shown and len(values) > 1:
+            out.append(f"{key} ({', '.join(values)})")
+    for col, label in POOLED_LABELS.items():
+        if col in df and col not in shown and not (col == "agent" and "agents" in shown):
+            empty = BASIC if col == "rules" else "none"  # '' = the basic game / no Boss / no Panic Card
+            values = sorted({str(v) or empty for v in df[col].unique()}, key=_sort_key)
+            if len(values) > 1:
+                out.append(f"{label} ({', '.join(values)})")
+    return out
+
+
 # ------------------------------------------------------------ flags
 def _label(cols: Sequence[str], values: Sequence[Any]) -> str:
     parts, suffix = [], ""

@@ -11,8 +11,13 @@ notebook can lay them out freely::
     P.win_rate_bars(ax, df, "scholar")
 
 Intervals are Wilson 95% intervals; the dashed line (or dashes per bar,
-with mixed player counts) is the fair share 1/players. Nothing here picks a
-backend: scripts (the report) select Agg themselves.
+with mixed player counts) is the fair share 1/players. A star marks a flagged
+result. Each plot takes an optional ``table``: the table it shows, whose
+``significant`` column places the stars, so that a plot and the table printed
+beside it always use the same family and correction (the report passes the
+tables of its families; without one a plot computes its own table, the
+family being its bars or cells). Nothing here picks a backend: scripts (the
+report) select Agg themselves.
 """
 
 from __future__ import annotations
@@ -64,20 +69,19 @@ def _fair_marks(ax: Axes, x: np.ndarray, fair: np.ndarray, half: float = 0.4, la
 
 
 def win_rate_bars(ax: Axes, df: pd.DataFrame, by: str | Sequence[str] = "scholar", *,
-                  title: str | None = None) -> Axes:
+                  title: str | None = None, table: pd.DataFrame | None = None) -> Axes:
     """Win rate per group (default per Scholar) with Wilson 95% interval bars and the fair share;
-    a star marks a win rate significantly away from the fair share (Holm over the bars)."""
+    a star marks a win rate significantly away from the fair share (``table``'s flags; default
+    :func:`experiments.analysis.win_rates`, Holm over the bars)."""
     cols = A._cols(by)
-    t = A.win_rates(df, cols)
+    t = A.win_rates(df, cols) if table is None else table
     x = np.arange(len(t))
     labels = [A._label(cols, v) for v in t[cols].itertuples(index=False)]
     colors = np.where(t["direction"] == "above", "tab:red", np.where(t["direction"] == "below", "tab:blue",
                                                                      "tab:gray"))
     ax.bar(x, t["win_rate"], yerr=_errors(t), capsize=4, color=colors, alpha=0.85)
     _fair_marks(ax, x, t["fair_share"].to_numpy())
-    for xi, row in zip(x, t.itertuples(index=False), strict=True):
-        if row.significant:
-            ax.annotate("*", (xi, row.ci_high), ha="center", va="bottom", fontsize=14)
+    _stars(ax, x, t)
     ax.set_xticks(x, labels, rotation=20 if len(t) > 4 else 0, ha="right" if len(t) > 4 else "center")
     ax.set_ylabel("win rate (95% Wilson interval)")
     top = max(float(t["ci_high"].max()) if len(t) else 0.0, float(t["fair_share"].max()) if len(t) else 0.0)
@@ -86,6 +90,13 @@ def win_rate_bars(ax: Axes, df: pd.DataFrame, by: str | Sequence[str] = "scholar
     ax.legend(loc="lower right", fontsize="small")
     ax.set_title(title or f"Win rate per {' × '.join(_nice(c) for c in cols)}")
     return ax
+
+
+def _stars(ax: Axes, x: np.ndarray, t: pd.DataFrame) -> None:
+    """A star over the interval of each flagged row of ``t`` (its ``significant`` column)."""
+    for xi, row in zip(x, t.itertuples(index=False), strict=True):
+        if row.significant:
+            ax.annotate("*", (xi, row.ci_high), ha="center", va="bottom", fontsize=14)
 
 
 def _heatmap(ax: Axes, values: pd.DataFrame, text: pd.DataFrame, center: float, label: str, title: str) -> Axes:
@@ -105,10 +116,10 @@ def _heatmap(ax: Axes, values: pd.DataFrame, text: pd.DataFrame, center: float, 
     return ax
 
 
-def scholar_clan_heatmap(ax: Axes, df: pd.DataFrame) -> Axes:
+def scholar_clan_heatmap(ax: Axes, df: pd.DataFrame, *, table: pd.DataFrame | None = None) -> Axes:
     """Scholar x Clan Card: colour = lift over the fair share (1 = fair), text = win rate
-    (a star: significantly away from the fair share, Holm over the cells)."""
-    t = A.scholar_clan(df)
+    (a star: significantly away from the fair share; ``table``'s flags, default Holm over the cells)."""
+    t = A.scholar_clan(df) if table is None else table
     text = t.assign(text=[f"{r.win_rate:.0%}{'*' if r.significant else ''}\n(n={r.games})"
                           for r in t.itertuples(index=False)])
     ax = _heatmap(ax, A.matrix(t, value="lift"), A.matrix(text, value="text"), 1.0, "lift (win rate / fair share)",
@@ -118,10 +129,10 @@ def scholar_clan_heatmap(ax: Axes, df: pd.DataFrame) -> Axes:
     return ax
 
 
-def scholar_vs_scholar_heatmap(ax: Axes, df: pd.DataFrame) -> Axes:
+def scholar_vs_scholar_heatmap(ax: Axes, df: pd.DataFrame, *, table: pd.DataFrame | None = None) -> Axes:
     """Head-to-head: share of the meetings in which the row Scholar finished ahead of the column
-    Scholar (ties left out; 50% = even)."""
-    t = A.scholar_vs_scholar(df)
+    Scholar (ties left out; 50% = even; a star: ``table``'s flags, default Holm over the pairs)."""
+    t = A.scholar_vs_scholar(df) if table is None else table
     text = t.assign(text=[f"{r.rate:.0%}{'*' if r.significant else ''}" for r in t.itertuples(index=False)])
     ax = _heatmap(ax, A.matrix(t, "scholar", "opponent", "rate"), A.matrix(text, "scholar", "opponent", "text"),
                   0.5, "share of meetings finished ahead", "Scholar vs Scholar (head-to-head)")
@@ -168,10 +179,11 @@ def condition_panels(axes: Sequence[Axes], df: pd.DataFrame,
     return axes
 
 
-def seat_advantage_bars(ax: Axes, df: pd.DataFrame) -> Axes:
+def seat_advantage_bars(ax: Axes, df: pd.DataFrame, *, table: pd.DataFrame | None = None) -> Axes:
     """Win rate per position in turn order (1st = first player), one group of bars per player
-    count, with intervals and each count's fair share."""
-    t = A.seat_advantage(df)
+    count, with intervals and each count's fair share (a star: ``table``'s flags, default Holm
+    over the bars)."""
+    t = A.seat_advantage(df) if table is None else table
     counts = sorted(t["players"].unique())
     width = 0.8 / len(counts)
     for k, n in enumerate(counts):
@@ -179,6 +191,7 @@ def seat_advantage_bars(ax: Axes, df: pd.DataFrame) -> Axes:
         x = s["turn_position"].to_numpy() + (k - (len(counts) - 1) / 2) * width
         ax.bar(x, s["win_rate"], width=width * 0.95, yerr=_errors(s), capsize=3, label=f"{n} players")
         ax.hlines(s["fair_share"], x - width / 2, x + width / 2, **FAIR_STYLE)
+        _stars(ax, x, s)
     positions = sorted(t["turn_position"].unique())
     ax.set_xticks(positions, [A._ordinal(int(p) + 1) for p in positions])
     ax.set_xlabel("position in turn order (dashes: fair share)")
@@ -219,10 +232,12 @@ def length_distribution(ax: Axes, df: pd.DataFrame, by: str = "alert", column: s
     return ax
 
 
-def override_effect(ax: Axes, df: pd.DataFrame, key: str, by: str = "scholar") -> Axes:
+def override_effect(ax: Axes, df: pd.DataFrame, key: str, by: str = "scholar", *,
+                    table: pd.DataFrame | None = None) -> Axes:
     """Win rate per ``by`` group at each value of the "what if" override ``key``, with intervals
-    and the fair share."""
-    t = V.override_effects(df, key, by)
+    and the fair share; a star marks a clear change from the reference value (the simultaneous
+    delta intervals of :func:`experiments.variants.override_effects`, or ``table``'s)."""
+    t = V.override_effects(df, key, by) if table is None else table[table["override"] == key]
     values = list(dict.fromkeys(t["value"]))
     pos = {v: i for i, v in enumerate(values)}
     groups = list(dict.fromkeys(t[by]))
@@ -231,11 +246,14 @@ def override_effect(ax: Axes, df: pd.DataFrame, key: str, by: str = "scholar") -
         s = t[t[by] == name]
         x = np.array([pos[v] for v in s["value"]]) + (k - (len(groups) - 1) / 2) * width
         ax.errorbar(x, s["win_rate"], yerr=_errors(s), marker="o", capsize=3, label=str(name))
-    fair = t["fair_share"].to_numpy()
+        _stars(ax, x, s)
+    fair = 1.0 / df["players"].to_numpy(dtype=float)
     if len(fair) and np.allclose(fair, fair[0]):
         ax.axhline(float(fair[0]), label=f"fair share {fair[0]:.0%}", **FAIR_STYLE)
     ax.set_xticks(np.arange(len(values)), values)
-    ax.set_xlabel(key)
+    ref = str(t["reference"].iloc[0]) if len(t) else ""
+    ax.set_xlabel(f"{key} (reference {ref}; *: clear change, Bonferroni over {int(t['family'].max()) if len(t) else 0}"
+                  " deltas)")
     ax.set_ylabel("win rate (95% Wilson interval)")
     _pct(ax)
     ax.legend(fontsize="small")

@@ -16,8 +16,11 @@ notes on the statistics.
 
 The headline p-values are Holm-adjusted over the fair-share tests of the
 report's family (Scholar, turn position per player count, Scholar x Clan
-Card; :func:`experiments.analysis.flags`), and the tables show the same
-adjusted p-values.
+Card; :func:`experiments.analysis.flags`), and the tables and the plot stars
+show the same adjusted p-values. Every claim states its sample size and its
+family, every table and plot a line with its family, size and what it pools
+over (:mod:`experiments.claims`); the what-if headline is corrected over the
+deltas of its override (:func:`experiments.variants.override_effects`).
 """
 
 from __future__ import annotations
@@ -36,8 +39,11 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from experiments import analysis as A
+from experiments import claims as C
 from experiments import plots as P
 from experiments import variants as V
+from experiments.claims import CORRECTION_NAMES, ci, finding, pct, points, pvalue
+from experiments.schema import OVERRIDE_PREFIX
 from experiments.stats import games_for_wilson_width
 
 REPORT_NAME = "report.html"
@@ -45,88 +51,51 @@ TARGET_WIDTH = 0.02  # +/- 1 percentage point
 DPI = 110
 
 
-# ------------------------------------------------------------ formatting
-def pct(x: float, digits: int = 1) -> str:
-    return "n/a" if x is None or not np.isfinite(x) else f"{100 * x:.{digits}f}%"
-
-
-def ci(lo: float, hi: float, digits: int = 1) -> str:
-    """'29.8–32.6%'."""
-    if not (np.isfinite(lo) and np.isfinite(hi)):
-        return "n/a"
-    return f"{100 * lo:.{digits}f}–{100 * hi:.{digits}f}%"
-
-
-def pvalue(p: float) -> str:
-    """'< 0.001' or '= 0.042'."""
-    if p is None or not np.isfinite(p):
-        return "n/a"
-    if p < 0.001:
-        return "< 0.001"
-    return f"= {p:.3f}" if p < 0.1 else f"= {p:.2f}"
-
-
-def points(x: float) -> str:
-    """A difference of rates in percentage points, signed."""
-    return f"{100 * x:+.1f} points"
-
-
-CORRECTION_NAMES = {"holm": "Holm", "bh": "Benjamini-Hochberg"}
-
-
-def _fair_text(fair: pd.Series | float) -> str:
-    values = np.atleast_1d(np.asarray(fair, dtype=float))
-    if np.allclose(values, values[0]):
-        return f"a fair share of {pct(values[0], 1 if values[0] * 1000 % 10 else 0)}"
-    return f"a fair share of {pct(float(values.mean()))} (mixed player counts)"
-
-
-def finding(label: str, row: Any, correction: str = "holm") -> str:
-    """'Sofia wins 31.2% (95% CI 29.8–32.6%) against a fair share of 25%: significantly above
-    (Holm-adjusted p < 0.001)'."""
-    name = CORRECTION_NAMES.get(correction, correction)
-    verdict = (f"significantly {row.direction}" if row.significant else "not significantly different")
-    return (f"{label} wins {pct(row.win_rate)} (95% CI {ci(row.ci_low, row.ci_high)}) against "
-            f"{_fair_text(row.fair_share)}: {verdict} ({name}-adjusted p {pvalue(row.p_adjusted)}).")
-
-
 # -------------------------------------------------------------- headlines
 def headlines(df: pd.DataFrame, tests: pd.DataFrame | None = None, correction: str = "holm",
-              alpha: float = 0.05) -> list[str]:
+              alpha: float = 0.05, effects: pd.DataFrame | None = None) -> list[str]:
     """The headline findings as sentences (plain text): Scholars, turn order, Scholar x Clan,
-    head-to-head, game length, Theses, overrides and precision. ``tests``: the
-    :func:`experiments.analysis.flags` table (computed when not given)."""
+    head-to-head, game length, Theses, overrides and precision; each with its sample size and
+    the family it was corrected over (:mod:`experiments.claims`). ``tests``: the
+    :func:`experiments.analysis.flags` table, ``effects``: the
+    :func:`experiments.variants.override_effects` table (computed when not given)."""
     tests = A.flags(df, correction=correction, alpha=alpha) if tests is None else tests
     name = CORRECTION_NAMES.get(correction, correction)
+    fam = C.fair_family(tests, correction)
     out: list[str] = []
+    pooled = A.pooled_over(df)
+    if pooled:
+        out.append("The findings below pool over " + "; ".join(pooled) + " (each table says what it pools; the "
+                   "per-player-count, per-agent and what-if tables break it down).")
 
     scholars = tests[tests["grouping"] == "scholar"].sort_values("win_rate", ascending=False)
     flagged = scholars[scholars["significant"]]
     for row in flagged.itertuples(index=False):
-        out.append(finding(row.group, row, correction))
+        out.append(finding(row.group, row, correction, fam))
     if len(scholars):
         if flagged.empty:
             top, bottom = scholars.iloc[0], scholars.iloc[-1]
-            out.append(f"No Scholar's win rate differs significantly from {_fair_text(scholars['fair_share'])} "
-                       f"({name}-adjusted p ≥ {alpha}); they range from {pct(bottom.win_rate)} ({bottom.group}) to "
-                       f"{pct(top.win_rate)} ({top.group}).")
+            out.append(f"No Scholar's win rate differs significantly from {C.fair_text(scholars['fair_share'])} "
+                       f"({name}-adjusted p ≥ {alpha}; {fam}); they range from {pct(bottom.win_rate)} "
+                       f"({bottom.group}, {int(bottom.games):,} seat-games) to {pct(top.win_rate)} ({top.group}, "
+                       f"{int(top.games):,} seat-games).")
         elif len(flagged) < len(scholars):
-            out.append("The other Scholars are within chance of the fair share.")
+            out.append(f"The other Scholars are within chance of the fair share ({fam}).")
 
     seats = tests[tests["grouping"] == "players × turn_position"]
     for row in seats.itertuples(index=False):
         if row.group.startswith("1st") or row.significant:
             label = "The " + row.group.replace("1st in turn order", "first player").replace(
                 " in turn order", " player in turn order")
-            out.append(finding(label, row, correction))
+            out.append(finding(label, row, correction, fam))
 
     combos = tests[(tests["grouping"] == "scholar × clan") & tests["significant"]].copy()
     if combos.empty:
-        out.append("No Scholar × Clan Card combination is significantly away from the fair share.")
+        out.append(f"No Scholar × Clan Card combination is significantly away from the fair share ({fam}).")
     else:
         combos["gap"] = (combos["lift"] - 1).abs()
         for row in combos.sort_values("gap", ascending=False).head(3).itertuples(index=False):
-            out.append(finding(row.group.replace(" × ", " with "), row, correction))
+            out.append(finding(row.group.replace(" × ", " with "), row, correction, fam))
         if len(combos) > 3:
             out.append(f"{len(combos) - 3} more Scholar × Clan Card combinations are flagged (see the table).")
 
@@ -134,13 +103,14 @@ def headlines(df: pd.DataFrame, tests: pd.DataFrame | None = None, correction: s
     lopsided = h2h[h2h["significant"] & (h2h["rate"] > 0.5)].sort_values("rate", ascending=False)
     for row in lopsided.head(2).itertuples(index=False):
         out.append(f"Head-to-head, {row.scholar} finishes ahead of {row.opponent} in {pct(row.rate)} of their "
-                   f"decisive meetings (95% CI {ci(row.ci_low, row.ci_high)}; {name}-adjusted p "
-                   f"{pvalue(row.p_adjusted)}).")
+                   f"{int(row.ahead + row.behind):,} decisive meetings (95% CI {ci(row.ci_low, row.ci_high)}; "
+                   f"{name}-adjusted p {pvalue(row.p_adjusted)}; {C.pairs_family(h2h, correction)}).")
 
     g = A.games(df)
     by_alert = A.condition_effects(df, "alert")
     by_level = A.condition_effects(df, "player_level")
-    length = f"Games last {g['turns'].mean():.1f} turns ({g['rounds'].mean():.1f} rounds) on average"
+    length = (f"Games last {g['turns'].mean():.1f} turns ({g['rounds'].mean():.1f} rounds) on average over "
+              f"{len(g):,} games")
     parts = []
     if len(by_alert) > 1:
         parts.append("by Alert difficulty " + ", ".join(f"{r.alert} {r.mean_turns:.1f}"
@@ -151,22 +121,16 @@ def headlines(df: pd.DataFrame, tests: pd.DataFrame | None = None, correction: s
     out.append(length + (": " + "; ".join(parts) if parts else "") + ".")
     seats_thesis = float(df["thesis_submitted"].mean())
     nobody = float(g["nobody_submits"].mean())
-    text = (f"{pct(seats_thesis)} of seats submit a successful Thesis; in {pct(nobody)} of games nobody does")
+    text = (f"{pct(seats_thesis)} of {len(df):,} seats submit a successful Thesis; in {pct(nobody)} of {len(g):,} "
+            "games nobody does")
     if len(by_alert) > 1:
         shares = ", ".join(f"{r.alert} {pct(r.no_thesis_rate, 0)}" for r in by_alert.itertuples(index=False))
         text += f" ({shares})"
     out.append(text + ".")
 
-    effects = V.override_effects(df)
+    effects = V.override_effects(df, alpha=alpha) if effects is None else effects
     for key, t in effects.groupby("override", sort=False):
-        moved = t[t["value"] != t["reference"]].copy()
-        if moved.empty:
-            continue
-        moved["size"] = moved["delta"].abs()
-        r = moved.sort_values("size", ascending=False).iloc[0]
-        clear = "a clear change" if r.delta_low > 0 or r.delta_high < 0 else "within chance"
-        out.append(f"What if {key} = {r.value}: the largest change is {r.scholar}'s win rate, {points(r.delta)} "
-                   f"(95% CI {100 * r.delta_low:+.1f} to {100 * r.delta_high:+.1f}) against {r.reference}; {clear}.")
+        out.append(C.what_if(str(key), t, V.reference_of(df, str(key)), alpha=alpha))
 
     if len(scholars):
         smallest = scholars.sort_values("games").iloc[0]
@@ -333,13 +297,20 @@ METHOD_NOTES = """
 <li>Intervals are <b>Wilson score 95% intervals</b>. Means of turns use a normal 95% interval.</li>
 <li>Fair-share tests: exact two-sided <b>binomial tests</b> (scipy.stats.binomtest) against the fair share
 (a z-test when a group mixes player counts), adjusted for multiple comparisons with <b>{name}</b> over the
-{tests} tests of the Scholar, turn-position and Scholar × Clan tables together. "significant" means an
-adjusted p below {alpha}. Stars in the plots mark significance within each plot ({name} over its bars or cells).</li>
+{tests} tests of the Scholar, turn-position and Scholar × Clan tables together (the fair-share family).
+"significant" means an adjusted p below {alpha}. A plot's stars are the flags of the table printed with it (the
+same family), and the line above each table names its family and sample size: the fair-share family, Holm over
+the Scholar pairs (head-to-head), or a table's own rows (per player count, per agent, per advanced rule).</li>
 <li><b>Scholar vs Scholar</b> is head-to-head: among the games where both play, the share of decisive
 meetings (ranks not tied) in which the row Scholar finished ahead of the column Scholar; 50% is even.</li>
 <li>"Nobody submits": no seat submitted a successful Thesis in the game.</li>
-<li>"What if" deltas compare each override value with the reference (cells without the override, or its first
-value), with Newcombe's hybrid score interval.</li>
+<li>"What if" deltas compare each override value with the reference: the cells at the value in the run's data
+(the cells without the override, or the cells whose value equals the data's). Their intervals are Newcombe's hybrid
+score intervals, simultaneous over the family of the override's deltas (every other value × every Scholar):
+each at level 1 − {alpha} / (deltas), Bonferroni, so that an override without effect is called "a clear change"
+in at most {alpha} of runs. The headline speaks of the Scholar the override changes
+(<code>scholars.&lt;Name&gt;…</code>), else of the largest delta.</li>
+<li>A table that pools over what-if values, agent kinds, rule sets or player counts says so in its line.</li>
 <li>Games needed: seat-games for a Wilson interval of total width {width} (±{half} point) at the observed rate.</li>
 </ul>
 """
@@ -367,6 +338,7 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
 
     correction, alpha = "holm", 0.05
     tests = A.flags(df, correction=correction, alpha=alpha)
+    whatif = V.override_effects(df, alpha=alpha)
     sections: list[str] = []
     written: dict[str, bytes] = {}
     csvs: dict[str, pd.DataFrame] = {}
@@ -375,6 +347,11 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
         png = _figure(draw, size)
         written[f"{name}.png"] = png
         return _img(png, alt)
+
+    fam = C.fair_family(tests, correction)
+
+    def line(text: str) -> str:
+        return f"<p class='note family'>{html.escape(text)}</p>"
 
     def family(grouping: str, cols: Sequence[str]) -> pd.DataFrame:
         """The rows of one grouping of the tests, with the family-adjusted p-values, by ``cols``."""
@@ -388,13 +365,20 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
     # Scholars
     scholars = family("scholar", ["scholar"])
     csvs["win_rate_by_scholar.csv"] = scholars
-    by_players = A.win_rates(df, ["players", "scholar"]) if df["players"].nunique() > 1 else None
+    breakdowns = []
+    for col, title in (("players", "Per player count"), ("agent", "Per agent")):
+        if df[col].nunique() > 1:
+            t = A.win_rates(df, [col, "scholar"], correction=correction, alpha=alpha)
+            csvs[f"win_rate_by_{col}_scholar.csv"] = t
+            breakdowns.append(f"<h3>{title}</h3>" + line(C.note(C.rows_family(t, correction) + " (a family of "
+                                                               "its own)", len(df), "seat-game", df, [col, "scholar"]))
+                              + html_table(t))
     sections.append(
         "<h2 id='scholars'>Win rate per Scholar</h2>"
+        + line(C.note(f"Stars and 'significant': {fam}", len(df), "seat-game", df, "scholar"))
         + figure("win_rate_by_scholar", "win rate per Scholar",
-                 lambda f: P.win_rate_bars(f.subplots(), df, "scholar"), (7, 4))
-        + html_table(scholars)
-        + ("<h3>Per player count</h3>" + html_table(by_players) if by_players is not None else ""))
+                 lambda f: P.win_rate_bars(f.subplots(), df, "scholar", table=scholars), (7, 4))
+        + html_table(scholars) + "".join(breakdowns))
 
     # turn order
     seats = A.seat_advantage(df, correction=correction, alpha=alpha)
@@ -403,8 +387,9 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
     csvs["seat_advantage.csv"] = seats
     sections.append(
         "<h2 id='seats'>Seat (turn-order) advantage</h2><p class='note'>turn position 0 = the first player.</p>"
+        + line(C.note(f"Stars and 'significant': {fam}", len(df), "seat-game", df, ["players", "turn_position"]))
         + figure("seat_advantage", "win rate per position in turn order",
-                 lambda f: P.seat_advantage_bars(f.subplots(), df), (7, 4))
+                 lambda f: P.seat_advantage_bars(f.subplots(), df, table=seats), (7, 4))
         + html_table(seats))
 
     # Scholar x Clan
@@ -414,8 +399,9 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
     rate.columns.name = None
     sections.append(
         "<h2 id='clans'>Scholar × Clan Card</h2>"
-        + figure("scholar_clan", "Scholar x Clan Card heatmap", lambda f: P.scholar_clan_heatmap(f.subplots(), df),
-                 (7.5, 4.5))
+        + line(C.note(f"Stars and 'significant': {fam}", len(df), "seat-game", df, ["scholar", "clan"]))
+        + figure("scholar_clan", "Scholar x Clan Card heatmap",
+                 lambda f: P.scholar_clan_heatmap(f.subplots(), df, table=clan), (7.5, 4.5))
         + "<h3>Win rate</h3>" + html_table(rate.reset_index(), raw=True)
         + "<h3>All pairs</h3>" + html_table(clan))
 
@@ -425,9 +411,11 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
     sections.append(
         "<h2 id='h2h'>Scholar vs Scholar (head-to-head)</h2><p class='note'>Row Scholar against column Scholar: "
         "share of the decisive meetings (both at the table, ranks not tied) in which the row Scholar finished "
-        "ahead; 50% is even. p-values: exact binomial test against 50%, Holm over the pairs.</p>"
+        "ahead; 50% is even. p-values: exact binomial test against 50%.</p>"
+        + line(C.note(f"Stars and 'significant': {C.pairs_family(h2h, correction)}",
+                      int((h2h["ahead"] + h2h["behind"]).sum()) // 2, "decisive meeting", df, "scholar"))
         + figure("scholar_vs_scholar", "Scholar vs Scholar heatmap",
-                 lambda f: P.scholar_vs_scholar_heatmap(f.subplots(), df), (7, 4.5))
+                 lambda f: P.scholar_vs_scholar_heatmap(f.subplots(), df, table=h2h), (7, 4.5))
         + html_table(h2h))
 
     # conditions
@@ -437,6 +425,8 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
     sections.append(
         "<h2 id='conditions'>Alert difficulty × Player Level</h2><p class='note'>Game length, seats with a "
         "successful Thesis, and games where nobody submits a successful Thesis.</p>"
+        + line(C.note("No test, no correction: 95% intervals per cell", len(A.games(df)), "game", df,
+                      ["alert", "player_level"]))
         + figure("alert_level", "Alert difficulty x Player Level panels",
                  lambda f: P.condition_panels(f.subplots(1, 3), df, metrics), (15, 4.2))
         + html_table(cond)
@@ -452,17 +442,19 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
     if groupings:
         body = ["<h2 id='advanced'>Advanced rules</h2><p class='note'>Per rule set (<code>rules</code>), Boss "
                 "Card and profile (<code>boss</code>) and Panic Card (<code>panic</code>): Scholar win rates "
-                "against the fair share (Holm within each table), game length, Theses and how often Maximum "
-                "Alert was reached.</p>"]
+                "against the fair share, game length, Theses and how often Maximum Alert was reached.</p>"]
         for col in groupings:
             rates = V.rule_win_rates(df, col, correction=correction, alpha=alpha)
             effects = V.rule_effects(df, col)
             csvs[f"advanced_{col}_win_rates.csv"] = rates
             csvs[f"advanced_{col}_games.csv"] = effects
             body.append(f"<h3>Per {html.escape(col)}</h3>")
+            body.append(line(C.note(f"Stars and 'significant': {C.rows_family(rates, correction)} (a family of "
+                                    "its own)", len(df), "seat-game", df, [col, "scholar"])))
             body.append(figure(f"advanced_{col}", f"win rate per Scholar per {col}",
-                               lambda f, c=col: P.win_rate_bars(f.subplots(), df.assign(
-                                   **{c: df[c].astype(str).replace("", A.BASIC)}), [c, "scholar"]), (9, 4.5)))
+                               lambda f, c=col, t=rates: P.win_rate_bars(f.subplots(), df.assign(
+                                   **{c: df[c].astype(str).replace("", A.BASIC)}), [c, "scholar"], table=t),
+                               (9, 4.5)))
             body.append(html_table(rates))
             body.append(html_table(effects))
             body.append(html_table(A.end_reasons(df.assign(**{col: df[col].astype(str).replace("", A.BASIC)}),
@@ -475,6 +467,7 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
     csvs["scores.csv"] = scores
     sections.append(
         "<h2 id='distributions'>Score and game-length distributions</h2>"
+        + line(C.note("No test", len(df), "seat-game", df, "scholar"))
         + figure("scores", "score distribution per Scholar", lambda f: P.score_distribution(f.subplots(), df),
                  (7, 4))
         + html_table(scores)
@@ -484,15 +477,19 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
     # overrides
     keys = A.override_keys(df)
     if keys:
-        effects = V.override_effects(df)
-        csvs["overrides.csv"] = effects
+        csvs["overrides.csv"] = whatif
         body = ["<h2 id='overrides'>What if: data overrides</h2><p class='note'>Win rate per Scholar at each value "
-                "of each swept override; delta against the reference value with a 95% interval.</p>"]
+                "of each swept override; delta against the reference (the value in the run's data) with a "
+                f"simultaneous {100 * (1 - alpha):.0f}% interval over the deltas of the override; 'significant' "
+                "(and a star in the plot): that interval leaves out 0.</p>"]
         for key in keys:
+            t = whatif[whatif["override"] == key]
             body.append(f"<h3><code>{html.escape(key)}</code></h3>")
+            body.append(line(C.note(f"Reference: {V.reference_of(df, key).note}. Stars and 'significant': "
+                                    f"{C.delta_family(t)}", len(df), "seat-game", df, OVERRIDE_PREFIX + key)))
             body.append(figure(f"override_{_slug(key)}", f"what if {key}",
-                               lambda f, k=key: P.override_effect(f.subplots(), df, k), (7, 4)))
-            body.append(html_table(effects[effects["override"] == key].drop(columns=["override"])))
+                               lambda f, k=key: P.override_effect(f.subplots(), df, k, table=whatif), (7, 4)))
+            body.append(html_table(t.drop(columns=["override"])))
             body.append(html_table(V.override_game_effects(df, key).drop(columns=["override"])))
         sections.append("\n".join(body))
 
@@ -501,7 +498,8 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
     needed = A.games_needed(scholars, TARGET_WIDTH)
     sections.append(
         f"<h2 id='tests'>Every fair-share test ({tests.attrs['tests']})</h2><p class='note'>Sorted by p-value; "
-        f"p adjusted with {CORRECTION_NAMES[correction]} over all of them.</p>" + html_table(tests)
+        f"p adjusted with {CORRECTION_NAMES[correction]} over all of them.</p>"
+        + line(C.note(f"The fair-share family: {fam}", len(df), "seat-game", df)) + html_table(tests)
         + f"<h2 id='precision'>Games needed for ±{50 * TARGET_WIDTH:.0f} point</h2>"
         + "<p class='note'>Seat-games each Scholar needs for a Wilson 95% interval of total width "
         f"{TARGET_WIDTH:.2f} at its observed win rate (<code>analysis.games_needed</code> for other widths).</p>"

@@ -505,8 +505,11 @@ def test_override_effects_on_real_games(run_dir: Path):
     t = V.override_effects(df)
     assert set(t["override"]) == {OVERRIDE} and set(t["value"]) == {A.DEFAULT_VALUE, "4"}
     ref = t[t["value"] == A.DEFAULT_VALUE]
-    assert (ref["delta"] == 0).all() and (ref["reference"] == A.DEFAULT_VALUE).all()
-    assert (t["delta_low"] <= t["delta"]).all() and (t["delta"] <= t["delta_high"]).all()
+    assert (ref["delta"] == 0).all() and (t["reference"] == A.DEFAULT_VALUE).all() and ref["delta_low"].isna().all()
+    moved = t[t["value"] == "4"]
+    assert (moved["delta_low"] <= moved["delta"]).all() and (moved["delta"] <= moved["delta_high"]).all()
+    assert (t["family"] == 4).all() and (moved["ref_games"] == ref["games"].to_numpy()).all()
+    assert V.reference_of(df, OVERRIDE).note == "the cells without the override (the data value 4)"
     g = V.override_game_effects(df)
     assert g["games"].sum() == df["game"].nunique()
     with pytest.raises(KeyError, match="no override"):

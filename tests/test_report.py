@@ -9,19 +9,22 @@ import json
 import re
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from test_analysis import real_frame, synthetic_frame, write_run
 from typer.testing import CliRunner
 
 from experiments import analysis as A
+from experiments import plots as P
 from experiments.cli import app
 from experiments.report import build_report, finding, headlines
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "balance_analysis.ipynb"
 runner = CliRunner()
-FINDING = re.compile(r"(\w+) wins (\d+\.\d)% \(95% CI (\d+\.\d)–(\d+\.\d)%\) against a fair share of 25%: "
-                     r"significantly (above|below) \(Holm-adjusted p (< 0\.001|= 0\.\d+)\)\.")
+FINDING = re.compile(r"(\w+) wins (\d+\.\d)% of ([\d,]+) seat-games \(95% CI (\d+\.\d)–(\d+\.\d)%\) against a "
+                     r"fair share of 25%: significantly (above|below) \(Holm-adjusted p (< 0\.001|= 0\.\d+); Holm over "
+                     r"the (\d+) fair-share tests of the Scholar, turn-order and Scholar × Clan tables\)\.")
 
 
 @pytest.fixture
@@ -64,6 +67,45 @@ def test_report_builds_with_headline_notice_and_embedded_images(run_dir: Path):
     for item in ("games_per_cell", "0123456789abcdef", "0.1.0+test", "play_s", "Cells (3)", "Holm"):
         assert item in text, item
     assert "What if: data overrides" in text and "scholars.Sofia.speed" in text
+    plain = html.unescape(text)
+    assert "What if scholars.Sofia.speed = 4: Sofia's win rate moves" in plain
+    assert "Reference: the cells without the override (the run's data value). Stars and 'significant': " \
+           "Bonferroni over the 4 deltas of this what-if (1 value × 4 Scholars)" in plain
+    assert "Pools over: scholars.Sofia.speed ((default), 4)." in plain  # the Scholar table pools the what-if
+
+
+def _stars(ax) -> int:
+    return sum(t.get_text() == "*" or t.get_text().endswith("*") or "*\n" in t.get_text() for t in ax.texts)
+
+
+def test_report_plot_stars_are_its_table_flags(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # Sofia is flagged by Holm over the 4 bars alone, not over the report's 20 fair-share tests
+    df = synthetic_frame(1500, strength={"Sofia": 1.16}, seed=4)
+    assert A.win_rates(df, "scholar")["significant"].sum() != A.flags(df).query("grouping == 'scholar'")[
+        "significant"].sum()
+    seen: dict[str, list[tuple[int, object]]] = {}
+    def spy(name: str):
+        draw = getattr(P, name)
+
+        def drawn(ax, *args, **kw):
+            out = draw(ax, *args, **kw)
+            seen.setdefault(name, []).append((_stars(ax), kw.get("table")))
+            return out
+        return drawn
+
+    for name in ("win_rate_bars", "seat_advantage_bars", "scholar_clan_heatmap", "scholar_vs_scholar_heatmap"):
+        monkeypatch.setattr(P, name, spy(name))
+    path = build_report(write_run(df, tmp_path / "run"), tmp_path / "out")
+    for name, csv in (("win_rate_bars", "win_rate_by_scholar.csv"), ("seat_advantage_bars", "seat_advantage.csv"),
+                      ("scholar_clan_heatmap", "scholar_clan.csv"), ("scholar_vs_scholar_heatmap",
+                                                                     "scholar_vs_scholar.csv")):
+        stars, table = seen[name][0]
+        flags = pd.read_csv(path.parent / csv)["significant"]
+        assert table is not None and stars == int(flags.sum()) == int(table["significant"].sum()), name
+    text = html.unescape(_text(path.read_text(encoding="utf-8")))
+    assert ("Stars and 'significant': Holm over the 20 fair-share tests of the Scholar, turn-order and Scholar × "
+            "Clan tables; n = 6,000 seat-games. No pooling over what-if values") in text
+    assert "Stars and 'significant': Holm over the 6 Scholar pairs; n = " in text
 
 
 def test_report_without_provisional_data_has_no_notice(tmp_path: Path):
@@ -78,7 +120,7 @@ def test_report_without_provisional_data_has_no_notice(tmp_path: Path):
     assert (tmp_path / "out" / "win_rate_by_scholar.png").is_file()
     assert "What if: data overrides" not in text  # no overrides in this run
     match = FINDING.search(html.unescape(text))
-    assert match and match.group(1) == "Sofia" and match.group(5) == "above"
+    assert match and match.group(1) == "Sofia" and match.group(6) == "above"
 
 
 def test_headlines_on_synthetic_data():
@@ -86,8 +128,9 @@ def test_headlines_on_synthetic_data():
     lines = headlines(df)
     sofia = next(line for line in lines if line.startswith("Sofia wins"))
     m = FINDING.fullmatch(sofia)
-    assert m and m.group(5) == "above" and m.group(6) == "< 0.001"
-    low, rate, high = (float(m.group(i)) for i in (3, 2, 4))
+    assert m and m.group(6) == "above" and m.group(7) == "< 0.001" and m.group(8) == "20"
+    assert m.group(3) == "2,000"  # 2,000 games, all four Scholars in each
+    low, rate, high = (float(m.group(i)) for i in (4, 2, 5))
     assert low < rate < high and low > 25
     assert any(line.startswith("Games last") for line in lines)
     assert any("nobody does" in line for line in lines)
