@@ -382,8 +382,8 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
 
     # turn order
     seats = A.seat_advantage(df, correction=correction, alpha=alpha)
-    fam = family("players × turn_position", ["players", "turn_position"])
-    seats[["p_adjusted", "significant", "direction"]] = fam[["p_adjusted", "significant", "direction"]].to_numpy()
+    by_seat = family("players × turn_position", ["players", "turn_position"])
+    seats[["p_adjusted", "significant", "direction"]] = by_seat[["p_adjusted", "significant", "direction"]].to_numpy()
     csvs["seat_advantage.csv"] = seats
     sections.append(
         "<h2 id='seats'>Seat (turn-order) advantage</h2><p class='note'>turn position 0 = the first player.</p>"

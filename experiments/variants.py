@@ -155,8 +155,8 @@ def reference_of(df: pd.DataFrame, key: str) -> Reference:
         nearest = min(values, key=lambda v: abs(float(v) - float(known)))
     except ValueError:
         return Reference(None, known, f"no reference: the data value {known} was not played")
-    return Reference(nearest, known, f"{nearest}, the value tried nearest the data value {known} "
-                                     "(which was not played)")
+    return Reference(nearest, known, f"{nearest}, the value tried nearest the data value {known}, which was not "
+                                     "played")
 
 
 def override_effects(df: pd.DataFrame, keys: str | Sequence[str] | None = None, by: str = "scholar", *,

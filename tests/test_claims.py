@@ -23,6 +23,7 @@ from experiments import plots as P  # noqa: E402
 from experiments import variants as V  # noqa: E402
 from experiments.schema import OVERRIDE_PREFIX  # noqa: E402
 from experiments.stats import newcombe  # noqa: E402
+from sim.loader import load_data  # noqa: E402
 
 STUDENTS = "scholars.Vincenzo.students"  # 5 in the base data
 BONFIRES = "campus.bonfire_spaces"  # 6 in the base data: no Scholar of its own
@@ -125,13 +126,15 @@ def test_reference_is_the_data_value_not_the_smallest_tried():
     t = V.override_effects(df)
     assert set(t["reference"]) == {"5"} and (t.loc[t["value"] == "5", "delta"] == 0).all()
     assert t.loc[t["value"] == "5", "delta_low"].isna().all() and t["family"].eq(12).all()
+    df.attrs["manifest"] = {"data_hash": load_data().hash}  # the run's data, checked by its hash
+    assert V.reference_of(df, STUDENTS).value == "5"
     # the run's fixed overrides are part of its data
     df.attrs["manifest"] = {"config": {"fixed": {"overrides": {STUDENTS: 3}}}}
     assert V.reference_of(df, STUDENTS).value == "3"
     # the data value not played: the nearest value tried, said so
     df = what_if_frame(rng, STUDENTS, ["2", "4", "7"], 50)
     ref = V.reference_of(df, STUDENTS)
-    assert ref.value == "4" and ref.note == "4, the value tried nearest the data value 5 (which was not played)"
+    assert ref.value == "4" and ref.note == "4, the value tried nearest the data value 5, which was not played"
     # cells without the override play the data value
     df = what_if_frame(rng, STUDENTS, [A.DEFAULT_VALUE, "2"], 50)
     assert V.reference_of(df, STUDENTS).value == A.DEFAULT_VALUE

@@ -105,6 +105,8 @@ def test_report_plot_stars_are_its_table_flags(tmp_path: Path, monkeypatch: pyte
     text = html.unescape(_text(path.read_text(encoding="utf-8")))
     assert ("Stars and 'significant': Holm over the 20 fair-share tests of the Scholar, turn-order and Scholar × "
             "Clan tables; n = 6,000 seat-games. No pooling over what-if values") in text
+    assert text.count("Stars and 'significant': Holm over the 20 fair-share tests") == 3  # Scholar, seats, clans
+    assert "The fair-share family: Holm over the 20 fair-share tests" in text
     assert "Stars and 'significant': Holm over the 6 Scholar pairs; n = " in text
 
 
