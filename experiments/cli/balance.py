@@ -57,12 +57,8 @@ def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int 
 
     from experiments.sweep import run_sweep
 
-    if games is not None and games < 1:
-        fail(f"--games {games}: play at least 1 game per cell")
     if jobs is not None and jobs < 1:
         fail(f"--jobs {jobs}: use at least 1 process")
-    if chunk_size is not None and chunk_size < 1:
-        fail(f"--chunk-size {chunk_size}: at least 1 game per task")
     if backend is not None and backend not in ("loky", "dask"):
         fail(f"--backend {format_value(backend)}: unknown backend (allowed: loky, dask)")
     if scheduler and backend == "loky":
@@ -258,6 +254,7 @@ def tournament(
 ) -> None:
     from experiments.tournament import (
         check_kinds,
+        check_size,
         distinct,
         play_tournament,
         round_games,
@@ -269,11 +266,8 @@ def tournament(
 
     console = new_console()
     players = int(game.players)
-    if games < 1:
-        fail(f"--games {games}: play at least 1 game")
-    if jobs < 1:
-        fail(f"--jobs {jobs}: use at least 1 process")
     with cli_errors():
+        check_size(games, jobs, seed)
         config = game.config()
         specs = agent_specs(agents_csv, agent)
         try:

@@ -184,8 +184,10 @@ def read_layer(path: str | Path) -> LayerData:
     layer = Layer(str(path), "layer", display(folder), title, rulebook, status)
     data = _read_files(folder, layer)
     if not data.raw and not (manifest and manifest["replace"]):
+        empty = sorted(p.name for p in folder.glob("*.toml") if p.name != MANIFEST)
+        said = f" ({', '.join(empty)}: empty)" if empty else ""
         raise DataError(
-            f"this data layer holds no data (allowed: any of {', '.join(DATA_FILES)}, each holding only "
+            f"this data layer holds no data{said} (allowed: any of {', '.join(DATA_FILES)}, each holding only "
             "what it changes)",
             file=display(folder),
         )
