@@ -355,6 +355,24 @@ class RunFolder:
                 "bytes": path.stat().st_size, "sha256": checksum, "errors": int((games["error"] != 0).sum())}
 
 
+def incomplete_note(run_dir: str | Path, done: Completeness, partial: bool) -> str | None:
+    """The warning at the top of a report of an incomplete run (None when complete)."""
+    if done.complete:
+        return None
+    state = "still running" if running(Path(run_dir)) else "interrupted, or still running elsewhere"
+    rows = ("every table counts the games of the incomplete cells too (--partial)" if partial else
+            "every table counts only the complete cells (report --partial counts every game played)")
+    return f"Incomplete run ({state}): {done.text()}; {rows}."
+
+
+def complete_only(df: pd.DataFrame, done: Completeness) -> pd.DataFrame:
+    """The rows of the complete cells of ``done`` (the ``cell`` column)."""
+    keep = df["cell"].isin(list(done.complete_cells))
+    out = df.loc[keep].reset_index(drop=True)
+    out.attrs = dict(df.attrs)
+    return out
+
+
 # ------------------------------------------------------------------ reading
 def part_files(run_dir: str | Path) -> list[Path]:
     """The finished parts of a run, in game order (those the manifest lists, each verified: SweepError

@@ -48,6 +48,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from experiments.orphans import watch_parent
 from experiments.run_folder import (
     MANIFEST,
     PART_GLOB,
@@ -238,7 +239,9 @@ def conform(df: pd.DataFrame, categories: dict[str, list[str]], set_columns: lis
     return pd.DataFrame(out)
 
 
-def _play(task: CellTask, chunk: Chunk) -> tuple[Chunk, pd.DataFrame, dict[str, Any]]:
+def _play(task: CellTask, chunk: Chunk, parent: int | None = None) -> tuple[Chunk, pd.DataFrame, dict[str, Any]]:
+    if parent is not None:
+        watch_parent(parent)  # a loky worker exits when the sweep's process is killed
     df, info = play_chunk(task, chunk.lo, chunk.hi)
     return chunk, df, info
 
@@ -254,7 +257,8 @@ def _loky(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int) -> Iterato
 
     parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered", pre_dispatch="2*n_jobs",
                         batch_size=1)
-    results = parallel(delayed(_play)(tasks[c.cell], c) for c in chunks)
+    parent = os.getpid()
+    results = parallel(delayed(_play)(tasks[c.cell], c, parent) for c in chunks)
     try:
         yield from results
     finally:

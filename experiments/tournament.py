@@ -39,6 +39,7 @@ an entry point of the ``dungeonology.agents`` group), not only in the caller.
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -49,6 +50,7 @@ import pandas as pd
 
 from agents.batch import MAX_BATCH_KINDS, play_batch
 from agents.spec import AgentSpec, parse_spec
+from experiments.orphans import watch_parent
 from experiments.ratings import openskill_ratings
 from experiments.stats import wilson
 from sim.config import GameConfig, compile_config
@@ -127,8 +129,11 @@ def check_size(games: Any, jobs: Any, seed: Any) -> None:
 
 
 def _play_chunk(config: GameConfig, slots: list[AgentSpec], seeds: list[int],
-                assign: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """One worker's share: play_batch on a chunk of games (runs in a joblib worker)."""
+                assign: np.ndarray, parent: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """One worker's share: play_batch on a chunk of games (runs in a joblib worker, which exits when the
+    ``parent`` process is killed)."""
+    if parent is not None:
+        watch_parent(parent)
     return play_batch(compile_config(config), seeds, slots, assign)
 
 
@@ -159,7 +164,8 @@ def play_tournament(config: GameConfig, specs: Sequence[AgentSpec | str], games:
 
     from joblib import Parallel, delayed
 
-    tasks = (delayed(_play_chunk)(config, slots, seeds[lo:hi], assign[lo:hi]) for lo, hi in bounds)
+    parent = os.getpid()
+    tasks = (delayed(_play_chunk)(config, slots, seeds[lo:hi], assign[lo:hi], parent) for lo, hi in bounds)
     parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator")
     bar = _progress_bar() if progress else None
     parts: list[tuple[np.ndarray, np.ndarray]] = []

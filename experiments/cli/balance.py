@@ -146,7 +146,18 @@ def sweep(
                                                    "of the file; the rows do not change).")] = None,
     fresh: FreshOpt = False,
     progress: ProgressOpt = True,
+    check: Annotated[bool, typer.Option("--check", help="Only check the sweep file (and --games, --chunk-size): "
+                                        "print its cells and games, play nothing, write nothing.")] = False,
 ) -> None:
+    if check:
+        from experiments.sweep_config import load_sweep
+
+        with cli_errors():
+            plan = load_sweep(config, games=games, chunk_size=chunk_size)
+        typer.echo(f"Sweep {plan.name}: {len(plan.cells)} cells x {plan.games_per_cell:,} games = "
+                   f"{plan.games_total:,} games, chunks of {plan.chunk_size:,}; {len(plan.skipped)} impossible "
+                   "cells skipped. Nothing played (--check).")
+        return
     _run_sweep_cli(config, out, games, jobs, backend, scheduler, chunk_size, fresh, progress)
 
 
@@ -326,13 +337,15 @@ def report(
     run_dir: Annotated[Path, typer.Argument(help="The run folder, e.g. results/quick.", show_default=False)],
     out: Annotated[Path | None, typer.Option("--out", help="Output folder (default RUN_DIR/report), or a file "
                                              "ending in .html.")] = None,
+    partial: Annotated[bool, typer.Option("--partial", help="Of an incomplete run, count the games of the "
+                                          "incomplete cells too (default: complete cells only).")] = False,
 ) -> None:
     from experiments.analysis import read_manifest
     from experiments.report import build_report
 
     with cli_errors():
         try:
-            path = build_report(run_dir, out)
+            path = build_report(run_dir, out, partial=partial)
         except OSError as exc:
             target = getattr(exc, "filename", None) or out or run_dir / "report"
             fail(f"{target}: cannot write the report: {exc.strerror or exc}")

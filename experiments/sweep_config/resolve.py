@@ -93,14 +93,14 @@ class _Resolver:
         games = m.games_per_cell if self.games is None else self.games
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
             key = ["games_per_cell"] if self.games is None else "--games"
-            raise self.err(f"expected 1 to {MAX_GAMES:_} games per cell", key, games)
+            raise self.err(f"play at least 1 and at most {MAX_GAMES:_} games per cell", key, games)
         self.games_requested = games
         if not 0 <= m.seed <= MAX_SEED:
             raise self.err(f"expected {EXPECTED[('seed',)]}", ["seed"], m.seed)
         chunk = m.chunk_size if self.chunk_size is None else self.chunk_size
         if isinstance(chunk, bool) or not isinstance(chunk, int) or not 1 <= chunk <= MAX_CHUNK:
             key = ["chunk_size"] if self.chunk_size is None else "--chunk-size"
-            raise self.err(f"expected 1 to {MAX_CHUNK:_} games per task", key, chunk)
+            raise self.err(f"at least 1 and at most {MAX_CHUNK:_} games per task", key, chunk)
         self.chunk = chunk
         for section in ("fixed", "sweep"):
             part = getattr(m, section)

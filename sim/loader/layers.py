@@ -236,10 +236,24 @@ def _read_files(folder: Path, layer: Layer) -> LayerData:
     return LayerData(layer, raw, files, marked)
 
 
+_PARSED: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}  # box file -> ((mtime_ns, size), document)
+
+
 def _toml(path: Path) -> dict[str, Any]:
+    """The TOML document of a file (a fresh copy). The built-in boxes' files are parsed once per process
+    (again if their time stamp or size changes); a designer's files are read every time."""
     try:
+        cached = path.resolve().is_relative_to(BOXES_DIR)
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+        hit = _PARSED.get(path) if cached else None
+        if hit is not None and hit[0] == stamp:
+            return copy.deepcopy(hit[1])
         with path.open("rb") as fh:
-            return tomllib.load(fh)
+            doc = tomllib.load(fh)
+        if cached:
+            _PARSED[path] = (stamp, doc)
+        return copy.deepcopy(doc) if cached else doc
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"TOML syntax error: {exc}", file=display(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
