@@ -119,8 +119,8 @@ def check_kinds(specs: Sequence[AgentSpec]) -> None:
 def check_size(games: Any, jobs: Any, seed: Any) -> None:
     """ConfigError (naming the option) unless games, jobs and seed are whole numbers in range."""
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
-        raise ConfigError(f"expected 1 to {MAX_GAMES:_} games (all rows are held in memory)", key="--games",
-                          value=games)
+        raise ConfigError(f"play at least 1 and at most {MAX_GAMES:_} games (all rows are held in memory)",
+                          key="--games", value=games)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise ConfigError(f"expected a base seed from 0 to {MAX_SEED:_} (game seeds are 64-bit)", key="--seed",
                           value=seed)

@@ -33,8 +33,10 @@ def check_actions(actions: Any) -> list[int]:
     if not isinstance(actions, list):
         raise RecordError("the record's actions must be a list of integers")
     for i, a in enumerate(actions):
-        if not whole(a, 0, L.NUM_ACTIONS - 1):
-            raise RecordError(f"action #{i} ({_short(a)}) of the record is not an action number (allowed: 0 to "
+        if not whole(a):
+            raise RecordError(f"the record's actions must be a list of integers: action #{i} ({_short(a)}) is not")
+        if not 0 <= a < L.NUM_ACTIONS:
+            raise RecordError(f"action #{i} ({a}) of the record is not legal: not an action number (allowed: 0 to "
                               f"{L.NUM_ACTIONS - 1})")
     return actions
 

@@ -81,6 +81,8 @@ class _Resolver:
     def err(self, message: str, key: Sequence[str | int] | str | None = None, value: Any = None) -> ConfigError:
         if isinstance(key, (list, tuple)):
             key = _key(key)
+        if isinstance(key, str) and key.startswith("--"):  # a command-line option, not a key of the file
+            return ConfigError(message, key=key, value=value)
         return ConfigError(message, file=self.file, key=key, value=value)
 
     # ------------------------------------------------------------ settings
