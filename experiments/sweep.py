@@ -431,7 +431,9 @@ def _counts(plan: SweepPlan, parts: list[dict[str, Any]]) -> dict[str, Any]:
     done = sum(p["games"][1] - p["games"][0] for p in parts)
     return {"cells": len(plan.cells), "cells_skipped": len(plan.skipped), "games_per_cell": plan.games_per_cell,
             "games_total": plan.games_total, "games_done": done, "rows": sum(p["rows"] for p in parts),
-            "parts": len(parts), "errors": sum(p.get("errors", 0) for p in parts)}
+            "parts": len(parts), "errors": sum(p.get("errors", 0) for p in parts),
+            "cells_complete": len(completeness({"config": {"games_per_cell": plan.games_per_cell},
+                                                "cells": list(plan.cells)}, parts).complete_cells)}
 
 
 def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler: str | None, fresh: bool,
@@ -467,8 +469,10 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
     if manifest is None:
         manifest = _fresh_manifest(plan, base)
     parts, problems = check_parts(run_dir, manifest)  # checksums verified; a problem part is played again
-    for name, why in problems:
+    for name, why in problems[:3]:
         notes.append(f"{name}: {why}; its games are played again")
+    if len(problems) > 3:
+        notes.append(f"and {len(problems) - 3} more parts: their games are played again")
     dropped = {name for name, _ in problems if PART_NAME.fullmatch(name)}
     replayed = len(dropped | folder.remove_strays({p["file"] for p in parts}))
     manifest["parts"] = parts

@@ -188,6 +188,10 @@ def compile_config(config: GameConfig) -> Compiled:
                                         and all(n is None or isinstance(n, str) for n in config.scholars))):
         raise ConfigError("scholars is a list with one name (or None) per seat", key="scholars",
                           value=config.scholars)
+    if config.modules is not None and not (isinstance(config.modules, (list, tuple))
+                                           and all(isinstance(m, str) for m in config.modules)):
+        raise ConfigError("modules is a list of module names (see `dungeonology modules`)", key="modules",
+                          value=config.modules)
     for key in ("alert", "player_level", "clan", "boss", "panic"):
         value = getattr(config, key)
         if not (isinstance(value, str) or (value is None and key not in ("alert", "player_level"))):
