@@ -26,7 +26,7 @@ import random
 import tempfile
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -43,18 +43,25 @@ SWEEP = {"name": "fz", "games_per_cell": 2, "seed": 3, "chunk_size": 2,
          "sweep": {"alert": ["easy", "hard"], "overrides": {"scholars.Sofia.speed": [3, 4]}}}
 
 
+_COMMAND: list[Any] = []  # the click command of the app, built once
+
+
 def run_cli(argv: Sequence[str]) -> tuple[int, str]:
     """Run the ``dungeonology`` main in this process: (exit status, stdout + stderr). An exception that
     escapes the command (a crash) is returned as status 1 with its traceback text."""
     import traceback
 
+    import typer
+
     from experiments.cli import app
 
+    if not _COMMAND:
+        _COMMAND.append(typer.main.get_command(app))
     out = io.StringIO()
     code = 0
     with redirect_stdout(out), redirect_stderr(out):
         try:
-            app(args=list(argv), prog_name="dungeonology", standalone_mode=True)
+            _COMMAND[0].main(args=list(argv), prog_name="dungeonology", standalone_mode=True)
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         except BaseException:  # noqa: BLE001 - a crash is what we count
@@ -64,13 +71,20 @@ def run_cli(argv: Sequence[str]) -> tuple[int, str]:
 
 
 # ------------------------------------------------------------ mutations
-def _paths(obj: Any, limit: int = 4000) -> list[tuple[Any, ...]]:
-    """Every path (keys / indices) into a nested dict/list, the root first (long lists sampled)."""
+def _paths(obj: Any, rng: random.Random, sample: int = 12) -> list[tuple[Any, ...]]:
+    """Paths (keys / indices) into a nested dict/list, the root first; of a long list only ``sample``
+    random indices (a record's initial_state has thousands)."""
     out: list[tuple[Any, ...]] = [()]
     todo: list[tuple[tuple[Any, ...], Any]] = [((), obj)]
-    while todo and len(out) < limit:
+    while todo:
         where, node = todo.pop()
-        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        if isinstance(node, dict):
+            items = list(node.items())
+        elif isinstance(node, list):
+            picks = range(len(node)) if len(node) <= sample else rng.sample(range(len(node)), sample)
+            items = [(i, node[i]) for i in picks]
+        else:
+            continue
         for k, v in items:
             out.append((*where, k))
             todo.append(((*where, k), v))
@@ -87,7 +101,7 @@ def mutate(obj: Any, rng: random.Random) -> Any:
     """A copy of ``obj`` with one to three random edits."""
     obj = copy.deepcopy(obj)
     for _ in range(rng.randint(1, 3)):
-        paths = _paths(obj)
+        paths = _paths(obj, rng)
         path = rng.choice(paths[1:] or paths)
         if not path:
             return rng.choice(ODD_VALUES)
@@ -195,9 +209,10 @@ def base_records() -> list[dict[str, Any]]:
     return out
 
 
-def fuzz_inputs(cases: int = 3000, seed: int = 0, work: Path | None = None,
+def fuzz_inputs(cases: int | Mapping[str, int] = 3000, seed: int = 0, work: Path | None = None,
                 targets: Sequence[str] = ("record", "sweep", "data")) -> Counts:
-    """Run ``cases`` mutations, shared out over ``targets``; see the module docstring."""
+    """Run ``cases`` mutations: a number shared out over ``targets``, or a number per target
+    ({"record": 1500, ...}); see the module docstring."""
     from sim.loader.layers import BOXES_DIR
 
     rng = random.Random(seed)
@@ -205,7 +220,7 @@ def fuzz_inputs(cases: int = 3000, seed: int = 0, work: Path | None = None,
     tmp = tempfile.TemporaryDirectory() if work is None else None
     root = Path(tmp.name) if tmp is not None else Path(work)  # type: ignore[arg-type]
     try:
-        records = base_records() if "record" in targets else []
+        records = base_records()
         base = Path(BOXES_DIR) / "base"
         data_texts = {n: (base / n).read_text(encoding="utf-8") for n in DATA_FILES}
         makers: dict[str, Callable[[int], list[str]]] = {}
@@ -238,9 +253,13 @@ def fuzz_inputs(cases: int = 3000, seed: int = 0, work: Path | None = None,
             return ["data", "--data", str(layer)]
 
         makers = {"record": record_case, "sweep": sweep_case, "data": data_case}
-        chosen = [t for t in targets if t in makers]
-        for i in range(cases):
-            target = chosen[i % len(chosen)]
+        if isinstance(cases, Mapping):
+            order = [t for t, n in cases.items() for _ in range(n)]
+        else:
+            chosen = [t for t in targets if t in makers]
+            order = [chosen[i % len(chosen)] for i in range(cases)]
+        rng.shuffle(order)
+        for i, target in enumerate(order):
             argv = makers[target](i)
             code, output = run_cli(argv)
             counts.add(target, argv, code, output)
@@ -254,7 +273,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=3000)
+    parser.add_argument("--cases", type=int, default=3000, help="mutations, shared out over the targets")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     counts = fuzz_inputs(args.cases, args.seed)

@@ -129,6 +129,8 @@ def test_deeply_nested_json_is_one_line(tmp_path):
     (["tournament", "--games", str(10**12), "--no-progress"], ["--games 1000000000000", "at most", "1_000_000"]),
     (["tournament", "--seed", str(10**30), "--no-progress"], ["--seed", "64-bit"]),
     (["play", "--seed", str(2**64), "-q"], ["seed", "64 bits"]),
+    (["fuzz", "--games", str(10**12)], ["--games 1000000000000", "at most 1_000_003"]),
+    (["fuzz", "--seed", str(10**30)], ["--seed", "64-bit"]),
 ])
 def test_unbounded_sizes_and_seeds(args, words):
     one_error_line(cli(*args), *words)
