@@ -346,10 +346,17 @@ value), with Newcombe's hybrid score interval.</li>
 
 
 def _complete_rows(run_dir: Path, partial: bool) -> tuple[pd.DataFrame, str]:
-    """The rows to report (complete cells only unless ``partial``) and the incomplete-run warning (HTML);
-    every part is verified against the manifest first (SweepError naming a missing, extra or changed part)."""
+    """The rows to report (complete cells only unless ``partial``) and the warning at the top (HTML). The
+    parts of a sweep's manifest are verified first (SweepError naming a missing, extra or changed part); a
+    folder whose manifest lists no parts (not written by the sweep runner) is reported with a warning."""
     from experiments.run_folder import complete_only, incomplete_note, verify_run
 
+    manifest = A.read_manifest(run_dir) if (run_dir / "manifest.json").is_file() else {}
+    if "parts" not in manifest:
+        df = A.load(run_dir)
+        return df, ("<p class='warning'><strong>The manifest lists no parts (this folder was not written by the "
+                    "sweep runner): its parts are not verified, and whether the run is complete is not "
+                    "known.</strong></p>")
     _, _, done = verify_run(run_dir)
     df = A.load(run_dir)
     note = incomplete_note(run_dir, done, partial)
