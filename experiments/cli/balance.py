@@ -332,7 +332,10 @@ def tournament(
              "and Holm-adjusted binomial tests), then the plots and tables (Scholars, turn order, Scholar x Clan "
              "Card, Scholar vs Scholar, Alert difficulty x Player Level, distributions, \"what if\" overrides), "
              "and the experiment. report.html is self-contained (plots embedded); the PNG and CSV files are "
-             "written beside it. A notice says when provisional card data was used.")
+             "written beside it. A notice says when provisional card data was used.\n\n"
+             "Every part is verified against the manifest (sha256, rows, games): a missing, extra, duplicated or "
+             "changed part is refused (exit 2, naming it; running the sweep again plays it again). An incomplete "
+             "run says so at the top and its tables count only the complete cells (--partial: every game).")
 def report(
     run_dir: Annotated[Path, typer.Argument(help="The run folder, e.g. results/quick.", show_default=False)],
     out: Annotated[Path | None, typer.Option("--out", help="Output folder (default RUN_DIR/report), or a file "
