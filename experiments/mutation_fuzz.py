@@ -147,7 +147,7 @@ def mutate_text(text: str, rng: random.Random) -> str:
     return "\n".join(lines) + "\n"
 
 
-def to_toml(doc: dict[str, Any]) -> str:
+def to_toml(doc: Any) -> str:
     """A document as TOML of inline values (None values left out, as TOML has no null)."""
     from sim.errors import format_value
 
@@ -158,6 +158,8 @@ def to_toml(doc: dict[str, Any]) -> str:
             return [clean(x) for x in v if x is not None]
         return v
 
+    if not isinstance(doc, dict):  # a mutation replaced the whole document
+        doc = {"value": doc}
     return "".join(f"{format_key([str(k)])} = {format_value(clean(v), limit=None)}\n"
                    for k, v in doc.items() if v is not None)
 
