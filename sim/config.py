@@ -188,8 +188,7 @@ def compile_config(config: GameConfig) -> Compiled:
                                         and all(n is None or isinstance(n, str) for n in config.scholars))):
         raise ConfigError("scholars is a list with one name (or None) per seat", key="scholars",
                           value=config.scholars)
-    if config.modules is not None and not (isinstance(config.modules, (list, tuple))
-                                           and all(isinstance(m, str) for m in config.modules)):
+    if not (isinstance(config.modules, (list, tuple)) and all(isinstance(m, str) for m in config.modules)):
         raise ConfigError("modules is a list of module names (see `dungeonology modules`)", key="modules",
                           value=config.modules)
     for key in ("alert", "player_level", "clan", "boss", "panic"):
