@@ -14,7 +14,7 @@ from pathlib import Path
 from experiments.mutation_fuzz import base_records, fuzz_inputs, mutate
 
 ROOT = Path(__file__).resolve().parents[1]
-CASES = {"record": 1500, "sweep": 300, "data": 300}  # by cost: a replay is cheap, a data load is not
+CASES = {"record": 1200, "sweep": 250, "data": 250}  # by cost: a replay is cheap, a data load is not
 
 
 def test_mutations_never_crash(tmp_path):
