@@ -88,13 +88,16 @@ PLAYER_BOUNDS: dict[str, tuple[int, int]] = {
 
 
 def _spans(bounds: dict[str, tuple[int, int]], prefix: str, module_alloc: str, total: int) -> list[tuple]:
-    """(name, offset, size, lo, hi) of every section; KeyError names a section without bounds."""
+    """(name, offset, size, lo, hi) of every section (RuntimeError naming a section without a range)."""
     from sim.layout import describe, state
 
     out = []
     for sec in describe.sections(state, module_alloc, total):
         if not sec.name.startswith(prefix):
             continue  # the player blocks themselves (an unnamed _s call)
+        if sec.name not in bounds:
+            raise RuntimeError(f"sim/state_bounds.py: no range for the state section {sec.name} (add it to "
+                               f"{'PLAYER_BOUNDS' if prefix == 'PF_' else 'BOUNDS'})")
         lo, hi = bounds[sec.name]
         out.append((sec.name, sec.offset, sec.size, lo, hi))
     return out
