@@ -316,15 +316,40 @@ in at most {alpha} of runs. The headline speaks of the Scholar the override chan
 """
 
 
-def build_report(run_dir: Path, out: Path | None = None) -> Path:
+def _complete_rows(run_dir: Path, partial: bool) -> tuple[pd.DataFrame, str]:
+    """The rows to report (complete cells only unless ``partial``) and the warning at the top (HTML). The
+    parts of a sweep's manifest are verified first (SweepError naming a missing, extra or changed part); a
+    folder whose manifest lists no parts (not written by the sweep runner) is reported with a warning."""
+    from experiments.run_folder import complete_only, incomplete_note, verify_run
+
+    manifest = A.read_manifest(run_dir) if (run_dir / "manifest.json").is_file() else {}
+    if "parts" not in manifest:
+        df = A.load(run_dir)
+        return df, ("<p class='warning'><strong>The manifest lists no parts (this folder was not written by the "
+                    "sweep runner): its parts are not verified, and whether the run is complete is not "
+                    "known.</strong></p>")
+    _, _, done = verify_run(run_dir)
+    df = A.load(run_dir)
+    note = incomplete_note(run_dir, done, partial)
+    if note is not None and not partial:
+        df = complete_only(df, done)
+        if df.empty:
+            raise A.RunDirError(f"{run_dir}: no cell is complete yet ({done.text()}); report --partial reports "
+                                "the games played so far")
+    return df, "" if note is None else f"<p class='warning incomplete'><strong>{html.escape(note)}</strong></p>"
+
+
+def build_report(run_dir: Path, out: Path | None = None, partial: bool = False) -> Path:
     """Write the HTML report of a run folder and return the path of the HTML file.
 
     ``out``: the output folder (default ``run_dir / "report"``), or a file
-    path ending in .html (the PNG and CSV files go beside it). Raises
-    :class:`experiments.analysis.RunDirError` for an unreadable run and
+    path ending in .html (the PNG and CSV files go beside it). An incomplete
+    run is said so at the top, and only its complete cells are counted unless
+    ``partial``. Raises :class:`experiments.analysis.RunDirError` for an
+    unreadable run, SweepError for a part that differs from the manifest, and
     OSError when the output cannot be written."""
     run_dir = Path(run_dir)
-    df = A.load(run_dir)
+    df, incomplete = _complete_rows(run_dir, partial)
     if df.empty:
         raise A.RunDirError(f"{run_dir}: no games to analyse ({df.attrs.get('excluded_games', 0)} games, all stopped "
                             "with an error)")
@@ -523,6 +548,7 @@ def build_report(run_dir: Path, out: Path | None = None) -> Path:
 <style>{CSS}</style></head>
 <body>
 <h1>Dungeonology balance report: {html.escape(name)}</h1>
+{incomplete}
 <p class="sub">{len(g):,} games, {len(df):,} seat rows, {df['cell'].nunique()} cells; data hash
 <code>{html.escape(str(manifest.get('data_hash', ''))[:12])}</code>; code {code}</p>
 {_provisional_html(manifest)}

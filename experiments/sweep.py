@@ -20,10 +20,12 @@ streaming each finished chunk to ``results/<name>/`` as a Parquet part.
   version, seeds, cells, counts, parts, timings) rewritten atomically after
   every part. The parent process holds one chunk at a time: memory stays flat.
 * Resume: running the same sweep again into the same folder plays only the
-  games of no trusted part (a part is trusted when the manifest lists it and
-  its file exists with the recorded size and row count); other part files are
-  deleted and replayed. A different configuration (or data) in an existing
-  run folder is an error unless ``fresh=True`` (which empties it).
+  games of no trusted part (a part is trusted when the manifest lists it once
+  and its file exists with the recorded size, sha256 and row count:
+  :func:`experiments.run_folder.check_parts`); other part files are deleted
+  and replayed. A different configuration (or data) in an existing run
+  folder is an error unless ``fresh=True``, which deletes what the run wrote
+  and refuses a folder that holds anything else.
 
 Read the results back with :func:`load_rows` (or :func:`iter_parts`, one part at
 a time); the run folder (lock, manifest, parts, reading) is experiments/run_folder.py,
@@ -34,6 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import resource
 import socket
 import time
@@ -45,17 +48,21 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from experiments.orphans import watch_parent
 from experiments.run_folder import (
     MANIFEST,
     PART_GLOB,
+    PART_NAME,
+    Completeness,
     RunFolder,
     SweepError,
     _differences,
     _now,
-    _trusted,
     _version_text,
     _write_json,
+    check_parts,
     code_version,
+    completeness,
     iter_parts,
     load_rows,
     part_files,
@@ -68,11 +75,12 @@ from sim.config import Compiled, GameConfig, compile_config
 from sim.errors import ConfigError, format_value
 from sim.results import boss_labels
 
-MANIFEST_FORMAT = 1
+MANIFEST_FORMAT = 2  # 2: every part carries its sha256
 BACKENDS = ("loky", "dask")
-__all__ = ["BACKENDS", "MANIFEST", "MANIFEST_FORMAT", "PART_GLOB", "CellTask", "Chunk", "RunFolder", "SweepError",
-           "SweepResult", "code_version", "iter_parts", "load_rows", "part_files", "plan_chunks", "read_manifest",
-           "run_sweep", "schema_markdown"]
+SCHEDULER = re.compile(r"((tcp|tls|ucx|ws|wss)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):\d{1,5}/?|inproc://[\w./:-]+")
+__all__ = ["BACKENDS", "MANIFEST", "MANIFEST_FORMAT", "PART_GLOB", "CellTask", "Chunk", "Completeness", "RunFolder",
+           "SweepError", "SweepResult", "code_version", "completeness", "iter_parts", "load_rows", "part_files",
+           "plan_chunks", "read_manifest", "run_sweep", "schema_markdown"]
 
 
 # ------------------------------------------------------------------ chunks
@@ -231,7 +239,9 @@ def conform(df: pd.DataFrame, categories: dict[str, list[str]], set_columns: lis
     return pd.DataFrame(out)
 
 
-def _play(task: CellTask, chunk: Chunk) -> tuple[Chunk, pd.DataFrame, dict[str, Any]]:
+def _play(task: CellTask, chunk: Chunk, parent: int | None = None) -> tuple[Chunk, pd.DataFrame, dict[str, Any]]:
+    if parent is not None:
+        watch_parent(parent)  # a loky worker exits when the sweep's process is killed
     df, info = play_chunk(task, chunk.lo, chunk.hi)
     return chunk, df, info
 
@@ -247,7 +257,8 @@ def _loky(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int) -> Iterato
 
     parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered", pre_dispatch="2*n_jobs",
                         batch_size=1)
-    results = parallel(delayed(_play)(tasks[c.cell], c) for c in chunks)
+    parent = os.getpid()
+    results = parallel(delayed(_play)(tasks[c.cell], c, parent) for c in chunks)
     try:
         yield from results
     finally:
@@ -365,6 +376,9 @@ def run_sweep(config: str | Path | SweepPlan, out: str | Path | None = None, *, 
         raise ConfigError(f"unknown backend (allowed: {', '.join(BACKENDS)})", key="--backend", value=backend)
     if scheduler and backend != "dask":
         raise ConfigError("a scheduler address needs --backend dask", key="--scheduler", value=scheduler)
+    if scheduler is not None and not SCHEDULER.fullmatch(scheduler):
+        raise ConfigError("not a scheduler address (allowed: PROTOCOL://HOST:PORT with tcp, tls, ucx, ws, wss or "
+                          "inproc, or HOST:PORT)", key="--scheduler", value=scheduler)
     if isinstance(config, SweepPlan):
         plan = config
         if games is not None or chunk_size is not None:
@@ -417,7 +431,9 @@ def _counts(plan: SweepPlan, parts: list[dict[str, Any]]) -> dict[str, Any]:
     done = sum(p["games"][1] - p["games"][0] for p in parts)
     return {"cells": len(plan.cells), "cells_skipped": len(plan.skipped), "games_per_cell": plan.games_per_cell,
             "games_total": plan.games_total, "games_done": done, "rows": sum(p["rows"] for p in parts),
-            "parts": len(parts), "errors": sum(p.get("errors", 0) for p in parts)}
+            "parts": len(parts), "errors": sum(p.get("errors", 0) for p in parts),
+            "cells_complete": len(completeness({"config": {"games_per_cell": plan.games_per_cell},
+                                                "cells": list(plan.cells)}, parts).complete_cells)}
 
 
 def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler: str | None, fresh: bool,
@@ -432,11 +448,14 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
         raise SweepError(f"{run_dir}: not a sweep run folder (no {MANIFEST}) and not empty ({', '.join(foreign[:3])}"
                          f"{', ...' if len(foreign) > 3 else ''}); delete its files or choose another --out")
     if fresh:
-        folder.clear()
+        folder.clear()  # refuses a folder holding anything a run did not write
         has_manifest = False
     manifest = None
     if has_manifest:
         manifest = read_manifest(run_dir)
+        if not isinstance(manifest.get("parts"), list) or not isinstance(manifest.get("timings"), dict):
+            raise SweepError(f"{run_dir / MANIFEST}: not a manifest of this engine (no parts or timings); rerun "
+                             "with --fresh to start again")
         if manifest.get("identity") != plan.identity_hash():
             old = {"name": manifest.get("name"), **_identity_of(manifest)}
             diffs = _differences(old, plan.identity())
@@ -449,8 +468,12 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
                          f"{_version_text(now)}); rerun with --fresh to replay every game with this version")
     if manifest is None:
         manifest = _fresh_manifest(plan, base)
-    parts = [p for p in manifest["parts"] if _trusted(run_dir, p)]
-    dropped = {p["file"] for p in manifest["parts"]} - {p["file"] for p in parts}
+    parts, problems = check_parts(run_dir, manifest)  # checksums verified; a problem part is played again
+    for name, why in problems[:3]:
+        notes.append(f"{name}: {why}; its games are played again")
+    if len(problems) > 3:
+        notes.append(f"and {len(problems) - 3} more parts: their games are played again")
+    dropped = {name for name, _ in problems if PART_NAME.fullmatch(name)}
     replayed = len(dropped | folder.remove_strays({p["file"] for p in parts}))
     manifest["parts"] = parts
     manifest["config"]["chunk_size"] = plan.chunk_size

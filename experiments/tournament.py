@@ -39,15 +39,18 @@ an entry point of the ``dungeonology.agents`` group), not only in the caller.
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from agents.batch import MAX_BATCH_KINDS, play_batch
 from agents.spec import AgentSpec, parse_spec
+from experiments.orphans import watch_parent
 from experiments.ratings import openskill_ratings
 from experiments.stats import wilson
 from sim.config import GameConfig, compile_config
@@ -56,6 +59,8 @@ from sim.results import rows_frame
 
 SEED_STRIDE = 1_000_003
 MAX_CHUNK = 2000  # games per play_batch call at most
+MAX_GAMES = 1_000_000  # every game's rows are held in memory (~1 KiB a game); i // players stays below SEED_STRIDE
+MAX_SEED = (2**63 - 1) // SEED_STRIDE - 1  # game seeds seed * SEED_STRIDE + i // players are int64
 SUMMARY_COLUMNS = ("agent", "seats", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_score",
                    "mean_rank", "rating", "mu", "sigma")
 
@@ -111,9 +116,24 @@ def check_kinds(specs: Sequence[AgentSpec]) -> None:
 
 
 # ------------------------------------------------------------------ play
+def check_size(games: Any, jobs: Any, seed: Any) -> None:
+    """ConfigError (naming the option) unless games, jobs and seed are whole numbers in range."""
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise ConfigError(f"play at least 1 and at most {MAX_GAMES:_} games (all rows are held in memory)",
+                          key="--games", value=games)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ConfigError(f"expected a base seed from 0 to {MAX_SEED:_} (game seeds are 64-bit)", key="--seed",
+                          value=seed)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ConfigError("the number of jobs must be at least 1", key="--jobs", value=jobs)
+
+
 def _play_chunk(config: GameConfig, slots: list[AgentSpec], seeds: list[int],
-                assign: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """One worker's share: play_batch on a chunk of games (runs in a joblib worker)."""
+                assign: np.ndarray, parent: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """One worker's share: play_batch on a chunk of games (runs in a joblib worker, which exits when the
+    ``parent`` process is killed)."""
+    if parent is not None:
+        watch_parent(parent)
     return play_batch(compile_config(config), seeds, slots, assign)
 
 
@@ -129,10 +149,7 @@ def play_tournament(config: GameConfig, specs: Sequence[AgentSpec | str], games:
     index 0..N-1) plus ``seed`` (the game's seed) and ``agent`` (the spec
     text). ``games`` is rounded up to a multiple of the player count.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ConfigError("the number of games must be at least 1", key="games", value=games)
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise ConfigError("the number of jobs must be at least 1", key="jobs", value=jobs)
+    check_size(games, jobs, seed)
     compiled = compile_config(config)
     players = config.players
     seats = seat_list(as_specs(specs), players)
@@ -147,7 +164,8 @@ def play_tournament(config: GameConfig, specs: Sequence[AgentSpec | str], games:
 
     from joblib import Parallel, delayed
 
-    tasks = (delayed(_play_chunk)(config, slots, seeds[lo:hi], assign[lo:hi]) for lo, hi in bounds)
+    parent = os.getpid()
+    tasks = (delayed(_play_chunk)(config, slots, seeds[lo:hi], assign[lo:hi], parent) for lo, hi in bounds)
     parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator")
     bar = _progress_bar() if progress else None
     parts: list[tuple[np.ndarray, np.ndarray]] = []

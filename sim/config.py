@@ -184,9 +184,18 @@ def compile_config(config: GameConfig) -> Compiled:
     if not isinstance(config.overrides, Mapping):
         raise ConfigError("overrides map dotted keys to values, e.g. {\"scholars.Sofia.speed\": 4}",
                           key="overrides", value=config.overrides)
-    if isinstance(config.scholars, str):
+    if not (config.scholars is None or (isinstance(config.scholars, (list, tuple))
+                                        and all(n is None or isinstance(n, str) for n in config.scholars))):
         raise ConfigError("scholars is a list with one name (or None) per seat", key="scholars",
                           value=config.scholars)
+    if not (isinstance(config.modules, (list, tuple)) and all(isinstance(m, str) for m in config.modules)):
+        raise ConfigError("modules is a list of module names (see `dungeonology modules`)", key="modules",
+                          value=config.modules)
+    for key in ("alert", "player_level", "clan", "boss", "panic"):
+        value = getattr(config, key)
+        if not (isinstance(value, str) or (value is None and key not in ("alert", "player_level"))):
+            raise ConfigError("expected a name in quotes" + ("" if key in ("alert", "player_level") else " or none"),
+                              key=key, value=value)
     frozen = _freeze(config.overrides)
     rules = rules_mask(config.modules)  # validated first: the modules name the boxes to load
     layers, boxes = data_layers(config.data), M.boxes_in_use(config.modules)

@@ -27,6 +27,7 @@ from sim.core.procedures.scoring import rank_seats, score_parts
 from sim.core.procedures.setup import init_state
 from sim.core.rules.main_effects.interns import intern_bonus
 from sim.errors import ConfigError, IllegalActionError, RecordError
+from sim.record_check import check_actions, check_initial_state, state_sha256
 from sim.view import state_dict
 
 RECORD_FORMAT = "dungeonology-record"
@@ -178,12 +179,13 @@ class Game:
         }
         if self._initial is not None:
             rec["initial_state"] = [int(x) for x in self._initial]
+        rec["final_sha256"] = state_sha256(self.state)  # replay refuses actions that lead elsewhere
         return rec
 
 
 def _check_seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ConfigError("the seed is a non-negative integer", key="seed", value=seed)
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**63:
+        raise ConfigError(f"the seed is a whole number from 0 to {2**63 - 1} (64 bits)", key="seed", value=seed)
     return int(seed)
 
 
@@ -211,8 +213,8 @@ def replay(record: dict[str, Any] | str) -> Game:
     if isinstance(record, str):
         try:
             record = json.loads(record)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"the record is not valid JSON: {exc}") from None
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise RecordError(f"the record is not valid JSON: {str(exc)[:80]}") from None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a game record (expected \"format\": \"{RECORD_FORMAT}\")")
     if record.get("version") != RECORD_VERSION:
@@ -222,9 +224,7 @@ def replay(record: dict[str, Any] | str) -> Game:
             raise RecordError(f"the record has no {key!r}")
     if not isinstance(record["config"], dict):
         raise RecordError("the record's config must be a table of settings")
-    actions = record["actions"]
-    if not isinstance(actions, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
-        raise RecordError("the record's actions must be a list of integers")
+    actions = check_actions(record["actions"])
     layout = record.get("layout", 1)  # records made before layout versions were written: version 1
     if layout != L.LAYOUT_VERSION:
         raise RecordError(
@@ -234,19 +234,26 @@ def replay(record: dict[str, Any] | str) -> Game:
     if record.get("action_space", ACTION_SPACE) != ACTION_SPACE:
         raise RecordError("the record was made by an engine with a different action space; replay it with that version")
     config = GameConfig.from_dict(record["config"])
-    if "initial_state" in record:
-        init = record["initial_state"]
-        if not isinstance(init, list) or len(init) != L.STATE_SIZE:
-            raise RecordError(f"the record's initial_state must be a list of {L.STATE_SIZE} integers")
-        g = game_from_state(config, _check_seed(record["seed"]), np.array(init, dtype=np.int64))
-    else:
-        g = new_game(config, record["seed"])
+    seed = _check_seed(record["seed"])
+    compiled = compile_config(config)
     wanted = record.get("data_hash")
-    if wanted is not None and wanted != g.compiled.loaded.hash:
+    if wanted is not None and wanted != compiled.loaded.hash:
         raise RecordError("the record was made with different component data (data hash differs)")
+    if "initial_state" in record:  # from outside: every field in range, then the invariants, before advance()
+        state = check_initial_state(record["initial_state"], config.players)
+        broken = int(check(state, compiled.tables))
+        if broken:
+            raise RecordError(f"initial_state: {INVARIANTS.get(broken, f'invariant {broken}')}")
+        g = game_from_state(config, seed, state)
+    else:
+        g = new_game(config, seed)
     for i, a in enumerate(actions):
         try:
             g.apply(a)
         except IllegalActionError as exc:
             raise RecordError(f"action #{i} ({a}) of the record is not legal: {exc}") from None
+    final = record.get("final_sha256")
+    if final is not None and final != state_sha256(g.state):
+        raise RecordError("final_sha256: the record's actions do not lead to the state it recorded (an edited "
+                          "seed, action or state)")
     return g

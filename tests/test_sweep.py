@@ -174,7 +174,7 @@ def test_manifest(quick_run):
     m = read_manifest(quick_run)
     assert m["complete"] and m["name"] == "quick"
     assert m["counts"] == {"cells": 4, "cells_skipped": 0, "games_per_cell": 60, "games_total": 240,
-                           "games_done": 240, "rows": 720, "parts": 8, "errors": 0}
+                           "games_done": 240, "rows": 720, "parts": 8, "errors": 0, "cells_complete": 4}
     assert len(m["data"]["hash"]) == 64 and m["data"]["provisional"] is True
     assert [la["name"] for la in m["data"]["layers"]] == ["base"]  # the provenance of the run's data
     assert len(m["provisional_values"]) == m["data"]["provisional_values"] > 0  # as `dungeonology data` lists them
@@ -190,7 +190,7 @@ def test_manifest(quick_run):
     files = sorted(p.name for p in quick_run.glob("part-*.parquet"))
     assert files == [p["file"] for p in m["parts"]]
     for p in m["parts"]:
-        assert (quick_run / p["file"]).stat().st_size == p["bytes"]
+        assert (quick_run / p["file"]).stat().st_size == p["bytes"] and len(p["sha256"]) == 64
         assert pq.read_metadata(quick_run / p["file"]).num_rows == p["rows"] == 90
 
 

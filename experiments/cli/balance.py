@@ -57,12 +57,8 @@ def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int 
 
     from experiments.sweep import run_sweep
 
-    if games is not None and games < 1:
-        fail(f"--games {games}: play at least 1 game per cell")
     if jobs is not None and jobs < 1:
         fail(f"--jobs {jobs}: use at least 1 process")
-    if chunk_size is not None and chunk_size < 1:
-        fail(f"--chunk-size {chunk_size}: at least 1 game per task")
     if backend is not None and backend not in ("loky", "dask"):
         fail(f"--backend {format_value(backend)}: unknown backend (allowed: loky, dask)")
     if scheduler and backend == "loky":
@@ -150,7 +146,18 @@ def sweep(
                                                    "of the file; the rows do not change).")] = None,
     fresh: FreshOpt = False,
     progress: ProgressOpt = True,
+    check: Annotated[bool, typer.Option("--check", help="Only check the sweep file (and --games, --chunk-size): "
+                                        "print its cells and games, play nothing, write nothing.")] = False,
 ) -> None:
+    if check:
+        from experiments.sweep_config import load_sweep
+
+        with cli_errors():
+            plan = load_sweep(config, games=games, chunk_size=chunk_size)
+        typer.echo(f"Sweep {plan.name}: {len(plan.cells)} cells x {plan.games_per_cell:,} games = "
+                   f"{plan.games_total:,} games, chunks of {plan.chunk_size:,}; {len(plan.skipped)} impossible "
+                   "cells skipped. Nothing played (--check).")
+        return
     _run_sweep_cli(config, out, games, jobs, backend, scheduler, chunk_size, fresh, progress)
 
 
@@ -258,6 +265,7 @@ def tournament(
 ) -> None:
     from experiments.tournament import (
         check_kinds,
+        check_size,
         distinct,
         play_tournament,
         round_games,
@@ -269,11 +277,8 @@ def tournament(
 
     console = new_console()
     players = int(game.players)
-    if games < 1:
-        fail(f"--games {games}: play at least 1 game")
-    if jobs < 1:
-        fail(f"--jobs {jobs}: use at least 1 process")
     with cli_errors():
+        check_size(games, jobs, seed)
         config = game.config()
         specs = agent_specs(agents_csv, agent)
         try:
@@ -327,18 +332,23 @@ def tournament(
              "and Holm-adjusted binomial tests), then the plots and tables (Scholars, turn order, Scholar x Clan "
              "Card, Scholar vs Scholar, Alert difficulty x Player Level, distributions, \"what if\" overrides), "
              "and the experiment. report.html is self-contained (plots embedded); the PNG and CSV files are "
-             "written beside it. A notice says when provisional card data was used.")
+             "written beside it. A notice says when provisional card data was used.\n\n"
+             "Every part is verified against the manifest (sha256, rows, games): a missing, extra, duplicated or "
+             "changed part is refused (exit 2, naming it; running the sweep again plays it again). An incomplete "
+             "run says so at the top and its tables count only the complete cells (--partial: every game).")
 def report(
     run_dir: Annotated[Path, typer.Argument(help="The run folder, e.g. results/quick.", show_default=False)],
     out: Annotated[Path | None, typer.Option("--out", help="Output folder (default RUN_DIR/report), or a file "
                                              "ending in .html.")] = None,
+    partial: Annotated[bool, typer.Option("--partial", help="Of an incomplete run, count the games of the "
+                                          "incomplete cells too (default: complete cells only).")] = False,
 ) -> None:
     from experiments.analysis import read_manifest
     from experiments.report import build_report
 
     with cli_errors():
         try:
-            path = build_report(run_dir, out)
+            path = build_report(run_dir, out, partial=partial)
         except OSError as exc:
             target = getattr(exc, "filename", None) or out or run_dir / "report"
             fail(f"{target}: cannot write the report: {exc.strerror or exc}")

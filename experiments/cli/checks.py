@@ -32,9 +32,13 @@ def fuzz(
     *,
     game: GameOptions,
 ) -> None:
-    from experiments.fuzz import rule_combinations, run_fuzz
+    from experiments.fuzz import SEED_STRIDE, rule_combinations, run_fuzz
 
     console = new_console()
+    if games > SEED_STRIDE:  # game i of base seed S has the seed S * SEED_STRIDE + i: no seed twice
+        fail(f"--games {games}: at most {SEED_STRIDE:_} games per player count")
+    if seed > (2**63 - 1) // SEED_STRIDE - 1:
+        fail(f"--seed {seed}: at most {(2**63 - 1) // SEED_STRIDE - 1:_} (game seeds are 64-bit)")
     with cli_errors():
         if combinations:
             if game.boss is not None or game.panic is not None:

@@ -159,6 +159,8 @@ def read_record(file: Path) -> dict[str, Any]:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
         fail(f"{file}: not a JSON game record (line {exc.lineno}, column {exc.colno}: {exc.msg})")
+    except RecursionError:
+        fail(f"{file}: not a game record (JSON nested too deeply)")
     if not isinstance(record, dict):
         fail(f"{file}: not a game record (a JSON object is expected)")
     return record

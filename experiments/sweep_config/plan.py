@@ -13,6 +13,13 @@ from sim.errors import format_value
 MAX_SEED = 9_000_000
 SEED_STRIDE = 10**12
 """Game ``g`` of a run with master seed ``s`` uses the seed ``s * SEED_STRIDE + g``."""
+MAX_GAMES = 10**9
+"""Games in one run at most: a game index has the 9 digits of the part file names
+(``part-c<cell>-g<first>-<end>.parquet``) and stays below SEED_STRIDE, so seeds never repeat."""
+MAX_CHUNK = 100_000
+"""Games per task at most: a chunk's rows (one per seat, ~50 columns) are held at once by a worker
+and by the parent, ~1.5 KiB per game, so a chunk stays under ~150 MiB."""
+assert MAX_GAMES < SEED_STRIDE and (MAX_SEED + 1) * SEED_STRIDE < 2**63, "seeds are int64"
 
 AXES = ("players", "agents", "modules", "boss", "panic", "alert", "player_level", "clan", "scholars")
 DEFAULTS: dict[str, Any] = {

@@ -15,7 +15,18 @@ from typing import Any
 from pydantic import ValidationError
 
 from experiments.sweep_config.models import EXPECTED, SweepFile, pydantic_error
-from experiments.sweep_config.plan import ALL, AXES, DEFAULTS, MAX_SEED, RANDOM, SCHOLAR_MODES, Cell, SweepPlan
+from experiments.sweep_config.plan import (
+    ALL,
+    AXES,
+    DEFAULTS,
+    MAX_CHUNK,
+    MAX_GAMES,
+    MAX_SEED,
+    RANDOM,
+    SCHOLAR_MODES,
+    Cell,
+    SweepPlan,
+)
 from sim import modules as M
 from sim.config import GameConfig, compile_config
 from sim.errors import ConfigError, DataError, DungeonologyError, format_key, format_value
@@ -70,6 +81,8 @@ class _Resolver:
     def err(self, message: str, key: Sequence[str | int] | str | None = None, value: Any = None) -> ConfigError:
         if isinstance(key, (list, tuple)):
             key = _key(key)
+        if isinstance(key, str) and key.startswith("--"):  # a command-line option, not a key of the file
+            return ConfigError(message, key=key, value=value)
         return ConfigError(message, file=self.file, key=key, value=value)
 
     # ------------------------------------------------------------ settings
@@ -80,16 +93,16 @@ class _Resolver:
             raise self.err(f"expected {EXPECTED[('name',)]}", ["name"], name)
         self.name = name
         games = m.games_per_cell if self.games is None else self.games
-        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
             key = ["games_per_cell"] if self.games is None else "--games"
-            raise self.err("play at least 1 game per cell", key, games)
+            raise self.err(f"play at least 1 and at most {MAX_GAMES:_} games per cell", key, games)
         self.games_requested = games
         if not 0 <= m.seed <= MAX_SEED:
             raise self.err(f"expected {EXPECTED[('seed',)]}", ["seed"], m.seed)
         chunk = m.chunk_size if self.chunk_size is None else self.chunk_size
-        if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
+        if isinstance(chunk, bool) or not isinstance(chunk, int) or not 1 <= chunk <= MAX_CHUNK:
             key = ["chunk_size"] if self.chunk_size is None else "--chunk-size"
-            raise self.err("at least 1 game per task", key, chunk)
+            raise self.err(f"at least 1 and at most {MAX_CHUNK:_} games per task", key, chunk)
         self.chunk = chunk
         for section in ("fixed", "sweep"):
             part = getattr(m, section)
@@ -336,6 +349,10 @@ class _Resolver:
         if rotating:  # whole rotation blocks in every cell
             block = math.lcm(*rotating)
             games = -(-games // block) * block
+        if games * len(cells) > MAX_GAMES:
+            key = "games_per_cell" if self.games is None else "--games"
+            raise self.err(f"{len(cells):,} cells x {games:,} games exceed the {MAX_GAMES:_} games a run can hold "
+                           f"(allowed: at most {MAX_GAMES // len(cells):_} games per cell)", key, self.games_requested)
         fixed = {a: axes[a][0][0] for a in AXES if not axes[a][1]}
         fixed["overrides"] = dict(self.m.fixed.overrides)
         sweep = {a: axes[a][0] for a in AXES if axes[a][1]}

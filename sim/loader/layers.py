@@ -19,7 +19,6 @@ See docs/DATA_FORMAT.md, "Boxes and layers".
 
 from __future__ import annotations
 
-import copy
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -184,8 +183,10 @@ def read_layer(path: str | Path) -> LayerData:
     layer = Layer(str(path), "layer", display(folder), title, rulebook, status)
     data = _read_files(folder, layer)
     if not data.raw and not (manifest and manifest["replace"]):
+        empty = sorted(p.name for p in folder.glob("*.toml") if p.name != MANIFEST)
+        said = f" ({', '.join(empty)}: empty)" if empty else ""
         raise DataError(
-            f"this data layer holds no data (allowed: any of {', '.join(DATA_FILES)}, each holding only "
+            f"this data layer holds no data{said} (allowed: any of {', '.join(DATA_FILES)}, each holding only "
             "what it changes)",
             file=display(folder),
         )
@@ -234,10 +235,33 @@ def _read_files(folder: Path, layer: Layer) -> LayerData:
     return LayerData(layer, raw, files, marked)
 
 
+_PARSED: dict[Path, tuple[tuple[int, int], dict[str, Any]]] = {}  # box file -> ((mtime_ns, size), document)
+
+
+def _copy(node: Any) -> Any:
+    """A copy of a TOML document (tables and arrays copied; their values are immutable)."""
+    if isinstance(node, dict):
+        return {k: _copy(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_copy(v) for v in node]
+    return node
+
+
 def _toml(path: Path) -> dict[str, Any]:
+    """The TOML document of a file (a fresh copy). The built-in boxes' files are parsed once per process
+    (again if their time stamp or size changes); a designer's files are read every time."""
     try:
+        cached = path.resolve().is_relative_to(BOXES_DIR)
+        st = path.stat()
+        stamp = (st.st_mtime_ns, st.st_size)
+        hit = _PARSED.get(path) if cached else None
+        if hit is not None and hit[0] == stamp:
+            return _copy(hit[1])
         with path.open("rb") as fh:
-            return tomllib.load(fh)
+            doc = tomllib.load(fh)
+        if cached:
+            _PARSED[path] = (stamp, doc)
+        return _copy(doc) if cached else doc
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"TOML syntax error: {exc}", file=display(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -374,7 +398,7 @@ def _merge(merged: Merged, node: dict[str, Any], incoming: Mapping[str, Any], pa
             continue  # what the lower layers hold, with the same status: it keeps their provenance
         if index > 0 and key not in node and parts and is_entry_table(parts):
             merged.new_entries[here] = (index, tuple(node))
-        node[key] = copy.deepcopy(value)
+        node[key] = _copy(value)
         merged.write(here, index)
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 from pydantic import BaseModel, ValidationError
 
 from sim.errors import DataError, format_key
+from sim.schema.bounds import check_bounds, check_magnitudes
 from sim.schema.checks import Checker
 from sim.schema.models import DERIVED_FIELDS, GameData
 from sim.schema.vocab import strip_provisional
@@ -30,11 +31,17 @@ def validate_data(
     Raises :class:`DataError` (never a pydantic error) naming file, key and value.
     """
     file_of = file_finder(files)
+
+    def fail(parts: tuple[str | int, ...], value: Any, message: str) -> NoReturn:
+        raise DataError(message, file=file_of(parts), key=format_key(parts), value=value)
+
+    check_magnitudes(raw, fail)  # before the models: no number near int64 goes further
     try:
         data = GameData.model_validate(dict(raw))
     except ValidationError as exc:
         raise _translate(exc, raw, file_of) from None
     Checker(data, file_of).run()
+    check_bounds(data, fail)
     return data
 
 
