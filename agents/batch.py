@@ -143,7 +143,7 @@ def loop_module(kind_names: tuple[str, ...], acts: tuple, template: str = LOOP_S
     code compiled from older sources."""
     padded = tuple(acts) + (acts[0],) * (MAX_BATCH_KINDS - len(acts))
     names = [f"{getattr(a, 'py_func', a).__module__}.{getattr(a, 'py_func', a).__qualname__}" for a in padded]
-    kinds_key = hashlib.sha256("\n".join([template, *names]).encode()).hexdigest()[:12]
+    kinds_key = hashlib.sha256("\n".join([template, *kind_names, *names]).encode()).hexdigest()[:12]
     code_key = hashlib.sha256(f"{_cache.CURRENT or _cache.sources_digest()}:{ROOT}".encode()).hexdigest()[:12]
     source = template.format(kinds=", ".join(kind_names))
     stem = f"{prefix}_{kinds_key}_{code_key}"

@@ -41,7 +41,6 @@ from numba import config
 from numba.core import types
 from numba.core.registry import CPUDispatcher
 
-
 OPT_LEVEL = 1
 if "NUMBA_OPT" not in os.environ:  # in the environment too: numba re-reads it when any NUMBA_* variable changes
     os.environ["NUMBA_OPT"] = str(OPT_LEVEL)
