@@ -12,6 +12,9 @@ and the JIT speed-up (what ``dungeonology bench`` prints).
   wall time also counts the other processes' turns);
 - warm start: wall and CPU time of ``dungeonology play --players 4 --seed 7
   --quiet`` in a subprocess (caches in place; best of two after one untimed);
+- a sweep worker's start: a fresh process that imports ``experiments.sweep``,
+  loads the cached engine and agents' batch loop and plays one heuristic game
+  (process start to exit; best of two after one untimed);
 - with ``baseline=REF``: the engine at a git ref side by side with this one
   (``experiments.bench_baseline``): random and heuristic decisions/s timed in
   turn, best of several, and the cold start of each;
@@ -68,6 +71,18 @@ print(json.dumps({"import_s": t1 - t0, "play_s": t2 - t1, "decisions": [int(x) f
 """
 
 
+# A sweep worker's start: argv[1] = config JSON. Import, load the cached engine and batch loop, one game.
+_WORKER_SNIPPET = """
+import json, sys
+import experiments.sweep
+from agents.batch import play_batch
+from agents.spec import parse_spec
+from sim.config import GameConfig, compile_config
+compiled = compile_config(GameConfig.from_dict(json.loads(sys.argv[1])))
+play_batch(compiled, [0], [parse_spec("heuristic")])
+"""
+
+
 @dataclass
 class ThroughputRow:
     players: int
@@ -94,6 +109,8 @@ class BenchReport:
     cold_start_cpu_s: float | None = None  # user + sys of the child
     warm_start_s: float | None = None
     warm_start_cpu_s: float | None = None
+    worker_start_s: float | None = None  # a sweep worker's start with a warm cache: wall
+    worker_start_cpu_s: float | None = None
     baseline: Any = None  # experiments.bench_baseline.SideBySide
     nojit: dict[str, Any] | None = None  # games, seconds, decisions, same_games
     jit_same: dict[str, Any] | None = None  # the same games with the JIT
@@ -131,6 +148,8 @@ class BenchReport:
             "cold_start_cpu_s": self.cold_start_cpu_s,
             "warm_start_s": self.warm_start_s,
             "warm_start_cpu_s": self.warm_start_cpu_s,
+            "worker_start_s": self.worker_start_s,
+            "worker_start_cpu_s": self.worker_start_cpu_s,
             "baseline": self.baseline.to_dict() if self.baseline is not None else None,
             "nojit": self.nojit,
             "speedup_per_decision": self.speedup_per_decision,
@@ -210,6 +229,18 @@ def warm_start(config: GameConfig, runs: int = 2) -> tuple[float, float]:
     env = dict(os.environ)
     env.pop("NUMBA_DISABLE_JIT", None)
     env.pop("NUMBA_CACHE_DIR", None)
+    _run(cmd, env)
+    timed = [_run(cmd, env) for _ in range(runs)]
+    return min(t[0] for t in timed), min(t[2] for t in timed)
+
+
+def worker_start(config: GameConfig, runs: int = 2) -> tuple[float, float]:
+    """Best (wall, CPU) seconds from a fresh process's start to its first heuristic game done, as a sweep
+    worker starts (imports ``experiments.sweep``, loads the cached engine and batch loop); after one
+    untimed run that fills the caches."""
+    cmd = [sys.executable, "-c", _WORKER_SNIPPET, json.dumps(config.to_dict())]
+    env = dict(os.environ)
+    env.pop("NUMBA_DISABLE_JIT", None)
     _run(cmd, env)
     timed = [_run(cmd, env) for _ in range(runs)]
     return min(t[0] for t in timed), min(t[2] for t in timed)
@@ -361,6 +392,8 @@ def run_bench(
     report.nojit = nojit(ref, NOJIT_GAMES)
     say("warm start of `dungeonology play`")
     report.warm_start_s, report.warm_start_cpu_s = warm_start(ref)
+    say("a sweep worker's start (warm cache)")
+    report.worker_start_s, report.worker_start_cpu_s = worker_start(ref)
     if baseline is not None:
         report.baseline = side_by_side(ref, baseline, random_games=n, heuristic_games=200 if quick else 2000,
                                        rounds=1 if quick else 5, cold=cold, log=say)

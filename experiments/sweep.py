@@ -188,7 +188,6 @@ def play_chunk(task: CellTask, lo: int, hi: int) -> tuple[pd.DataFrame, dict[str
     """Play games [lo, hi) of a cell; rows in the schema's columns and dtypes, plus worker facts."""
     from agents.batch import play_batch
     from experiments.tournament import seat_assignment
-    from sim.results import rows_frame
 
     start = time.perf_counter()
     n = hi - lo
@@ -200,34 +199,62 @@ def play_chunk(task: CellTask, lo: int, hi: int) -> tuple[pd.DataFrame, dict[str
     else:
         assign = np.tile(task.slot_of_entry, (n, 1))
     rows, games = play_batch(task.compiled, seeds.tolist(), list(task.slots), assign)
-    df = rows_frame(rows, games, task.compiled.names, players, ids)
-    df["run"] = task.run
-    df["cell"] = task.cell
-    df["seed"] = np.repeat(seeds, players)
-    texts = np.array([s.text for s in task.slots], dtype=object)
-    df["agent"] = texts[assign.reshape(-1)]
-    df["thesis_submitted"] = df["thesis_order"] > 0
-    for key, value in task.constants.items():
-        df[key] = value
-    df = conform(df, task.categories, [k for k in task.constants if k.startswith(OVERRIDE_PREFIX)])
+    df = chunk_frame(task, rows, games, ids, seeds, assign)
     info = {"pid": os.getpid(), "host": socket.gethostname(),
             "maxrss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             "seconds": time.perf_counter() - start}
     return df, info
 
 
+def chunk_frame(task: CellTask, rows: np.ndarray, games: np.ndarray, ids: np.ndarray, seeds: np.ndarray,
+                assign: np.ndarray) -> pd.DataFrame:
+    """The schema's rows of played games (``agents.batch.play_batch``'s arrays): the cell's constants
+    and the agents are categorical columns built from codes, never from repeated strings."""
+    from sim.results import rows_frame
+
+    players = task.compiled.config.players
+    df = rows_frame(rows, games, task.compiled.names, players, ids)
+    size = len(df)
+    df["run"] = task.run
+    df["cell"] = task.cell
+    df["seed"] = np.repeat(seeds, players)
+    df["agent"] = pd.Categorical.from_codes(assign.reshape(-1), categories=[s.text for s in task.slots])
+    df["thesis_submitted"] = df["thesis_order"] > 0
+    for key, value in task.constants.items():
+        if key.startswith(OVERRIDE_PREFIX):
+            df[key] = value
+        else:  # one category, every row code 0
+            df[key] = pd.Categorical.from_codes(np.zeros(size, np.int8), categories=[value])
+    return conform(df, task.categories, [k for k in task.constants if k.startswith(OVERRIDE_PREFIX)])
+
+
+def _categorical(name: str, col: pd.Series, cats: list[str]) -> pd.Categorical:
+    """``col`` (categorical or not) as a categorical over ``cats``, each value by its text; the codes
+    are translated through a lookup table of ``col``'s own categories (a few, whatever the rows)."""
+    if isinstance(col.dtype, pd.CategoricalDtype):
+        codes = col.cat.codes.to_numpy()
+        labels: list[Any] = [str(c) for c in col.cat.categories] + [np.nan]  # missing: in no run's categories
+        codes = np.where(codes < 0, len(labels) - 1, codes)
+    else:
+        codes, uniques = pd.factorize(col.astype(str), sort=False)
+        labels = [str(u) for u in uniques]
+    position = {c: i for i, c in enumerate(cats)}
+    lookup = np.array([position.get(label, -1) for label in labels], dtype=np.int64)
+    present = np.flatnonzero(np.bincount(codes, minlength=len(labels)))
+    unknown = {labels[i] for i in present if lookup[i] < 0}
+    if unknown:
+        raise ValueError(f"column {name}: values {sorted(unknown)} outside the run's categories {cats}")
+    return pd.Categorical.from_codes(lookup[codes], categories=cats)
+
+
 def conform(df: pd.DataFrame, categories: dict[str, list[str]], set_columns: list[str]) -> pd.DataFrame:
-    """Exactly the schema's columns (then ``set_columns``) in order, with the schema's dtypes."""
+    """Exactly the schema's columns (then ``set_columns``) in order, with the schema's dtypes;
+    a categorical column gets the run's categories (``categories[name]``) for its values' texts."""
     out: dict[str, Any] = {}
     for name, (dtype, _) in COLUMNS.items():
         col = df[name]
         if dtype == "category":
-            values = col.astype(str) if not isinstance(col.dtype, pd.CategoricalDtype) else col.astype(str)
-            cats = categories[name]
-            unknown = set(values.unique()) - set(cats)
-            if unknown:
-                raise ValueError(f"column {name}: values {sorted(unknown)} outside the run's categories {cats}")
-            out[name] = pd.Categorical(values, categories=cats)
+            out[name] = _categorical(name, col, categories[name])
         elif dtype == "bool":
             out[name] = col.astype(bool)
         elif dtype == "string":

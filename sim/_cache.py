@@ -5,7 +5,9 @@ function's own file: when a function it calls (in another module) changes,
 the stale machine code is reused. On import we hash the modules that hold
 numba code (those that use ``njit`` or the decorators of ``sim.core.engine.jit``)
 and drop the cache files when any of them changed since the last run. Costs
-a few milliseconds; silent when the package folders are read-only.
+a few milliseconds; silent when the package folders are read-only. Code
+generated outside the packages (the agents' batch loops, ``agents.batch``)
+carries the hash in its file name instead.
 """
 
 from __future__ import annotations
@@ -14,14 +16,15 @@ import hashlib
 from pathlib import Path
 
 PACKAGES = ("sim", "agents", "experiments", "tests")  # tests: example agents compiled against the layout
+CURRENT = ""  # sources_digest() of this checkout, set on import (refresh_numba_cache)
 
 
-def refresh_numba_cache(root: Path | None = None) -> bool:
-    """Delete stale numba cache files; True when something was deleted."""
+def sources_digest(root: Path | None = None) -> str:
+    """The hash of the modules that hold numba code (what a compiled function may depend on)."""
     root = root or Path(__file__).resolve().parent.parent
     dirs = [root / p for p in PACKAGES if (root / p).is_dir()]
     digest = hashlib.sha256()
-    for path in sorted(f for d in dirs for f in d.rglob("*.py")):
+    for path in sorted(f for d in dirs for f in d.rglob("*.py") if "__pycache__" not in f.parts):
         source = path.read_bytes()
         rel = path.relative_to(root)
         if b"njit" in source or b"sim.core.engine.jit" in source or path.name == "jit.py" \
@@ -30,8 +33,16 @@ def refresh_numba_cache(root: Path | None = None) -> bool:
             # by path, so that a module moved to another package counts as changed
             digest.update(rel.as_posix().encode())
             digest.update(source)
+    return digest.hexdigest()
+
+
+def refresh_numba_cache(root: Path | None = None) -> bool:
+    """Delete stale numba cache files; True when something was deleted."""
+    global CURRENT
+    root = root or Path(__file__).resolve().parent.parent
+    dirs = [root / p for p in PACKAGES if (root / p).is_dir()]
     stamp = root / "sim" / "__pycache__" / "numba-sources.sha256"
-    current = digest.hexdigest()
+    current = CURRENT = sources_digest(root)
     try:
         if stamp.is_file() and stamp.read_text() == current:
             return False

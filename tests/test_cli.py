@@ -203,8 +203,8 @@ def test_fuzz_failure_is_rebuilt_as_a_replayable_record(tmp_path: Path, monkeypa
 def test_bench_quick_without_cold_start():
     r = run("bench", "--quick", "--no-cold", "--games", 50)
     assert r.exit_code == 0, r.output
-    for word in ("games/s", "decisions/s", "Peak memory", "Warm start", "JIT speed-up", "PROVISIONAL",
-                 "Advanced rules", "per decision"):
+    for word in ("games/s", "decisions/s", "Peak memory", "Warm start", "Sweep worker start", "JIT speed-up",
+                 "PROVISIONAL", "Advanced rules", "per decision"):
         assert word in r.stdout
     assert "same games as with the JIT: yes" in r.stdout
 

@@ -88,6 +88,10 @@ def bench(
     baseline: Annotated[str | None, typer.Option("--baseline", metavar="REF", help="Also measure the engine at "
                                                  "this git ref (e.g. a93eed3, before the restructuring) side by "
                                                  "side with this one, from a temporary worktree.")] = None,
+    profile: Annotated[bool, typer.Option("--profile", help="Only print where the time goes, by decision phase: "
+                                          "legal actions, applying, resolving and the agent, for random and "
+                                          "heuristic play (--games games each, default 1000; the configuration "
+                                          "with the most players).")] = False,
     *,
     game: GameOptions,
 ) -> None:
@@ -97,6 +101,17 @@ def bench(
     err = Console(stderr=True, highlight=False)
     with cli_errors():
         configs = game.configs()
+    if profile:
+        from experiments.bench_profile import lines as profile_lines
+        from experiments.bench_profile import run_profile
+
+        ref = max(configs, key=lambda c: c.players)
+        with cli_errors():
+            for agent in ("random", "heuristic"):
+                err.print(f"bench: profile of {agent} play ...", markup=False)
+                for line in profile_lines(run_profile(ref, agent, games or 1000)):
+                    console.print(line, markup=False)
+        return
     try:
         with cli_errors():
             report = run_bench(configs, games=games, quick=quick, cold=cold, baseline=baseline,
@@ -119,6 +134,8 @@ def bench(
                     if report.cold_start_s is not None else "not measured (--no-cold)"))
     lines.append(f"Warm start (`dungeonology play --players 4 --seed 7 --quiet`): {report.warm_start_s:.2f} s wall, "
                  f"{report.warm_start_cpu_s:.2f} s CPU")
+    lines.append(f"Sweep worker start (fresh process, warm cache: imports, cached engine and batch loop, first "
+                 f"heuristic game): {report.worker_start_s:.2f} s wall, {report.worker_start_cpu_s:.2f} s CPU")
     if report.baseline is not None:
         from experiments.bench_baseline import lines as baseline_lines
 

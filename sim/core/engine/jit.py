@@ -24,15 +24,27 @@ makes one per constant *value* a caller passes (``push(s, K_PROG, ...)`` and
 ``push(s, K_RESUME, ...)`` would be two versions, each with all it calls).
 That compiled 301 versions of 244 functions; the specialised versions ran
 1-3% faster, and one version per type saves 14 s of every cold start.
+
+LLVM's optimisation level is ``OPT_LEVEL`` (numba's default is 3), set here
+(``NUMBA_OPT``, for this process and its children) before anything compiles,
+unless ``NUMBA_OPT`` is already set: most of a cold start
+is LLVM optimising, and the level was chosen by measuring compile time and
+play speed (README, "Benchmark").
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 from numba import config
 from numba.core import types
 from numba.core.registry import CPUDispatcher
+
+OPT_LEVEL = 1
+if "NUMBA_OPT" not in os.environ:  # in the environment too: numba re-reads it when any NUMBA_* variable changes
+    os.environ["NUMBA_OPT"] = str(OPT_LEVEL)
+    config.OPT = config._OptLevel(OPT_LEVEL)
 
 
 class _Dispatcher(CPUDispatcher):

@@ -1,0 +1,56 @@
+"""The agents' batch loop is generated once per set of agent kinds and cached by numba
+(agents.batch.loop_module): a fresh process with a warm cache loads it without compiling,
+and a change of the engine's sources gets a new module, never stale machine code."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from agents import batch
+from agents.registry import kinds
+from sim import _cache
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# In a fresh process: play one game per set of kinds; how often the loop was compiled / loaded.
+_SNIPPET = """
+import json
+from agents.batch import _player_for, play_batch
+from agents.spec import parse_spec
+from sim.config import GameConfig, compile_config
+compiled = compile_config(GameConfig(players=3))
+play_batch(compiled, [1], [parse_spec("random"), parse_spec("heuristic")])
+stats = _player_for(("random", "heuristic")).stats
+print(json.dumps({"hits": sum(stats.cache_hits.values()), "misses": sum(stats.cache_misses.values())}))
+"""
+
+
+def _fresh_process() -> dict[str, int]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", _SNIPPET], cwd=ROOT, env=env, capture_output=True, text=True,
+                         check=True, timeout=900).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_a_warm_process_loads_the_loop_from_the_cache():
+    _fresh_process()  # fills the cache if it was cold
+    assert _fresh_process() == {"hits": 1, "misses": 0}
+
+
+def test_the_loop_module_is_one_file_per_kinds_and_sources(tmp_path, monkeypatch):
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    acts = (kinds()["random"].act,)
+    first = Path(batch.loop_module(("random",), acts).__file__)
+    assert first.parent == tmp_path / "dungeonology-loops"
+    assert Path(batch.loop_module(("random",), acts).__file__) == first  # the same file, not rewritten
+    other = Path(batch.loop_module(("heuristic",), (kinds()["heuristic"].act,)).__file__)
+    assert other != first and other.is_file()
+    monkeypatch.setattr(_cache, "CURRENT", "changed sources")
+    changed = Path(batch.loop_module(("random",), acts).__file__)
+    assert changed != first and changed.is_file()
+    assert not first.exists()  # the module of the older sources is gone
+    assert other.is_file()  # another set of kinds is kept
