@@ -25,9 +25,10 @@ from agents.heuristic.main_effects import best_turn_main, has_main, moving_main
 from agents.heuristic.params import P_DEPTH, P_THESIS
 from agents.heuristic.study import best_espionage, zone_study_values
 from sim import layout as L
+from sim.core.components.dungeon import placed_links, walks_in
 from sim.core.components.scholars import in_start, pf
 from sim.core.engine.jit import allocating, kernel
-from sim.core.engine.step import apply_action
+from sim.core.procedures.exploration import placement_at
 from sim.core.rules.boss.boss import best_step_for_mover, boss_links
 from sim.core.rules.dangerous_zones.zone_effects import teleport_dest
 
@@ -150,25 +151,32 @@ def pile_decision(s, t, me, buf, n, params, rng):
     return buf[n - 1] if deep else buf[0]
 
 
-@allocating
+@kernel
+def place_value(s, t, me, a):
+    """Value of PH_PLACE action `a`: 10 when the Scholar walks into the drawn
+    Zone (one drawn in the Movement Phase), plus the Links it gets; read off
+    the engine's own placement geometry (tile_link) without playing it."""
+    tile = s[L.S_PL_TILE]
+    anchor = s[L.S_PL_FROM]
+    stairs = s[L.S_PL_MODE] == 1
+    x, y, rot = placement_at(s, a)
+    v = 0.0
+    if s[L.S_PL_MODE] == 0 and walks_in(s, t, me, tile, x, y, rot, anchor):
+        v += 10.0
+    return v + placed_links(s, t, tile, x, y, rot, anchor if stairs else -1)
+
+
+@kernel
 def place_decision(s, t, me, buf, n, params, rng):
     """PH_PLACE: where to put a drawn tile: one the Scholar can walk into,
-    most Links."""
+    most Links (place_value)."""
     best = -1.0
     best_a = buf[0]
-    tile = s[L.S_PL_TILE]
     for i in range(n):
-        a = buf[i]
-        trial = s.copy()
-        apply_action(trial, t, a)
-        v = 0.0
-        if s[L.S_PL_MODE] == 0 and trial[pf(me, L.PF_ZONE)] == tile:
-            v += 10.0
-        for p in range(8):
-            v += trial[L.S_LINK + tile * 8 + p]
+        v = place_value(s, t, me, buf[i])
         if v > best:
             best = v
-            best_a = a
+            best_a = buf[i]
     return best_a
 
 

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from sim import layout as L
 from sim.core.components.dungeon import (
+    NPLACE,
     begin_placement,
+    facing_mask,
     passable,
     place_tile,
-    placement_links,
+    placement_free,
     placement_position,
+    walks_in,
+    world_passages,
     zone_cube_count,
 )
 from sim.core.components.noteboard import cubes
@@ -153,33 +157,42 @@ def add_turn_actions(s, t, me, out, n):
 
 
 @kernel
+def placement_at(s, a):
+    """(x, y, rotation) where PH_PLACE action `a` puts the drawn Zone."""
+    r = a - L.A_PLACE
+    x, y = placement_position(s, s[L.S_PL_FROM], r // 12, (r // 4) % 3 - 1)
+    return x, y, r % 4
+
+
+@kernel
 def place_zone(s, t, me, a):
     """PH_PLACE: put the drawn Zone where the action says; move in (not for a
     Stairs Zone), unless every Passage from the anchor is barred by a Door."""
-    r = a - L.A_PLACE
-    side = r // 12
     tile = s[L.S_PL_TILE]
     anchor = s[L.S_PL_FROM]
     stairs = s[L.S_PL_MODE] == 1
-    x, y = placement_position(s, anchor, side, (r // 4) % 3 - 1)
-    place_tile(s, t, tile, x, y, r % 4, anchor if stairs else -1)
+    x, y, rot = placement_at(s, a)
+    enter = not stairs and walks_in(s, t, me, tile, x, y, rot, anchor)
+    place_tile(s, t, tile, x, y, rot, anchor if stairs else -1)
     s[L.S_PL_TILE] = -1
-    if not stairs:
-        for p in range(8):
-            if s[L.S_NB + anchor * 8 + p] == tile and passable(s, t, me, anchor, p):
-                enter_zone(s, t, me, tile)
-                break
+    if enter:
+        enter_zone(s, t, me, tile)
 
 
 @kernel
 def placement_actions(s, t, me, out):
-    """PH_PLACE: every side, shift and rotation that Links the drawn Zone."""
+    """PH_PLACE: every side, shift and rotation that Links the drawn Zone
+    (placement k = 3 * side + shift + 1, free of placed Zones)."""
     n = 0
-    for side in range(4):
-        for shift in range(-1, 2):
+    tile = s[L.S_PL_TILE]
+    anchor = s[L.S_PL_FROM]
+    free = placement_free(s, t, anchor)
+    for k in range(NPLACE):
+        if (free >> k) & 1:
+            fm = facing_mask(s, t, anchor, k)
             for rot in range(4):
-                if placement_links(s, t, s[L.S_PL_TILE], s[L.S_PL_FROM], side, shift, rot) != 0:
-                    out[n] = L.A_PLACE + (side * 3 + shift + 1) * 4 + rot
+                if world_passages(t, tile, rot) & fm:
+                    out[n] = L.A_PLACE + k * 4 + rot
                     n += 1
     return n
 
