@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.heuristic.dungeon import boss_threat, entry_cost, first_steps
+from agents.heuristic.dungeon import boss_threat, entry_cost, first_steps, first_steps_into
 from agents.heuristic.knowledge import in_buf, thesis_confidence
 from agents.heuristic.main_effects import best_turn_main, has_main, moving_main
 from agents.heuristic.params import P_DEPTH, P_THESIS
-from agents.heuristic.study import best_espionage, zone_study_values
+from agents.heuristic.study import best_espionage, zone_study_values, zone_study_values_into
 from sim import layout as L
 from sim.core.components.dungeon import placed_links, walks_in
 from sim.core.components.scholars import in_start, pf
@@ -87,19 +87,24 @@ def move_decision(s, t, me, buf, n, params, rng):
     mains = has_main(buf, n)
     # the Zones worth a look: here, those in reach, Secret Passage exits (and
     # every Zone when a Main Effect may move the Scholar)
-    want = np.full(L.MAX_ZONES, 1 if mains and moving_main(t, buf, n) else 0, np.int64)
+    # one block of work space: want, dist, first, the walk's queue, cube counts
+    work = np.zeros((5, L.MAX_ZONES), np.int64)
+    want = work[0]
+    dist = work[1]
+    first = work[2]
+    if mains and moving_main(t, buf, n):
+        want[:] = 1
     want[z0] = 1
-    dist = np.zeros(L.MAX_ZONES, np.int64)
-    first = dist
     if speed > 0:
-        dist, first = first_steps(s, t, me, z0, speed)
+        first_steps_into(s, t, me, z0, speed, dist, first, work[3])
         for z in range(L.MAX_ZONES):
             if dist[z] > 0 and first[z] >= 0:
                 want[z] = 1
         for i in range(n):
             if buf[i] >= L.A_ZONE and buf[i] < L.A_ZONE + L.MAX_ZONES:
                 want[buf[i] - L.A_ZONE] = 1
-    vals = zone_study_values(s, t, me, params, want)
+    vals = np.empty(L.MAX_ZONES)
+    zone_study_values_into(s, t, me, params, want, vals, work[4])
     esp, _ = best_espionage(s, t, me, params)
     if mains:
         v, a = best_turn_main(s, t, me, buf, n, params, True, vals, esp, dist, first)
