@@ -17,7 +17,7 @@ import numpy as np
 from agents.heuristic.values import move_steps
 from sim import layout as L
 from sim.core.components.decks import jinx_held
-from sim.core.components.dungeon import passable
+from sim.core.components.dungeon import opens, player_colors
 from sim.core.components.scholars import hand_size, pf, stat
 from sim.core.engine.jit import allocating, kernel
 from sim.core.rules.dangerous_zones.zone_effects import applies, eff_at
@@ -123,6 +123,7 @@ def first_steps_into(s, t, me, z0, speed, dist, first, queue):
     """first_steps written into dist and first (MAX_ZONES each; -1 where
     out of reach); queue: scratch space of MAX_ZONES."""
     nz = t[L.T_NZONES]
+    colours = player_colors(s, t, me)
     for z in range(L.MAX_ZONES):
         dist[z] = -1
         first[z] = -1
@@ -139,7 +140,7 @@ def first_steps_into(s, t, me, z0, speed, dist, first, queue):
             nb = s[L.S_NB + z * 8 + p]
             if nb < 0 or nb >= nz or dist[nb] >= 0:
                 continue
-            if passable(s, t, me, z, p):
+            if opens(s, t, colours, z, p):
                 dist[nb] = dist[z] + 1
                 first[nb] = L.A_MOVE + p if z == z0 else first[z]
                 queue[tail] = nb

@@ -25,7 +25,7 @@ from agents.heuristic.main_effects import best_turn_main, has_main, moving_main
 from agents.heuristic.params import P_DEPTH, P_THESIS
 from agents.heuristic.study import best_espionage, zone_study_values, zone_study_values_into
 from sim import layout as L
-from sim.core.components.dungeon import placed_links, walks_in
+from sim.core.components.dungeon import placement_outcome
 from sim.core.components.scholars import in_start, pf
 from sim.core.engine.jit import allocating, kernel
 from sim.core.procedures.exploration import placement_at
@@ -160,15 +160,16 @@ def pile_decision(s, t, me, buf, n, params, rng):
 def place_value(s, t, me, a):
     """Value of PH_PLACE action `a`: 10 when the Scholar walks into the drawn
     Zone (one drawn in the Movement Phase), plus the Links it gets; read off
-    the engine's own placement geometry (tile_link) without playing it."""
+    the engine's own placement geometry (placement_outcome) without playing it."""
     tile = s[L.S_PL_TILE]
     anchor = s[L.S_PL_FROM]
     stairs = s[L.S_PL_MODE] == 1
     x, y, rot = placement_at(s, a)
+    links, walk = placement_outcome(s, t, me, tile, x, y, rot, anchor, stairs)
     v = 0.0
-    if s[L.S_PL_MODE] == 0 and walks_in(s, t, me, tile, x, y, rot, anchor):
+    if s[L.S_PL_MODE] == 0 and walk:
         v += 10.0
-    return v + placed_links(s, t, tile, x, y, rot, anchor if stairs else -1)
+    return v + links
 
 
 @kernel

@@ -177,10 +177,17 @@ def passable(s, t, seat, z, p):
     Walled, and every Door on it opened by a cube of its colours)?"""
     if s[L.S_LINK + z * 8 + p] == 0:
         return False
+    return opens(s, t, player_colors(s, t, seat), z, p)
+
+
+@kernel
+def opens(s, t, colours, z, p):
+    """passable for a Scholar holding cubes of `colours` (player_colors)."""
+    if s[L.S_LINK + z * 8 + p] == 0:
+        return False
     nb = s[L.S_NB + z * 8 + p]
     need = door_colors(s, t, z, p) | door_colors(s, t, nb, s[L.S_NBQ + z * 8 + p])
-    return (need & player_colors(s, t, seat)) == need
-
+    return (need & colours) == need
 
 
 @kernel
@@ -311,29 +318,23 @@ def tile_link(s, t, tile, rot, x, y, p, stair_to):
 
 
 @kernel
-def placed_links(s, t, tile, x, y, rot, stair_to):
-    """How many Links `tile` would get placed at (x, y) (tile_link)."""
-    n = 0
-    for p in range(8):
-        kind = tile_link(s, t, tile, rot, x, y, p, stair_to)[2]
-        if kind == LK_FLOOR or kind == LK_STAIR:
-            n += 1
-    return n
-
-
-@kernel
-def walks_in(s, t, seat, tile, x, y, rot, anchor):
-    """Could the seat's Scholar in `anchor` enter `tile` once it is placed
-    at (x, y) (not by Stairs): a Link between them whose Doors its cubes
-    open (passable, read before the tile is down)?"""
+def placement_outcome(s, t, seat, tile, x, y, rot, anchor, stairs):
+    """(Links `tile` gets placed at (x, y) beside `anchor` (tile_link; by
+    its Stairs when `stairs`), whether the seat's Scholar in `anchor` may
+    then walk in: not by Stairs, a Link whose Doors its cubes open (passable,
+    read before the tile is down))."""
+    stair_to = anchor if stairs else -1
     colours = player_colors(s, t, seat)
+    links = 0
+    walk = False
     for p in range(8):
-        nb, q, kind = tile_link(s, t, tile, rot, x, y, p, -1)
-        if nb == anchor and kind == LK_FLOOR:
+        nb, q, kind = tile_link(s, t, tile, rot, x, y, p, stair_to)
+        if kind == LK_FLOOR or kind == LK_STAIR:
+            links += 1
+        if not stairs and not walk and nb == anchor and kind == LK_FLOOR:
             need = door_colors(s, t, anchor, q) | door_need(t, tile, rot, p)
-            if (need & colours) == need:
-                return True
-    return False
+            walk = (need & colours) == need
+    return links, walk
 
 
 @kernel

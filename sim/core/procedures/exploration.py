@@ -14,11 +14,12 @@ from sim.core.components.dungeon import (
     NPLACE,
     begin_placement,
     facing_mask,
-    passable,
+    opens,
     place_tile,
     placement_free,
+    placement_outcome,
     placement_position,
-    walks_in,
+    player_colors,
     world_passages,
     zone_cube_count,
 )
@@ -106,12 +107,13 @@ def add_turn_actions(s, t, me, out, n):
     """Movement / Action Phase: move, draw Zones, play, Study, Espionage."""
     z = s[pf(me, L.PF_ZONE)]
     if s[L.S_SPEED] > 0:
+        colours = player_colors(s, t, me)
         for p in range(8):  # one action per destination: its first open Passage
-            if passable(s, t, me, z, p):
+            if opens(s, t, colours, z, p):
                 nb = s[L.S_NB + z * 8 + p]
                 first = True
                 for q in range(p):
-                    if s[L.S_NB + z * 8 + q] == nb and passable(s, t, me, z, q):
+                    if s[L.S_NB + z * 8 + q] == nb and opens(s, t, colours, z, q):
                         first = False
                 if first:
                     out[n] = L.A_MOVE + p
@@ -172,7 +174,7 @@ def place_zone(s, t, me, a):
     anchor = s[L.S_PL_FROM]
     stairs = s[L.S_PL_MODE] == 1
     x, y, rot = placement_at(s, a)
-    enter = not stairs and walks_in(s, t, me, tile, x, y, rot, anchor)
+    enter = placement_outcome(s, t, me, tile, x, y, rot, anchor, stairs)[1]
     place_tile(s, t, tile, x, y, rot, anchor if stairs else -1)
     s[L.S_PL_TILE] = -1
     if enter:
