@@ -29,6 +29,7 @@ from sim.core.components.dungeon import (
     world_passages,
     zone_covering,
     zone_passages,
+    zones_around,
 )
 from sim.core.components.scholars import pf
 from sim.core.engine.step import apply_action
@@ -107,4 +108,10 @@ def test_placement_reads_match_the_slow_readings(modules):
                             assert placement_links(s, t, tile, anchor, side, shift, 1) == \
                                 links_by_scan(s, t, tile, anchor, side, shift, 1)
                     scans += 1
+                for side in range(4):
+                    for shift in range(-1, 2):
+                        x, y = placement_position(s, anchor, side, shift)
+                        around = zones_around(s, t, x, y)
+                        assert [((around >> (6 * p)) & 63) - 1 for p in range(8)] == \
+                            [zone_covering(s, t, x + OUT_DX[p], y + OUT_DY[p]) for p in range(8)]
     assert placements > 100 and offers > 2 * placements and scans > 1000

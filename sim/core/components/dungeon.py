@@ -295,16 +295,36 @@ def _use_token(s, t, field, limit_field):
 
 
 @kernel
-def tile_link(s, t, tile, rot, x, y, p, stair_to):
+def zones_around(s, t, x, y):
+    """zone_covering of the cell just outside each Passage position p of a
+    tile at (x, y), in one pass over the Zones near it: packed 6 bits per
+    position (the Zone + 1; 0: none)."""
+    m = 0
+    for z in range(t[L.T_NZONES]):
+        if s[L.S_ZPLACED + z] == 1:
+            zx = s[L.S_ZX + z]
+            zy = s[L.S_ZY + z]
+            if -3 < zx - x < 3 and -3 < zy - y < 3:
+                for p in range(8):
+                    ux = x + OUT_DX[p]
+                    uy = y + OUT_DY[p]
+                    if zx <= ux <= zx + 1 and zy <= uy <= zy + 1 and (m >> (6 * p)) & 63 == 0:
+                        m |= (z + 1) << (6 * p)
+    return m
+
+
+@kernel
+def tile_link(s, t, tile, rot, x, y, p, stair_to, around):
     """What placing `tile` (rotation rot) at (x, y) makes of its world Passage
-    position p: (the Zone beside it or -1, that Zone's facing position, LK_*).
+    position p: (the Zone beside it or -1, that Zone's facing position, LK_*);
+    around: zones_around(x, y).
 
     Facing Passages of the same Floor are Linked. Between Floors: a Stair link
     with `stair_to` (the Zone whose Stairs Effect placed it), a Wall Token on
     every other facing pair. Reads the placed Zones only, so it serves
     place_tile and a look ahead alike.
     """
-    nb = zone_covering(s, t, x + OUT_DX[p], y + OUT_DY[p])
+    nb = ((around >> (6 * p)) & 63) - 1
     if nb < 0 or nb == tile:
         return -1, -1, LK_NONE
     q = facing(s[L.S_ZX + nb], s[L.S_ZY + nb], x, y, p)
@@ -325,10 +345,11 @@ def placement_outcome(s, t, seat, tile, x, y, rot, anchor, stairs):
     read before the tile is down))."""
     stair_to = anchor if stairs else -1
     colours = player_colors(s, t, seat)
+    around = zones_around(s, t, x, y)
     links = 0
     walk = False
     for p in range(8):
-        nb, q, kind = tile_link(s, t, tile, rot, x, y, p, stair_to)
+        nb, q, kind = tile_link(s, t, tile, rot, x, y, p, stair_to, around)
         if kind == LK_FLOOR or kind == LK_STAIR:
             links += 1
         if not stairs and not walk and nb == anchor and kind == LK_FLOOR:
@@ -345,8 +366,9 @@ def place_tile(s, t, tile, x, y, rot, stair_to):
     s[L.S_ZX + tile] = x
     s[L.S_ZY + tile] = y
     s[L.S_ZROT + tile] = rot
+    around = zones_around(s, t, x, y)
     for p in range(8):
-        nb, q, kind = tile_link(s, t, tile, rot, x, y, p, stair_to)
+        nb, q, kind = tile_link(s, t, tile, rot, x, y, p, stair_to, around)
         if nb < 0:
             continue
         s[L.S_NB + tile * 8 + p] = nb
