@@ -17,7 +17,7 @@ import numpy as np
 from agents.heuristic.values import move_steps
 from sim import layout as L
 from sim.core.components.decks import jinx_held
-from sim.core.components.dungeon import passable
+from sim.core.components.dungeon import opens, player_colors
 from sim.core.components.scholars import hand_size, pf, stat
 from sim.core.engine.jit import allocating, kernel
 from sim.core.rules.dangerous_zones.zone_effects import applies, eff_at
@@ -110,11 +110,23 @@ def wants_rest(s, t, me):
 
 @allocating
 def first_steps(s, t, me, z0, speed):
-    """BFS over passable Links: dist[z] and the first Move action towards z."""
+    """BFS over passable Links: dist[z] and the first Move action towards z
+    (first_steps_into on new arrays)."""
+    dist = np.empty(L.MAX_ZONES, np.int64)
+    first = np.empty(L.MAX_ZONES, np.int64)
+    first_steps_into(s, t, me, z0, speed, dist, first, np.empty(L.MAX_ZONES, np.int64))
+    return dist, first
+
+
+@kernel
+def first_steps_into(s, t, me, z0, speed, dist, first, queue):
+    """first_steps written into dist and first (MAX_ZONES each; -1 where
+    out of reach); queue: scratch space of MAX_ZONES."""
     nz = t[L.T_NZONES]
-    dist = np.full(L.MAX_ZONES, -1, np.int64)
-    first = np.full(L.MAX_ZONES, -1, np.int64)
-    queue = np.zeros(L.MAX_ZONES, np.int64)
+    colours = player_colors(s, t, me)
+    for z in range(L.MAX_ZONES):
+        dist[z] = -1
+        first[z] = -1
     dist[z0] = 0
     queue[0] = z0
     head = 0
@@ -128,12 +140,11 @@ def first_steps(s, t, me, z0, speed):
             nb = s[L.S_NB + z * 8 + p]
             if nb < 0 or nb >= nz or dist[nb] >= 0:
                 continue
-            if passable(s, t, me, z, p):
+            if opens(s, t, colours, z, p):
                 dist[nb] = dist[z] + 1
                 first[nb] = L.A_MOVE + p if z == z0 else first[z]
                 queue[tail] = nb
                 tail += 1
-    return dist, first
 
 
 @allocating

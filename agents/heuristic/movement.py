@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.heuristic.dungeon import boss_threat, entry_cost, first_steps
+from agents.heuristic.dungeon import boss_threat, entry_cost, first_steps, first_steps_into
 from agents.heuristic.knowledge import in_buf, thesis_confidence
 from agents.heuristic.main_effects import best_turn_main, has_main, moving_main
 from agents.heuristic.params import P_DEPTH, P_THESIS
-from agents.heuristic.study import best_espionage, zone_study_values
+from agents.heuristic.study import best_espionage, zone_study_values, zone_study_values_into
 from sim import layout as L
+from sim.core.components.dungeon import placement_outcome
 from sim.core.components.scholars import in_start, pf
 from sim.core.engine.jit import allocating, kernel
-from sim.core.engine.step import apply_action
+from sim.core.procedures.exploration import placement_at
 from sim.core.rules.boss.boss import best_step_for_mover, boss_links
 from sim.core.rules.dangerous_zones.zone_effects import teleport_dest
 
@@ -86,19 +87,24 @@ def move_decision(s, t, me, buf, n, params, rng):
     mains = has_main(buf, n)
     # the Zones worth a look: here, those in reach, Secret Passage exits (and
     # every Zone when a Main Effect may move the Scholar)
-    want = np.full(L.MAX_ZONES, 1 if mains and moving_main(t, buf, n) else 0, np.int64)
+    # one block of work space: want, dist, first, the walk's queue, cube counts
+    work = np.zeros((5, L.MAX_ZONES), np.int64)
+    want = work[0]
+    dist = work[1]
+    first = work[2]
+    if mains and moving_main(t, buf, n):
+        want[:] = 1
     want[z0] = 1
-    dist = np.zeros(L.MAX_ZONES, np.int64)
-    first = dist
     if speed > 0:
-        dist, first = first_steps(s, t, me, z0, speed)
+        first_steps_into(s, t, me, z0, speed, dist, first, work[3])
         for z in range(L.MAX_ZONES):
             if dist[z] > 0 and first[z] >= 0:
                 want[z] = 1
         for i in range(n):
             if buf[i] >= L.A_ZONE and buf[i] < L.A_ZONE + L.MAX_ZONES:
                 want[buf[i] - L.A_ZONE] = 1
-    vals = zone_study_values(s, t, me, params, want)
+    vals = np.empty(L.MAX_ZONES)
+    zone_study_values_into(s, t, me, params, want, vals, work[4])
     esp, _ = best_espionage(s, t, me, params)
     if mains:
         v, a = best_turn_main(s, t, me, buf, n, params, True, vals, esp, dist, first)
@@ -150,25 +156,33 @@ def pile_decision(s, t, me, buf, n, params, rng):
     return buf[n - 1] if deep else buf[0]
 
 
-@allocating
+@kernel
+def place_value(s, t, me, a):
+    """Value of PH_PLACE action `a`: 10 when the Scholar walks into the drawn
+    Zone (one drawn in the Movement Phase), plus the Links it gets; read off
+    the engine's own placement geometry (placement_outcome) without playing it."""
+    tile = s[L.S_PL_TILE]
+    anchor = s[L.S_PL_FROM]
+    stairs = s[L.S_PL_MODE] == 1
+    x, y, rot = placement_at(s, a)
+    links, walk = placement_outcome(s, t, me, tile, x, y, rot, anchor, stairs)
+    v = 0.0
+    if s[L.S_PL_MODE] == 0 and walk:
+        v += 10.0
+    return v + links
+
+
+@kernel
 def place_decision(s, t, me, buf, n, params, rng):
     """PH_PLACE: where to put a drawn tile: one the Scholar can walk into,
-    most Links."""
+    most Links (place_value)."""
     best = -1.0
     best_a = buf[0]
-    tile = s[L.S_PL_TILE]
     for i in range(n):
-        a = buf[i]
-        trial = s.copy()
-        apply_action(trial, t, a)
-        v = 0.0
-        if s[L.S_PL_MODE] == 0 and trial[pf(me, L.PF_ZONE)] == tile:
-            v += 10.0
-        for p in range(8):
-            v += trial[L.S_LINK + tile * 8 + p]
+        v = place_value(s, t, me, buf[i])
         if v > best:
             best = v
-            best_a = a
+            best_a = buf[i]
     return best_a
 
 

@@ -72,16 +72,24 @@ def best_study(s, t, me, z, params, extra_bonus):
 def zone_study_values(s, t, me, params, want):
     """best_study's value for the placed Dungeon Zones z with want[z] > 0
     (0 elsewhere): one hand evaluation for all of them."""
-    vals = np.zeros(L.MAX_ZONES)
+    vals = np.empty(L.MAX_ZONES)
+    zone_study_values_into(s, t, me, params, want, vals, np.empty(L.MAX_COL, np.int64))
+    return vals
+
+
+@kernel
+def zone_study_values_into(s, t, me, params, want, vals, counts):
+    """zone_study_values written into vals (MAX_ZONES); counts: scratch
+    space of MAX_COL."""
+    for z in range(L.MAX_ZONES):
+        vals[z] = 0.0
     if hand_size(s, me) == 0:
-        return vals
+        return
     pot = study_bonus(s, t, me) + stealth_potential(s, t, me)
     common, expected, intel, stall = study_context(s, t, me, params)
-    counts = np.zeros(L.MAX_COL, np.int64)
     for z in range(1, t[L.T_NZONES]):
         if want[z] > 0 and s[L.S_ZPLACED + z] == 1 and zone_cube_count(s, t, z) > 0:
             vals[z], _ = study_value(s, t, me, z, 0, pot, common, expected, intel, stall, counts)
-    return vals
 
 
 @kernel

@@ -60,21 +60,23 @@ def action_decision(s, t, me, buf, n, params, rng):
         es, ea = best_espionage(s, t, me, params)
     # Study values: only needed before the turn's Action (after it, moving
     # Main Effects are not taken and an ACTION cannot be played)
-    vals = np.zeros(L.MAX_ZONES)
     studied = False
+    study_here = 0.0
     if has_main(buf, n):
+        vals = np.zeros(L.MAX_ZONES)
         if s[L.S_ACTION_DONE] == 0:
             want = np.full(L.MAX_ZONES, 1 if moving_main(t, buf, n) else 0, np.int64)
             want[s[pf(me, L.PF_ZONE)]] = 1
             vals = zone_study_values(s, t, me, params, want)
             studied = True
+            study_here = vals[s[pf(me, L.PF_ZONE)]]
         no_steps = np.zeros(0, np.int64)
         v, a = best_turn_main(s, t, me, buf, n, params, False, vals, es, no_steps, no_steps)
         if a >= 0 and v > 0.0:
             return a
     if s[L.S_ACTION_DONE] == 0 and not in_start(s, me):
         z = s[pf(me, L.PF_ZONE)]
-        st = vals[z] if studied else best_study(s, t, me, z, params, 0)[0]
+        st = study_here if studied else best_study(s, t, me, z, params, 0)[0]
         # Action Zone Effects: Bivouac when worn out, Teleport towards cubes
         zv = 0.0
         za = -1

@@ -27,14 +27,25 @@ IN_DY = (0, 0, 0, 1, 1, 1, 1, 0)
 # Where a tile goes beside an anchor: per side, the offset of its corner.
 SIDE_DX = (0, 2, 0, -2)
 SIDE_DY = (-2, 0, 2, 0)
+NPLACE = 12  # placements beside an anchor: k = 3 * side + shift + 1 (shift -1/0/+1 half tile)
+# Links made by placing the tile at (x, y) (tile_link): none, same Floor, Stair, Wall Token.
+LK_NONE = 0
+LK_FLOOR = 1
+LK_STAIR = 2
+LK_WALL = 3
+
+
+@kernel
+def rotate_passages(m, rot):
+    """A Passage bitmask turned rot quarter turns clockwise."""
+    r = (2 * rot) % 8
+    return ((m << r) | (m >> (8 - r))) & 0xFF
 
 
 @kernel
 def world_passages(t, tile, rot):
     """Passage bitmask of a tile in world positions for a rotation."""
-    m = t[L.T_Z_PASSAGES + tile]
-    r = (2 * rot) % 8
-    return ((m << r) | (m >> (8 - r))) & 0xFF
+    return rotate_passages(t[L.T_Z_PASSAGES + tile], rot)
 
 
 @kernel
@@ -43,10 +54,16 @@ def zone_passages(s, t, z):
 
 
 @kernel
+def door_need(t, z, rot, world_p):
+    """Colour bitmask a Door needs on the world Passage position of tile z
+    turned rot quarter turns."""
+    return t[L.T_Z_DOOR + z * 8 + (world_p - 2 * rot) % 8]
+
+
+@kernel
 def door_colors(s, t, z, world_p):
     """Colour bitmask a Door needs on the world Passage position of zone z."""
-    p = (world_p - 2 * s[L.S_ZROT + z]) % 8
-    return t[L.T_Z_DOOR + z * 8 + p]
+    return door_need(t, z, s[L.S_ZROT + z], world_p)
 
 
 @kernel
@@ -81,6 +98,37 @@ def facing(bx, by, ax, ay, p):
         if bx + OUT_DX[q] == ix and by + OUT_DY[q] == iy:
             return q
     return -1
+
+
+def _placement_geometry() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per placement k the offset of the new tile's corner from the anchor's
+    (PLACE_DX, PLACE_DY) and, per world Passage position p of the new tile,
+    the anchor's Passage facing it (PLACE_FACE[8 * k + p]; -1: the cell just
+    outside p is not the anchor's). Geometry only: it holds for any anchor."""
+    face = getattr(facing, "py_func", facing)
+    dxs, dys, faces = [], [], []
+    for k in range(NPLACE):
+        side, shift = k // 3, k % 3 - 1
+        dx = SIDE_DX[side] + (shift if side % 2 == 0 else 0)
+        dy = SIDE_DY[side] + (shift if side % 2 == 1 else 0)
+        dxs.append(dx)
+        dys.append(dy)
+        for p in range(8):
+            covered = 0 <= dx + OUT_DX[p] <= 1 and 0 <= dy + OUT_DY[p] <= 1
+            faces.append(face(0, 0, dx, dy, p) if covered else -1)
+    return tuple(dxs), tuple(dys), tuple(faces)
+
+
+PLACE_DX, PLACE_DY, PLACE_FACE = _placement_geometry()
+
+
+@kernel
+def count_bits(m):
+    n = 0
+    while m:
+        n += m & 1
+        m >>= 1
+    return n
 
 
 @kernel
@@ -129,16 +177,54 @@ def passable(s, t, seat, z, p):
     Walled, and every Door on it opened by a cube of its colours)?"""
     if s[L.S_LINK + z * 8 + p] == 0:
         return False
+    return opens(s, t, player_colors(s, t, seat), z, p)
+
+
+@kernel
+def opens(s, t, colours, z, p):
+    """passable for a Scholar holding cubes of `colours` (player_colors)."""
+    if s[L.S_LINK + z * 8 + p] == 0:
+        return False
     nb = s[L.S_NB + z * 8 + p]
     need = door_colors(s, t, z, p) | door_colors(s, t, nb, s[L.S_NBQ + z * 8 + p])
-    return (need & player_colors(s, t, seat)) == need
-
+    return (need & colours) == need
 
 
 @kernel
 def placement_position(s, anchor, side, shift):
-    return (s[L.S_ZX + anchor] + SIDE_DX[side] + (shift if side % 2 == 0 else 0),
-            s[L.S_ZY + anchor] + SIDE_DY[side] + (shift if side % 2 == 1 else 0))
+    k = 3 * side + shift + 1
+    return s[L.S_ZX + anchor] + PLACE_DX[k], s[L.S_ZY + anchor] + PLACE_DY[k]
+
+
+@kernel
+def placement_free(s, t, anchor):
+    """Bitmask of the placements k beside `anchor` that overlap no placed
+    Zone (only Zones within three half tiles of the anchor can overlap one)."""
+    ax = s[L.S_ZX + anchor]
+    ay = s[L.S_ZY + anchor]
+    free = (1 << NPLACE) - 1
+    for z in range(t[L.T_NZONES]):
+        if s[L.S_ZPLACED + z] == 1:
+            dx = s[L.S_ZX + z] - ax
+            dy = s[L.S_ZY + z] - ay
+            if -4 < dx < 4 and -4 < dy < 4:
+                for k in range(NPLACE):
+                    if abs(dx - PLACE_DX[k]) < 2 and abs(dy - PLACE_DY[k]) < 2:
+                        free &= ~(1 << k)
+    return free
+
+
+@kernel
+def facing_mask(s, t, anchor, k):
+    """World Passage positions of a tile at placement k that face a Passage
+    of `anchor`: the Links it gets there are its own Passages among them."""
+    theirs = zone_passages(s, t, anchor)
+    m = 0
+    for p in range(8):
+        q = PLACE_FACE[8 * k + p]
+        if q >= 0 and (theirs >> q) & 1:
+            m |= 1 << p
+    return m
 
 
 @kernel
@@ -148,27 +234,27 @@ def placement_links(s, t, tile, anchor, side, shift, rot):
     x, y = placement_position(s, anchor, side, shift)
     if overlapping(s, t, x, y) >= 0:
         return 0
-    mine = world_passages(t, tile, rot)
-    theirs = zone_passages(s, t, anchor)
-    ax = s[L.S_ZX + anchor]
-    ay = s[L.S_ZY + anchor]
-    n = 0
-    for p in range(8):
-        if (mine >> p) & 1 and zone_covering(s, t, x + OUT_DX[p], y + OUT_DY[p]) == anchor:
-            q = facing(ax, ay, x, y, p)
-            if q >= 0 and (theirs >> q) & 1:
-                n += 1
-    return n
+    return count_bits(world_passages(t, tile, rot) & facing_mask(s, t, anchor, 3 * side + shift + 1))
+
+
+@kernel
+def placeable_passages(s, t, anchor):
+    """Printed Passage positions (rotation 0) of which a tile needs one to be
+    Linked to `anchor` in some rotation and free placement: the union over
+    the free placements of their facing masks turned back by each rotation."""
+    free = placement_free(s, t, anchor)
+    u = 0
+    for k in range(NPLACE):
+        if (free >> k) & 1:
+            fm = facing_mask(s, t, anchor, k)
+            for rot in range(4):
+                u |= rotate_passages(fm, (4 - rot) % 4)
+    return u
 
 
 @kernel
 def can_place_anywhere(s, t, tile, anchor):
-    for side in range(4):
-        for shift in range(-1, 2):
-            for rot in range(4):
-                if placement_links(s, t, tile, anchor, side, shift, rot) != 0:
-                    return True
-    return False
+    return (t[L.T_Z_PASSAGES + tile] & placeable_passages(s, t, anchor)) != 0
 
 
 @kernel
@@ -177,9 +263,10 @@ def draw_placeable(s, t, floor, anchor):
     that cannot go to the bottom. Returns the tile (off the stack) or -1."""
     n = s[L.S_STACK_N + floor]
     base = L.S_STACK + floor * L.MAX_ZONES
+    fits = placeable_passages(s, t, anchor)
     for _ in range(n):
         top = s[base + n - 1]
-        if can_place_anywhere(s, t, top, anchor):
+        if t[L.T_Z_PASSAGES + top] & fits:
             s[L.S_STACK_N + floor] = n - 1
             return top
         for i in range(n - 1, 0, -1):
@@ -208,40 +295,95 @@ def _use_token(s, t, field, limit_field):
 
 
 @kernel
-def place_tile(s, t, tile, x, y, rot, stair_to):
-    """Put a tile at (x, y) and work out its Links with every Adjacent Zone.
+def zones_around(s, t, x, y):
+    """zone_covering of the cell just outside each Passage position p of a
+    tile at (x, y), in one pass over the Zones near it: packed 6 bits per
+    position (the Zone + 1; 0: none)."""
+    m = 0
+    for z in range(t[L.T_NZONES]):
+        if s[L.S_ZPLACED + z] == 1:
+            zx = s[L.S_ZX + z]
+            zy = s[L.S_ZY + z]
+            if -3 < zx - x < 3 and -3 < zy - y < 3:
+                for p in range(8):
+                    ux = x + OUT_DX[p]
+                    uy = y + OUT_DY[p]
+                    if zx <= ux <= zx + 1 and zy <= uy <= zy + 1 and (m >> (6 * p)) & 63 == 0:
+                        m |= (z + 1) << (6 * p)
+    return m
+
+
+@kernel
+def tile_link(s, t, tile, rot, x, y, p, stair_to, around):
+    """What placing `tile` (rotation rot) at (x, y) makes of its world Passage
+    position p: (the Zone beside it or -1, that Zone's facing position, LK_*);
+    around: zones_around(x, y).
 
     Facing Passages of the same Floor are Linked. Between Floors: a Stair link
-    with `stair_to` (the Zone whose Stairs Effect placed it; a Stair Token per
-    Passage), a Wall Token on every other facing pair.
+    with `stair_to` (the Zone whose Stairs Effect placed it), a Wall Token on
+    every other facing pair. Reads the placed Zones only, so it serves
+    place_tile and a look ahead alike.
     """
+    nb = ((around >> (6 * p)) & 63) - 1
+    if nb < 0 or nb == tile:
+        return -1, -1, LK_NONE
+    q = facing(s[L.S_ZX + nb], s[L.S_ZY + nb], x, y, p)
+    if not ((world_passages(t, tile, rot) >> p) & 1 and (zone_passages(s, t, nb) >> q) & 1):
+        return nb, q, LK_NONE
+    if t[L.T_Z_FLOOR + nb] == t[L.T_Z_FLOOR + tile]:
+        return nb, q, LK_FLOOR
+    if nb == stair_to:
+        return nb, q, LK_STAIR
+    return nb, q, LK_WALL
+
+
+@kernel
+def placement_outcome(s, t, seat, tile, x, y, rot, anchor, stairs):
+    """(Links `tile` gets placed at (x, y) beside `anchor` (tile_link; by
+    its Stairs when `stairs`), whether the seat's Scholar in `anchor` may
+    then walk in: not by Stairs, a Link whose Doors its cubes open (passable,
+    read before the tile is down))."""
+    stair_to = anchor if stairs else -1
+    colours = player_colors(s, t, seat)
+    around = zones_around(s, t, x, y)
+    links = 0
+    walk = False
+    for p in range(8):
+        nb, q, kind = tile_link(s, t, tile, rot, x, y, p, stair_to, around)
+        if kind == LK_FLOOR or kind == LK_STAIR:
+            links += 1
+        if not stairs and not walk and nb == anchor and kind == LK_FLOOR:
+            need = door_colors(s, t, anchor, q) | door_need(t, tile, rot, p)
+            walk = (need & colours) == need
+    return links, walk
+
+
+@kernel
+def place_tile(s, t, tile, x, y, rot, stair_to):
+    """Put a tile at (x, y) and work out its Links with every Adjacent Zone
+    (tile_link; a Stair Token per Stair link, a Wall Token per Wall)."""
     s[L.S_ZPLACED + tile] = 1
     s[L.S_ZX + tile] = x
     s[L.S_ZY + tile] = y
     s[L.S_ZROT + tile] = rot
-    mine = zone_passages(s, t, tile)
+    around = zones_around(s, t, x, y)
     for p in range(8):
-        nb = zone_covering(s, t, x + OUT_DX[p], y + OUT_DY[p])
-        if nb < 0 or nb == tile:
+        nb, q, kind = tile_link(s, t, tile, rot, x, y, p, stair_to, around)
+        if nb < 0:
             continue
-        q = facing(s[L.S_ZX + nb], s[L.S_ZY + nb], x, y, p)
         s[L.S_NB + tile * 8 + p] = nb
         s[L.S_NBQ + tile * 8 + p] = q
         s[L.S_NB + nb * 8 + q] = tile
         s[L.S_NBQ + nb * 8 + q] = p
-        both = (mine >> p) & 1 and (zone_passages(s, t, nb) >> q) & 1
-        if not both:
+        if kind == LK_NONE:
             continue
-        if t[L.T_Z_FLOOR + nb] == t[L.T_Z_FLOOR + tile]:
-            link = 1
-        elif nb == stair_to:
-            link = 1
+        if kind == LK_STAIR:
             s[L.S_STAIRS + tile * 8 + p] = 1
             s[L.S_STAIRS + nb * 8 + q] = 1
             _use_token(s, t, L.S_STAIR_USED, L.T_STAIR_TOKENS)
-        else:
-            link = 0
+        elif kind == LK_WALL:
             _use_token(s, t, L.S_WALL_USED, L.T_WALL_TOKENS)
+        link = 0 if kind == LK_WALL else 1
         s[L.S_LINK + tile * 8 + p] = link
         s[L.S_LINK + nb * 8 + q] = link
     put_cubes(s, t, tile)
@@ -273,16 +415,20 @@ def zone_placeable(s, t):
     Maximum Alert ("No Zone")."""
     if s[L.S_MAX_ALERT] == 1:
         return False
-    for f in range(L.NFLOORS):
-        base = L.S_STACK + f * L.MAX_ZONES
-        for i in range(s[L.S_STACK_N + f]):
-            tile = s[base + i]
-            for z in range(t[L.T_NZONES]):
-                if s[L.S_ZPLACED + z] == 0:
-                    continue
-                fz = t[L.T_Z_FLOOR + z]
-                stairs = (t[L.T_Z_EFFECTS + z] & L.ZE_STAIRS) != 0 and s[L.S_ZENTERED + z] == 0
-                if (fz == f or (stairs and abs(fz - f) == 1)) and can_place_anywhere(s, t, tile, z):
+    for z in range(t[L.T_NZONES]):
+        if s[L.S_ZPLACED + z] == 0:
+            continue
+        fz = t[L.T_Z_FLOOR + z]
+        stairs = (t[L.T_Z_EFFECTS + z] & L.ZE_STAIRS) != 0 and s[L.S_ZENTERED + z] == 0
+        fits = -1  # placeable_passages(z), worked out when a stack needs it
+        for f in range(L.NFLOORS):
+            if s[L.S_STACK_N + f] == 0 or not (fz == f or (stairs and abs(fz - f) == 1)):
+                continue
+            if fits < 0:
+                fits = placeable_passages(s, t, z)
+            base = L.S_STACK + f * L.MAX_ZONES
+            for i in range(s[L.S_STACK_N + f]):
+                if t[L.T_Z_PASSAGES + s[base + i]] & fits:
                     return True
     return False
 

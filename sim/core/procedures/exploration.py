@@ -11,11 +11,16 @@ from __future__ import annotations
 
 from sim import layout as L
 from sim.core.components.dungeon import (
+    NPLACE,
     begin_placement,
-    passable,
+    facing_mask,
+    opens,
     place_tile,
-    placement_links,
+    placement_free,
+    placement_outcome,
     placement_position,
+    player_colors,
+    world_passages,
     zone_cube_count,
 )
 from sim.core.components.noteboard import cubes
@@ -102,12 +107,13 @@ def add_turn_actions(s, t, me, out, n):
     """Movement / Action Phase: move, draw Zones, play, Study, Espionage."""
     z = s[pf(me, L.PF_ZONE)]
     if s[L.S_SPEED] > 0:
+        colours = player_colors(s, t, me)
         for p in range(8):  # one action per destination: its first open Passage
-            if passable(s, t, me, z, p):
+            if opens(s, t, colours, z, p):
                 nb = s[L.S_NB + z * 8 + p]
                 first = True
                 for q in range(p):
-                    if s[L.S_NB + z * 8 + q] == nb and passable(s, t, me, z, q):
+                    if s[L.S_NB + z * 8 + q] == nb and opens(s, t, colours, z, q):
                         first = False
                 if first:
                     out[n] = L.A_MOVE + p
@@ -153,33 +159,42 @@ def add_turn_actions(s, t, me, out, n):
 
 
 @kernel
+def placement_at(s, a):
+    """(x, y, rotation) where PH_PLACE action `a` puts the drawn Zone."""
+    r = a - L.A_PLACE
+    x, y = placement_position(s, s[L.S_PL_FROM], r // 12, (r // 4) % 3 - 1)
+    return x, y, r % 4
+
+
+@kernel
 def place_zone(s, t, me, a):
     """PH_PLACE: put the drawn Zone where the action says; move in (not for a
     Stairs Zone), unless every Passage from the anchor is barred by a Door."""
-    r = a - L.A_PLACE
-    side = r // 12
     tile = s[L.S_PL_TILE]
     anchor = s[L.S_PL_FROM]
     stairs = s[L.S_PL_MODE] == 1
-    x, y = placement_position(s, anchor, side, (r // 4) % 3 - 1)
-    place_tile(s, t, tile, x, y, r % 4, anchor if stairs else -1)
+    x, y, rot = placement_at(s, a)
+    enter = placement_outcome(s, t, me, tile, x, y, rot, anchor, stairs)[1]
+    place_tile(s, t, tile, x, y, rot, anchor if stairs else -1)
     s[L.S_PL_TILE] = -1
-    if not stairs:
-        for p in range(8):
-            if s[L.S_NB + anchor * 8 + p] == tile and passable(s, t, me, anchor, p):
-                enter_zone(s, t, me, tile)
-                break
+    if enter:
+        enter_zone(s, t, me, tile)
 
 
 @kernel
 def placement_actions(s, t, me, out):
-    """PH_PLACE: every side, shift and rotation that Links the drawn Zone."""
+    """PH_PLACE: every side, shift and rotation that Links the drawn Zone
+    (placement k = 3 * side + shift + 1, free of placed Zones)."""
     n = 0
-    for side in range(4):
-        for shift in range(-1, 2):
+    tile = s[L.S_PL_TILE]
+    anchor = s[L.S_PL_FROM]
+    free = placement_free(s, t, anchor)
+    for k in range(NPLACE):
+        if (free >> k) & 1:
+            fm = facing_mask(s, t, anchor, k)
             for rot in range(4):
-                if placement_links(s, t, s[L.S_PL_TILE], s[L.S_PL_FROM], side, shift, rot) != 0:
-                    out[n] = L.A_PLACE + (side * 3 + shift + 1) * 4 + rot
+                if world_passages(t, tile, rot) & fm:
+                    out[n] = L.A_PLACE + k * 4 + rot
                     n += 1
     return n
 
