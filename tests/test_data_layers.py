@@ -23,8 +23,9 @@ RULES = ("boss", "dangerous_zones", "maximum_alert", "main_effects")
 # and Player Level. Layering the data left it unchanged (422be978... on a93eed3,
 # before and after); the tables' layout then grew for Rocca Civetta (branch
 # limits, same games: tests/test_same_games.py); then the Floor I tiles, two Bonus
-# Values and Vincenzo's Students were transcribed (issue 12): this is its value.
-TABLES_SHA256 = "8879aba64b4807f32f913bb23785e0c1c4857feed7a183b8e9af889af4bf2992"
+# Values and Vincenzo's Students were transcribed and the tables count the Reaction
+# chain's length (issue 12): this is its value.
+TABLES_SHA256 = "1a44c2191bc202b2ee56e61c7f8af6e7f7ebb91293292a4283bbfe67f5b78013"
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,15 @@ Phase").
 
 from __future__ import annotations
 
+import pytest
+
+from sim import GameConfig
+from sim import layout as L
+from sim.config import compile_config
+from sim.errors import DataError
 from sim.scenario import do
+
+ME = ("main_effects",)
 
 
 def _i3(h, players=2, rules=(), **hands):
@@ -84,3 +92,47 @@ def test_no_window_for_an_opponent_in_the_starting_zone(h):
          .hand("Valerio", ["Blackmail"]).students("Valerio", 2).turn("Sofia", "action").build())
     do(g, "End the turn")
     assert g.phase() != "priority"
+
+
+# ------------------------------------------ rule 2: Reactions to Reactions
+
+def test_reactions_to_reactions_have_no_depth_limit(h):
+    """Six links (the old engine stopped at four); the chain ends when nobody
+    can react, then resolves from the top: each Reaction cancels the one below."""
+    g = (_i3(h, rules=ME, Sofia=["Faculty Dinner", "Disguise", "Disguise", "Lantern"],
+             Valerio=["Smoke Bomb", "Smoke Bomb", "Smoke Bomb"])
+         .students("Sofia", 3).university(students=10, omega=0).bonfire(0).turn("Sofia", "action").build())
+    do(g, "Main Effect: Gala Dinner", "Main Effect: Vanish", "Main Effect: Double Bluff", "Main Effect: Vanish",
+       "Main Effect: Double Bluff")
+    assert len(g.to_dict()["main_effects"]["declared"]) == 5
+    assert (g.phase(), g.current_player()) == ("main_reaction", 1)
+    do(g, "Main Effect: Vanish")  # Sofia holds no Reaction any more: the chain ends
+    assert g.to_dict()["main_effects"]["declared"] == []
+    # Vanish 3 cancels Double Bluff 2, Vanish 2 cancels Double Bluff 1 (both
+    # unpaid), Vanish 1 cancels Gala Dinner (unpaid); each Vanish drew a Student
+    assert h.player(g, "Sofia")["students"] == 3 and h.player(g, "Sofia")["hand"] == ["Lantern"]
+    assert g.to_dict()["bonfire"] == 3
+    assert g.check_invariants() is None
+
+
+def test_the_chain_is_sized_by_the_reaction_cards_of_the_data():
+    t = compile_config(GameConfig(players=2, rules=ME)).tables
+    assert int(t[L.T_ME_CHAIN_CAP]) == 1 + 8 + 7 + 5  # Smoke Bomb, Disguise, Astral Mirror
+    with pytest.raises(DataError, match="Reaction chain"):
+        compile_config(GameConfig(players=2, rules=ME, overrides={'cards."Smoke Bomb".copies': 40,
+                                                                   "tricks.total": 137}))
+
+
+# ------------------------------------------ rule 3: "before your Movement Phase"
+def _bomf(h, g):
+    return [t for t in h.legal_text(g) if t.startswith("Main Effect: Bomf!")]
+
+
+def test_bomf_not_after_a_card_in_the_movement_phase(h):
+    """"Play this card before your Movement Phase": once Exploration 1 has been
+    played in the phase, Bomf! is no longer playable (no Speed spent)."""
+    g = _i3(h, rules=ME, Sofia=["Lantern", "Lantern"]).students("Sofia", 2).turn("Sofia", "movement").build()
+    assert _bomf(h, g)
+    do(g, "Play Lantern: Exploration 1")
+    assert g.current_player() == 0 and g.phase() == "movement"
+    assert not _bomf(h, g)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 # Version of the state and action layout (offsets, sizes, action numbers).
 # Records carry it (sim.game.Game.record); a record of another version is refused.
-# 1: the base-box layout (until issue 11); 2: limits for Rocca Civetta.
-LAYOUT_VERSION = 2
+# 1: the base-box layout (until issue 11); 2: limits for Rocca Civetta; 3: Reaction
+# chains as long as the Reaction cards allow, the last Stealth Test, scenario draws (issue 12).
+LAYOUT_VERSION = 3
 
 # ------------------------------------------------------------------ seats
 MAXP = 4  # Scholar seats (agents): 1 (Solitary Mode) to 4 players
@@ -82,9 +83,11 @@ STAR_KINDS = ("silver", "gold")
 # ----------------------------------------------------------- effect programs
 MAX_PROGS = 256  # effect programs (the base box with every rule: 91)
 MAX_OPS = 1024  # effect steps in all programs (the base box with every rule: 138)
-MAX_CHAIN = 4  # Main Effects declared and not yet resolved (the Reaction chain)
+# room for the Reaction chain: a declared Main Effect + the Reaction cards of the data
+# (T_ME_CHAIN_CAP, counted by sim.tables, which refuses data needing more)
+MAX_CHAIN = 32
 MAX_ME_COSTS = 4  # "/" options of one Main Effect cost (A_OPTION + i)
-KSTACK_DEPTH = 32  # continuation stack entries (Main Effect Reaction chains nest)
+KSTACK_DEPTH = 24 + 2 * MAX_CHAIN  # continuation stack entries (each link of a Reaction chain holds two)
 KSTACK_W = 4  # ints per continuation entry
 
 assert MAX_ZONES <= 63 and MAX_PANIC <= 63 and MAX_SCH <= 63, "bit masks are int64"

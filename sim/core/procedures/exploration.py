@@ -31,7 +31,6 @@ from sim.core.rules.main_effects.chain import CTX_OWN, add_mains, declare_main, 
 @kernel
 def spend_speed(s):
     """Spend one Speed point, the Scholar card's points first."""
-    s[L.S_ME_MOVED] = 1
     s[L.S_SPEED] -= 1
     if s[L.S_CARD_SPEED] > s[L.S_SPEED]:
         s[L.S_CARD_SPEED] = s[L.S_SPEED]
@@ -39,8 +38,11 @@ def spend_speed(s):
 
 @kernel
 def turn_action(s, t, me, a):
-    """Movement / Action Phase actions."""
+    """Movement / Action Phase actions. Any of them in the Movement Phase
+    ends "before your Movement Phase" (Bomf!: `when = "before_movement"`)."""
     z = s[pf(me, L.PF_ZONE)]
+    if s[L.S_MOVE_PHASE] == 1:
+        s[L.S_ME_MOVED] = 1
     if a >= L.A_MOVE and a < L.A_MOVE + 8:
         spend_speed(s)
         kstack.push(s, L.K_RESUME, 0, 0, 0)

@@ -83,8 +83,8 @@ def main_playable(s, t, seat, k, ctx):
     Steps 1-2 (ACTION, Timing) and a payable cost."""
     if t[L.T_ME_HAS + k] == 0 or s[pf(seat, L.PF_HAND) + k] == 0:
         return False
-    if s[L.S_ME_CHAIN_N] >= L.MAX_CHAIN:
-        return False
+    if s[L.S_ME_CHAIN_N] >= t[L.T_ME_CHAIN_CAP]:
+        return False  # never binds in play: each link is a card on the table
     tm = t[L.T_ME_TIMING + k]
     if ctx == CTX_REACT:
         if tm != L.ME_REACTION:
