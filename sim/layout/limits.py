@@ -52,6 +52,7 @@ MAX_OPTS = 2  # options of one effect (e.g. Stealth or Alert)
 MAX_CLANS = 24  # Clan Cards: base 3 + RC 12 = 15
 MAX_ALERT_SLOTS = 8  # spaces on an Alert Card
 MAX_RAND = 32  # Randomizer cards
+MAX_SET_DRAWS = 16  # draws a scenario may fix in advance (Randomizer cards, Students out of the University)
 MAX_PANIC = 16  # Panic Cards: base 3 + RC 5 = 8 (a bit mask of the deck: at most 63)
 MAX_INTERNS = 32  # Intern Cards (one copy each): base 10 + RC 10 = 20
 MAX_RESEARCH = 16  # Research Cards: RC 12 (reserved)
