@@ -11,9 +11,9 @@ that ``snapshot(g)`` adds from the state array:
 
 - ``"stats"``: per seat ``studies``, ``study_wins``, ``spies``, ``spy_wins``,
   ``thesis_fails`` (counters of resolved Stealth Tests and failed Theses);
-- ``"last_test"``: ``alert`` and ``stealth`` of the latest Stealth Test (kept
-  after the test closes, so a test that resolves inside one step still has its
-  final numbers).
+and ``to_dict()``'s ``"last_test"`` (the Stealth Test that resolved last:
+declared and final Stealth Value, Alert Value, success) gives a test that
+resolves inside one step its final numbers and outcome.
 
 Without them, outcomes are inferred from the visible changes.
 """
@@ -49,14 +49,13 @@ _STATS = (
 
 
 def snapshot(g: Any) -> Snap:
-    """``g.to_dict()`` plus the ``stats`` and ``last_test`` extras (see module doc)."""
+    """``g.to_dict()`` plus the ``stats`` extra (see module doc)."""
     d = g.to_dict()
     s = g.state
     n = int(s[L.S_NPLAYERS])
     d["stats"] = [
         {name: int(s[L.P_BASE + p * L.PSZ + field]) for name, field in _STATS} for p in range(n)
     ]
-    d["last_test"] = {"alert": int(s[L.S_T_ALERT]), "stealth": int(s[L.S_T_STEALTH])}
     return d
 
 
@@ -166,8 +165,9 @@ def _test_lines(before: Snap, after: Snap) -> list[str]:
             lines.append(f"    Stealth Value declared: {ta['stealth_value']} against Alert Value {ta['alert_value']}")
     for seat, kind, success in resolved:
         last = after.get("last_test")
-        if last is not None:
-            alert, stealth = last["alert"], last["stealth"]
+        if last is not None and last != before.get("last_test"):
+            alert, stealth = last["alert_value"], last["stealth_value"]
+            success = last["success"]
         elif tb is not None:
             alert, stealth = tb["alert_value"], tb["stealth_value"]
         else:

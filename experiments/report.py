@@ -247,10 +247,8 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def _provisional_html(manifest: dict[str, Any]) -> str:
-    if not (manifest.get("provisional") or manifest.get("provisional_values")):
-        return ""
-    values = manifest.get("provisional_values") or []
+def _value_listing(title: str, values: list[Any]) -> str:
+    """A folded list of marked values (each a dict with layer, file, key, value, note)."""
     items = []
     for v in values:
         if isinstance(v, dict):
@@ -260,8 +258,16 @@ def _provisional_html(manifest: dict[str, Any]) -> str:
             items.append(f"<li><code>{html.escape(key + val)}</code>{html.escape(note)}</li>")
         else:
             items.append(f"<li><code>{html.escape(str(v))}</code></li>")
-    listing = (f"<details><summary>The provisional values ({len(values)})</summary><ul>{''.join(items)}</ul></details>"
-               if items else "")
+    return f"<details><summary>{title} ({len(values)})</summary><ul>{''.join(items)}</ul></details>" if items else ""
+
+
+def _provisional_html(manifest: dict[str, Any]) -> str:
+    if not (manifest.get("provisional") or manifest.get("provisional_values")):
+        return ""
+    values = manifest.get("provisional_values") or []
+    listing = _value_listing("The provisional values", values)
+    listing += _value_listing("The values from a fan transcription (status transcribed, not checked against "
+                              "the cards)", manifest.get("transcribed_values") or [])
     what = _count(len(values), "printed card value") if values else "printed card values"
     return ("<div class='provisional' id='provisional'><strong>⚠ Provisional card data was used.</strong> "
             f"This run's data contains {what} that the rulebooks do not give "

@@ -440,6 +440,7 @@ def _fresh_manifest(plan: SweepPlan, base: Compiled) -> dict[str, Any]:
                  "layers": data["layers"], "values": data["values"], "changed_values": data["changed_values"]},
         # as `dungeonology data` lists them: each with its layer, file, key, value and note
         "provisional_values": [dataclasses.asdict(v) for v in base.loaded.provisional],
+        "transcribed_values": [dataclasses.asdict(v) for v in base.loaded.transcribed],
         "code_version": code_version(),
         "seeds": {"master": plan.seed, "rule": f"game g (global index, cell-major) uses seed "
                   f"master * {SEED_STRIDE} + g; each seat's generator comes from the game's seed and the seat",

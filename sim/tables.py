@@ -246,6 +246,13 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
             t[L.T_ME_COST + k * L.MAX_ME_COSTS + i] = progs.add(list(option), kind=k, cost=True)
         t[L.T_ME_EFFECT + k] = progs.add(list(me.effect), kind=k)
         t[L.T_ME_AFTER + k] = progs.add(list(me.after), kind=k) if me.after else -1
+    # "It is possible to use a Reaction in response to another Reaction": a chain
+    # ends only when nobody can or will react, so it can hold the declared effect
+    # and every Reaction card of the deck
+    reactions = sum(data.cards[name].copies for name in kinds
+                    if data.cards[name].main is not None and data.cards[name].main.timing == "reaction")
+    _limit("Main Effects in a Reaction chain (1 + the Reaction cards)", 1 + reactions, L.MAX_CHAIN)
+    t[L.T_ME_CHAIN_CAP] = 1 + reactions
 
     jinx = list(data.jinx)
     _limit("Jinx Cards", len(jinx), L.MAX_JINX)

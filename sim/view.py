@@ -190,6 +190,24 @@ def _test(s: np.ndarray, names: Names) -> dict[str, Any] | None:
     return d
 
 
+def _last_test(s: np.ndarray) -> dict[str, Any] | None:
+    """The Stealth Test that resolved last (None before the first): who made
+    it, the declared and final Stealth Value, the Alert Value, the outcome."""
+    kind = _i(s[L.S_LT_KIND])
+    if kind == 0:
+        return None
+    return {
+        "kind": "study" if kind == 1 else "espionage",
+        "active": _i(s[L.S_LT_SEAT]),
+        "target": None if kind == 1 else _i(s[L.S_LT_TARGET]),
+        "declared_stealth": _i(s[L.S_LT_DECLARED]),
+        "stealth_value": _i(s[L.S_LT_STEALTH]),
+        "alert_value": _i(s[L.S_LT_ALERT]),
+        "success": bool(s[L.S_LT_SUCCESS]),
+        "turn": _i(s[L.S_LT_TURN]),
+    }
+
+
 def _max_alert(s: np.ndarray, names: Names, viewer: int | None) -> dict[str, Any] | None:
     """Maximum Alert: the Panic deck (public), the Panic Card (hidden from
     everybody until revealed: the whole-truth view shows it), the state."""
@@ -267,6 +285,7 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
         "on_table": {k: _i(s[L.S_PLAYED + i]) for i, k in enumerate(names.kinds) if s[L.S_PLAYED + i]},
         "jinx_deck": jdeck if viewer is None else len(jdeck),
         "test": _test(s, names),
+        "last_test": _last_test(s),
         "thesis_count": _i(s[L.S_THESIS_COUNT]),
         "boss": _boss(s, names),
         # Note Board points with the Clan modifiers: known only with the Clan

@@ -7,6 +7,7 @@ description). ``helpers`` bundles a few readers of a Game used everywhere.
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -18,11 +19,17 @@ from sim.core.components.scholars import pf
 from sim.game import Game
 from sim.scenario import Scenario
 
+# The Floor I tiles the scenario tests were written against (tests/data/floor1_fixture).
+FLOOR1_FIXTURE = str(Path(__file__).parent / "data" / "floor1_fixture")
+
 
 def config(players: int = 2, scholars: list[str] | None = None, clan: str = "Blood Worshipers",
            **kw: Any) -> GameConfig:
+    """A GameConfig with named Scholars, a known Clan and the Floor I fixture layer
+    (unless ``data`` is given)."""
     if scholars is None:
         scholars = ["Sofia", "Valerio", "Rebecca", "Vincenzo"][:players]
+    kw.setdefault("data", FLOOR1_FIXTURE)
     return GameConfig(players=players, scholars=scholars, clan=clan, **kw)
 
 

@@ -344,7 +344,8 @@ def test_narrate_stealth_test_and_omega(start):
     c["test"] = None
     c["stats"][seat]["studies"] += 1
     c["stats"][seat]["study_wins"] += 1
-    c["last_test"] = {"alert": 5, "stealth": 6}
+    c["last_test"] = {"kind": "study", "active": seat, "target": None, "declared_stealth": 6, "stealth_value": 6,
+                      "alert_value": 5, "success": True, "turn": 1}
     lines = narrate(b, c, "Pass")
     assert any("Stealth Value 6 vs Alert Value 5: SUCCESS" in x for x in lines)
     d = copy.deepcopy(start)

@@ -273,7 +273,7 @@ def test_discard_type_needs_trick_type(folder):
 
 
 def test_unknown_zone_effect(folder):
-    edit(folder, "zones.toml", 'effects = ["stairs"]', 'effects = ["teleporter"]')
+    edit(folder, "zones.toml", 'effects = ["stairs", "boss"]', 'effects = ["teleporter", "boss"]')
     check(load_error(folder), "zones.toml", 'zones."I-2".effects.0.effect', '"teleporter"')
 
 

@@ -29,6 +29,7 @@ from sim.core.engine.rng import seed_words
 from sim.errors import ConfigError
 from sim.game import new_game
 from sim.scenario import do
+from tests.conftest import FLOOR1_FIXTURE
 
 NAMES = ["Sofia", "Valerio", "Rebecca", "Vincenzo"]
 
@@ -351,7 +352,7 @@ def test_heuristic_moves_laetus_onto_opponents():
     from agents.heuristic import DEFAULTS, act
     from sim.scenario import Scenario
 
-    cfg = GameConfig(players=3, scholars=NAMES[:3], clan="Blood Worshipers", rules=("boss",))
+    cfg = GameConfig(players=3, scholars=NAMES[:3], clan="Blood Worshipers", rules=("boss",), data=FLOOR1_FIXTURE)
     sc = (Scenario(cfg, seed=1).boss("laetus", "quarrelsome")
           .place_zone("I-4", x=0, y=-1).place_zone("I-3", x=1, y=-1.5).place_zone("I-1", x=1, y=-0.5)
           .place_zone("I-5", x=-1, y=-1).boss_at("I-5").move("Sofia", "I-4").move("Valerio", "I-1")

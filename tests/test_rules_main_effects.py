@@ -271,16 +271,18 @@ def test_priority_in_turn_order_one_play_each(h):
     assert (g.phase(), g.current_player()) == ("priority", 1)
 
 
-def test_no_priority_without_instant_plays_or_without_the_rule(h):
+def test_no_priority_without_instant_plays_and_no_main_effects_without_the_rule(h):
     g = (dungeon(h).hand("Sofia", ["Autograph", "Lantern"]).hand("Valerio", ["Lantern"]).bonfire(1)
          .turn("Sofia", "action").build())
     do(g, "Play Autograph")
     assert (g.phase(), g.current_player()) == ("action", 0)
+    # the basic game opens the same round for Instant Auxiliary Effects (Social 3),
+    # but offers no Main Effect in it
     g = (h.scenario().place_zone("I-3", x=0, y=-1).move(0, "I-3").move(1, "I-3")
-         .hand("Sofia", ["Autograph", "Lantern"]).hand("Valerio", ["Blackmail"]).bonfire(1)
+         .hand("Sofia", ["Autograph", "Lantern"]).hand("Valerio", ["Blackmail"]).students("Valerio", 2).bonfire(1)
          .turn("Sofia", "action").build())
     do(g, "Play Autograph")
-    assert (g.phase(), g.current_player()) == ("action", 0)
+    assert (g.phase(), g.current_player()) == ("priority", 1)
     assert not any(t.startswith("Main Effect") for t in h.legal_text(g))
 
 

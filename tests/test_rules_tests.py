@@ -34,7 +34,7 @@ def test_cubes_indicated_raise_the_alert_value():
         c = g.clone()
         do(c, f"Study {n} cube")
         alerts.append(c.to_dict()["test"]["alert_value"])
-    assert alerts == [2 + x for x in (0, 1, 3, 6, 10)]
+    assert alerts == [4 + x for x in (0, 1, 3, 6, 10)]  # I-4: Alert 4 (transcribed)
 
 
 def test_alert_bonus_of_the_lowest_omega(h):

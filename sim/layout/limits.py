@@ -13,8 +13,9 @@ from __future__ import annotations
 
 # Version of the state and action layout (offsets, sizes, action numbers).
 # Records carry it (sim.game.Game.record); a record of another version is refused.
-# 1: the base-box layout (until issue 11); 2: limits for Rocca Civetta.
-LAYOUT_VERSION = 2
+# 1: the base-box layout (until issue 11); 2: limits for Rocca Civetta; 3: Reaction
+# chains as long as the Reaction cards allow, the last Stealth Test, scenario draws (issue 12).
+LAYOUT_VERSION = 3
 
 # ------------------------------------------------------------------ seats
 MAXP = 4  # Scholar seats (agents): 1 (Solitary Mode) to 4 players
@@ -51,6 +52,7 @@ MAX_OPTS = 2  # options of one effect (e.g. Stealth or Alert)
 MAX_CLANS = 24  # Clan Cards: base 3 + RC 12 = 15
 MAX_ALERT_SLOTS = 8  # spaces on an Alert Card
 MAX_RAND = 32  # Randomizer cards
+MAX_SET_DRAWS = 16  # draws a scenario may fix in advance (Randomizer cards, Students out of the University)
 MAX_PANIC = 16  # Panic Cards: base 3 + RC 5 = 8 (a bit mask of the deck: at most 63)
 MAX_INTERNS = 32  # Intern Cards (one copy each): base 10 + RC 10 = 20
 MAX_RESEARCH = 16  # Research Cards: RC 12 (reserved)
@@ -82,9 +84,11 @@ STAR_KINDS = ("silver", "gold")
 # ----------------------------------------------------------- effect programs
 MAX_PROGS = 256  # effect programs (the base box with every rule: 91)
 MAX_OPS = 1024  # effect steps in all programs (the base box with every rule: 138)
-MAX_CHAIN = 4  # Main Effects declared and not yet resolved (the Reaction chain)
+# room for the Reaction chain: a declared Main Effect + the Reaction cards of the data
+# (T_ME_CHAIN_CAP, counted by sim.tables, which refuses data needing more)
+MAX_CHAIN = 32
 MAX_ME_COSTS = 4  # "/" options of one Main Effect cost (A_OPTION + i)
-KSTACK_DEPTH = 32  # continuation stack entries (Main Effect Reaction chains nest)
+KSTACK_DEPTH = 24 + 2 * MAX_CHAIN  # continuation stack entries (each link of a Reaction chain holds two)
 KSTACK_W = 4  # ints per continuation entry
 
 assert MAX_ZONES <= 63 and MAX_PANIC <= 63 and MAX_SCH <= 63, "bit masks are int64"

@@ -27,6 +27,7 @@ from sim.layout.limits import (
     MAX_OMEGA_CARDS,
     MAX_RESEARCH,
     MAX_SEATS,
+    MAX_SET_DRAWS,
     MAX_TOME,
     MAX_ZONES,
     MAX_ZSLOTS,
@@ -130,7 +131,7 @@ S_ME_SEAT = _s(MAX_CHAIN)  # who declared it
 S_ME_KIND = _s(MAX_CHAIN)  # the card kind
 S_ME_CANCEL = _s(MAX_CHAIN)  # 1 once a Reaction cancelled it
 S_ME_ACTIONS = _s()  # ACTION Main Effects played this turn
-S_ME_MOVED = _s()  # 1 once the current player spent Speed this turn
+S_ME_MOVED = _s()  # 1 once the current player acted in her Movement Phase this turn (no more "before_movement")
 S_ME_RX_IDX = _s()  # open Reaction decision: chain entry answered
 S_ME_RX_I = _s()  # ... and position in turn order from its declarer
 S_ME_PRI_I = _s()  # open Priority decision: position from the current player
@@ -203,6 +204,23 @@ S_T_WINDOW = _s()  # seat whose window is open
 S_T_WPLAYS = _s()  # plays made in the open window
 S_T_ORDER_I = _s()  # Study: position in the opponents' round
 S_T_ZONE = _s()  # Zone where the test takes place
+S_T_DECLARED = _s()  # the Stealth Value as declared (Bonus Values + Study Bonus)
+# The Stealth Test that resolved last (public; kept until the next one resolves)
+S_LT_KIND = _s()  # 0 none yet, 1 Study, 2 Espionage
+S_LT_SEAT = _s()  # the Scholar who made it
+S_LT_TARGET = _s()  # Espionage: the target seat (-1 for a Study)
+S_LT_DECLARED = _s()  # the declared Stealth Value
+S_LT_STEALTH = _s()  # the final Stealth Value
+S_LT_ALERT = _s()  # the final Alert Value
+S_LT_SUCCESS = _s()  # 1 SUCCESS, 0 FAILURE
+S_LT_TURN = _s()  # S_TURN when it resolved
+# Draws fixed in advance by a scenario (sim.scenario; 0 in a game): consumed first
+S_SET_RAND_N = _s()  # Randomizer cards still fixed
+S_SET_RAND = _s(MAX_SET_DRAWS)  # their indices in the data, next drawn first (in order from 0)
+S_SET_RAND_I = _s()  # how many of S_SET_RAND were drawn
+S_SET_UNIV_N = _s()  # Students out of the University still fixed
+S_SET_UNIV = _s(MAX_SET_DRAWS)  # 0 grey, 1 Omega, in drawing order
+S_SET_UNIV_I = _s()  # how many of S_SET_UNIV were drawn
 # Prompts
 S_P_COUNT = _s()  # cards / tokens still to resolve in the prompt
 S_P_TYPE = _s()  # discard filter: card type + 1, 0 any

@@ -152,6 +152,7 @@ T_PANIC_PROG_SCHOLAR = _t(MAX_PANIC)  # (E) each Scholar in the Dungeon at her t
 
 # --- Main Effects tables ---
 T_ME_ACTION_LIMIT = _t()  # ACTION Main Effects per turn
+T_ME_CHAIN_CAP = _t()  # longest Reaction chain: 1 + the Reaction cards in the deck (each link is a card on the table)
 T_ME_HAS = _t(MAX_KINDS)  # 1: the kind has a Main Effect
 T_ME_TIMING = _t(MAX_KINDS)  # ME_*
 T_ME_ACTION = _t(MAX_KINDS)  # 1: ACTION

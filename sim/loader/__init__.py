@@ -63,6 +63,11 @@ class LoadedData:
     def __post_init__(self) -> None:
         object.__setattr__(self, "is_provisional", bool(self.provisional))
 
+    @property
+    def transcribed(self) -> list[ProvisionalValue]:
+        """The values taken from the fan transcription (status ``transcribed``)."""
+        return self.provenance.marked_values("transcribed") if self.provenance else []
+
     def values(self) -> list[ValueSource]:
         """Every value with its layer, file and status (see :class:`ValueSource`)."""
         return self.provenance.values() if self.provenance else []
@@ -79,6 +84,7 @@ class LoadedData:
             "values": self.provenance.counts() if self.provenance else {},
             "overrides": dict(self.overrides),
             "provisional_values": [v.to_dict() for v in values if v.status == "provisional"],
+            "transcribed_values": [v.to_dict() for v in values if v.status == "transcribed"],
             "changed_values": [v.to_dict() for v in values if v.status in ("designer", "override")],
         }
 

@@ -76,10 +76,11 @@ def describe(loaded: LoadedData, every_value: bool = False) -> str:
         lines += [f"  {k} = {format_value(v)}" for k, v in loaded.overrides.items()]
     else:
         lines.append("Overrides: none")
-    lines.append(f"Provisional values ({len(loaded.provisional)}):")
-    for p in loaded.provisional:
-        where = "" if p.layer == "base" else f"[{p.layer}] "
-        lines.append(f"  {where}{p.file} {p.key} = {format_value(p.value, 80)}  # {p.note}")
+    for title, marked in (("Provisional", loaded.provisional), ("Transcribed (fan transcription)", loaded.transcribed)):
+        lines.append(f"{title} values ({len(marked)}):")
+        for p in marked:
+            where = "" if p.layer == "base" else f"[{p.layer}] "
+            lines.append(f"  {where}{p.file} {p.key} = {format_value(p.value, 80)}  # {p.note}")
     records = loaded.values()
     if records:
         counts = loaded.provenance.counts() if loaded.provenance else {}

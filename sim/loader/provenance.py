@@ -20,7 +20,8 @@ from sim.schema import STATUSES
 
 @dataclass(frozen=True)
 class ProvisionalValue:
-    """A value not printed in the rulebook: where it is, what it is, and why it was chosen."""
+    """A value not printed in the rulebook (provisional or transcribed): where
+    it is, what it is, and why it was chosen or where it was taken from."""
 
     file: str
     key: str
@@ -93,13 +94,17 @@ class Provenance:
         return out
 
     def provisional(self) -> list[ProvisionalValue]:
-        """The marked provisional keys still standing: one entry per key a table
-        marks, unless a later layer or an override replaced it (a change deeper
-        inside it keeps it listed)."""
+        """The marked provisional keys still standing (see :meth:`marked_values`)."""
+        return self.marked_values("provisional")
+
+    def marked_values(self, wanted: str) -> list[ProvisionalValue]:
+        """The keys marked ``wanted`` (``provisional``, ``transcribed``) still
+        standing: one entry per key a table marks, unless a later layer or an
+        override replaced it (a change deeper inside it keeps it listed)."""
         out: list[ProvisionalValue] = []
         for index, marks in enumerate(self.marked):
             for parts, (status, note) in marks.items():
-                if status != "provisional" or self.owner(parts) != index or not _has(self.raw, parts):
+                if status != wanted or self.owner(parts) != index or not _has(self.raw, parts):
                     continue
                 file = PurePath(self.files[index][str(parts[0])]).name
                 out.append(ProvisionalValue(file, format_key(parts), _get(self.raw, parts), note,

@@ -65,11 +65,15 @@ Operations (all return the builder):
 ``jinx_top([names])``                       the next Jinx Cards drawn
 ``alert_omegas(k)``                         Omega Students on the Alert Card (top spaces)
 ``university(students=, omega=)``           the bag's contents
+``university_order(["grey", "omega"])``     the next Students drawn out of the bag, in order
 ``bonfire(n)``                              grey Students at the Campus Bonfire
 ``panic(name)``                             the face-down Panic Card (Maximum Alert rule)
 ``max_alert()``                             trigger Maximum Alert now (the full procedure)
 ``submitted(who)``                          a successful Thesis already delivered (in order)
 ``first_player(who)``                       the first player (round counting)
+``randomizer([card, ...])``                 the next Randomizer cards drawn (an index or a
+                                            table of fields such as ``{"passage": "N1"}``)
+``draw_first_player()``                     Setup D again with the Randomizer
 ``ages([youngest, ...])``                   the tie-break age order
 ``turn(who, phase="start", speed=None)``    whose turn and which decision is open
 ``boss(name, profile)``                     the Boss Card and profile in use (Boss rule)
@@ -86,6 +90,9 @@ Without ``turn`` the game starts with the first player's turn, as set up.
 ``who`` is a seat index or a Scholar name; colours are the cube names
 (``civilization``, ``militia``, ...), cards and Jinx Cards their names in the
 data, floors ``"I"``/``"II"``/``"III"`` or 1-3.
+
+The outcome of the Stealth Test that resolved last (who, the declared and
+final Stealth Value, the Alert Value, success) is ``Game.to_dict()["last_test"]``.
 
 ``pick(game, text)`` and ``do(game, *texts)`` find and apply legal actions by their
 description (``Game.action_to_string``), e.g. ``do(g, "Study", "Study 1 cube")``.

@@ -5,6 +5,7 @@ Alert Card, the University, the Bonfire, the Panic Card and Maximum Alert
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Self
 
 from sim import layout as L
@@ -50,6 +51,22 @@ class CampusSetup(ScenarioBase):
             n = self._count(omega, "omega")
             self._from_reserve(L.S_RES_OMEGA, n - int(self.s[L.S_UNIV_OMEGA]), "Omega Students")
             self.s[L.S_UNIV_OMEGA] = n
+        return self
+
+    @atomic
+    def university_order(self, students: Sequence[str]) -> Self:
+        """The next Students drawn out of the University, in order: ``"grey"``
+        or ``"omega"`` each (e.g. ``["grey", "omega"]``: an Omega Student drawn
+        as the second of two). Later draws are random again; a kind no longer
+        in the bag when its turn comes is skipped."""
+        kinds = list(students)
+        if len(kinds) > L.MAX_SET_DRAWS or any(k not in ("grey", "omega") for k in kinds):
+            raise ConfigError(f'a list of at most {L.MAX_SET_DRAWS} of "grey" and "omega"', key="university_order",
+                              value=kinds)
+        self.s[L.S_SET_UNIV:L.S_SET_UNIV + L.MAX_SET_DRAWS] = 0
+        self.s[L.S_SET_UNIV:L.S_SET_UNIV + len(kinds)] = [1 if k == "omega" else 0 for k in kinds]
+        self.s[L.S_SET_UNIV_N] = len(kinds)
+        self.s[L.S_SET_UNIV_I] = 0
         return self
 
     @atomic

@@ -7,8 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Self
 
+import numpy as np
+
 from sim import layout as L
 from sim.core.components.noteboard import board_points, gain_knowledge
+from sim.core.components.randomizer import first_player
 from sim.core.components.scholars import pf, stat
 from sim.core.procedures.turn import thesis_success
 from sim.errors import ConfigError
@@ -41,6 +44,43 @@ class TurnSetup(ScenarioBase):
     @atomic
     def first_player(self, who: int | str) -> Self:
         self.s[L.S_FIRST] = self.seat(who)
+        return self
+
+    @atomic
+    def randomizer(self, cards: Sequence[int | dict[str, str]]) -> Self:
+        """The next Randomizer cards drawn, in order, whatever the Randomization
+        (a target Scholar, a direction, "the first available clockwise
+        Passage", an Information, Setup D): each a card's index in the data or
+        a table of its fields (``{"color": "red", "direction": "N"}``: the first
+        card that matches). Each Randomization shuffles afresh and draws
+        until a card applies, so every card drawn uses one entry."""
+        picked = [self._randomizer_card(c) for c in cards]
+        if len(picked) > L.MAX_SET_DRAWS:
+            raise ConfigError(f"at most {L.MAX_SET_DRAWS} cards", key="randomizer", value=list(cards))
+        self.s[L.S_SET_RAND:L.S_SET_RAND + L.MAX_SET_DRAWS] = 0
+        self.s[L.S_SET_RAND:L.S_SET_RAND + len(picked)] = picked
+        self.s[L.S_SET_RAND_N] = len(picked)
+        self.s[L.S_SET_RAND_I] = 0
+        return self
+
+    def _randomizer_card(self, card: int | dict[str, str]) -> int:
+        cards = [{k: str(getattr(c, k)) for k in ("color", "direction", "passage", "information")}
+                 for c in self.compiled.loaded.data.randomizer.cards]
+        if isinstance(card, (int, np.integer)) and not isinstance(card, bool) and 0 <= int(card) < len(cards):
+            return int(card)
+        if isinstance(card, dict):
+            for i, fields in enumerate(cards):
+                if all(fields.get(k) == v for k, v in card.items()):
+                    return i
+        raise ConfigError(f"a Randomizer card is an index 0-{len(cards) - 1} or a table of its fields "
+                          f"(color, direction, passage, information) that some card matches", key="randomizer",
+                          value=card)
+
+    @atomic
+    def draw_first_player(self) -> Self:
+        """Setup D again, with the Randomizer (its fixed cards first): the
+        first player is the first card's colour that belongs to a seat."""
+        self.s[L.S_FIRST] = first_player(self.s, self.t)
         return self
 
     @atomic

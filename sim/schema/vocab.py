@@ -35,12 +35,16 @@ MAX_PASSAGES = len(PASSAGES)
 STATUSES: dict[str, str] = {
     "printed": "printed on the components and given in the rulebook",
     "provisional": "printed on the components but not given in the rulebook: a chosen value",
+    "transcribed": "printed on the components, from a fan transcription not checked against the cards",
     "designer": "set by a designer's data layer (--data)",
     "override": "set by an override (--set)",
 }
 # Table markers: list key -> (status, note key). `provisional = ["speed"]` marks keys
-# of its table; `provisional_note` says why.
-STATUS_MARKERS: dict[str, tuple[str, str]] = {"provisional": ("provisional", "provisional_note")}
+# of its table; `provisional_note` says why. `transcribed = [...]` marks values taken
+# from the fan transcription of shared/data/PRINTED_FACTS.md (source and note in
+# `transcribed_note`).
+STATUS_MARKERS: dict[str, tuple[str, str]] = {"provisional": ("provisional", "provisional_note"),
+                                              "transcribed": ("transcribed", "transcribed_note")}
 PROVISIONAL_KEYS = tuple(k for marker, (_, note) in STATUS_MARKERS.items() for k in (marker, note))
 ANY_TYPE = "any"
 # A Boss Card has two sides, each with at most one profile ("The Boss" A; Rocca Civetta

@@ -241,7 +241,7 @@ def check_main_effects(s, t):
     """The Reaction chain: within bounds, each declared card face up on the
     table; the ACTION Main Effects of the turn within the limit."""
     m = s[L.S_ME_CHAIN_N]
-    if m < 0 or m > L.MAX_CHAIN:
+    if m < 0 or m > t[L.T_ME_CHAIN_CAP]:
         return 50
     for i in range(m):
         k = s[L.S_ME_KIND + i]

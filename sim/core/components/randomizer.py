@@ -15,12 +15,28 @@ from sim.core.engine.rng import randint
 
 @allocating
 def _draw_order(s, t, i, order):
-    """The i-th card of a fresh shuffle, drawn lazily (Fisher-Yates step)."""
-    j = i + randint(s, t[L.T_NRAND] - i)
+    """The i-th card of a fresh shuffle, drawn lazily (Fisher-Yates step); a
+    card fixed by a scenario (S_SET_RAND) is drawn first if still undrawn."""
+    j = _fixed_card(s, t, i, order)
+    if j < 0:
+        j = i + randint(s, t[L.T_NRAND] - i)
     tmp = order[i]
     order[i] = order[j]
     order[j] = tmp
     return order[i]
+
+
+@allocating
+def _fixed_card(s, t, i, order):
+    """Position in `order` (from i) of the next card a scenario fixed, -1 when
+    none is left (a fixed card already drawn in this shuffle is skipped)."""
+    while s[L.S_SET_RAND_I] < s[L.S_SET_RAND_N]:
+        card = s[L.S_SET_RAND + s[L.S_SET_RAND_I]]
+        s[L.S_SET_RAND_I] += 1
+        for j in range(i, t[L.T_NRAND]):
+            if order[j] == card:
+                return j
+    return -1
 
 
 @allocating

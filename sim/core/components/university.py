@@ -95,6 +95,20 @@ def trigger_max_alert(s, t):
 
 
 @kernel
+def grey_drawn(s, total):
+    """Is the Student drawn grey? The next one a scenario fixed (S_SET_UNIV),
+    if that kind is in the bag; else at random."""
+    while s[L.S_SET_UNIV_I] < s[L.S_SET_UNIV_N]:
+        omega = s[L.S_SET_UNIV + s[L.S_SET_UNIV_I]]
+        s[L.S_SET_UNIV_I] += 1
+        if omega == 1 and s[L.S_UNIV_OMEGA] > 0:
+            return False
+        if omega == 0 and s[L.S_UNIV_GREY] > 0:
+            return True
+    return randint(s, total) < s[L.S_UNIV_GREY]
+
+
+@kernel
 def draw_one_student(s, t):
     """One Student out of the University bag: a grey one goes to the Bonfire
     (the Reserve once it is full) and 0 is returned; an Omega Student leaves
@@ -102,7 +116,7 @@ def draw_one_student(s, t):
     total = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA]
     if total == 0:
         return -1
-    if randint(s, total) < s[L.S_UNIV_GREY]:
+    if grey_drawn(s, total):
         s[L.S_UNIV_GREY] -= 1
         if s[L.S_BONFIRE] < t[L.T_BONFIRE_SPACES]:
             s[L.S_BONFIRE] += 1

@@ -36,7 +36,6 @@ from sim.core.rules.main_effects.chain import CTX_OWN, add_mains, declare_main, 
 @kernel
 def spend_speed(s):
     """Spend one Speed point, the Scholar card's points first."""
-    s[L.S_ME_MOVED] = 1
     s[L.S_SPEED] -= 1
     if s[L.S_CARD_SPEED] > s[L.S_SPEED]:
         s[L.S_CARD_SPEED] = s[L.S_SPEED]
@@ -44,26 +43,28 @@ def spend_speed(s):
 
 @kernel
 def turn_action(s, t, me, a):
-    """Movement / Action Phase actions."""
+    """Movement / Action Phase actions. Any of them in the Movement Phase
+    ends "before your Movement Phase" (Bomf!: `when = "before_movement"`)."""
     z = s[pf(me, L.PF_ZONE)]
+    if s[L.S_MOVE_PHASE] == 1:
+        s[L.S_ME_MOVED] = 1
     if a >= L.A_MOVE and a < L.A_MOVE + 8:
         spend_speed(s)
         kstack.push(s, L.K_RESUME, 0, 0, 0)
+        open_priority(s, t)
         enter_zone(s, t, me, s[L.S_NB + z * 8 + a - L.A_MOVE])
     elif a == L.A_DRAW_ZONE:
         spend_speed(s)  # spent even when no Zone can be Linked
         kstack.push(s, L.K_RESUME, 0, 0, 0)
+        open_priority(s, t)
         begin_placement(s, t, me, t[L.T_Z_FLOOR + z], z, 0)
     elif a == L.A_END_MOVE:
         # the Scholar card's Speed ends with the Movement Phase; Speed from
         # other effects can still move the Scholar in the Action Phase
         s[L.S_MOVE_PHASE] = 2
         s[L.S_SPEED] = s[L.S_CARD_SPEED]
-        if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
-            kstack.push(s, L.K_RESUME, 0, 0, 0)
-            open_priority(s, t)
-        else:
-            s[L.S_PHASE] = L.PH_ACTION
+        kstack.push(s, L.K_RESUME, 0, 0, 0)
+        open_priority(s, t)
     elif a >= L.A_PLAY and a < L.A_SKILL:
         r = a - L.A_PLAY
         kstack.push(s, L.K_RESUME, 0, 0, 0)
@@ -91,6 +92,7 @@ def turn_action(s, t, me, a):
         # a Secret Passage of the same letter
         spend_speed(s)
         kstack.push(s, L.K_RESUME, 0, 0, 0)
+        open_priority(s, t)
         enter_zone(s, t, me, a - L.A_ZONE)
     elif a >= L.A_ZONE_EFFECT and a < L.A_MAIN:
         # Action Zone Effect: the turn's Action (instead of Study / Espionage)

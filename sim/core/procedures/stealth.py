@@ -106,6 +106,7 @@ def declare(s, t):
     then the Zone's Good Luck / Bad Luck reveals ("Zone Effect Types")."""
     if s[L.S_T_KIND] == 1:
         s[L.S_T_STEALTH] += study_bonus(s, t, s[L.S_T_ACTIVE])
+    s[L.S_T_DECLARED] = s[L.S_T_STEALTH]
     stealth_luck(s, t)  # Good Luck / Bad Luck of the Zone (Dangerous Zones)
     s[L.S_T_STAGE] = 2
     s[L.S_T_ORDER_I] = 0
@@ -172,6 +173,20 @@ def collect(s, t, seat, z, n):
 
 
 @kernel
+def record_outcome(s):
+    """Keep the outcome of the test now resolving (S_LT_*): who, the declared
+    and final Stealth Value, the Alert Value, SUCCESS or FAILURE."""
+    s[L.S_LT_KIND] = s[L.S_T_KIND]
+    s[L.S_LT_SEAT] = s[L.S_T_ACTIVE]
+    s[L.S_LT_TARGET] = s[L.S_T_TARGET] if s[L.S_T_KIND] == 2 else -1
+    s[L.S_LT_DECLARED] = s[L.S_T_DECLARED]
+    s[L.S_LT_STEALTH] = s[L.S_T_STEALTH]
+    s[L.S_LT_ALERT] = s[L.S_T_ALERT]
+    s[L.S_LT_SUCCESS] = 1 if s[L.S_T_STEALTH] >= s[L.S_T_ALERT] else 0
+    s[L.S_LT_TURN] = s[L.S_TURN]
+
+
+@kernel
 def resolve(s, t):
     """SUCCESS (Stealth >= Alert) or FAILURE (Stun Token, Student drawn)."""
     me = s[L.S_T_ACTIVE]
@@ -182,6 +197,7 @@ def resolve(s, t):
         s[pf(me, L.PF_STUDIES)] += 1
     else:
         s[pf(me, L.PF_SPIES)] += 1
+    record_outcome(s)
     if s[L.S_T_STEALTH] >= s[L.S_T_ALERT]:
         if study:
             s[pf(me, L.PF_STUDY_WINS)] += 1

@@ -13,11 +13,14 @@ first; a cancelled entry is discarded without paying its cost
 options can be paid; none payable: the card is discarded with no effect),
 then the effect and the additional costs (G) run as effect programs.
 
-Priority (outside a Stealth Test): after each play of the current player in
-her Movement / Action Phase, and when she ends one of those phases, the
-other Scholars in turn order from her left may each play one Instant card
-(Main or Auxiliary Effect) or skill (``K_PRIORITY``). A seat is asked only
-when it holds such a play, so games without Instant effects never stop.
+Priority (outside a Stealth Test), also the basic game's window for
+opponents' Instant plays ("Exploration": "Your opponents can do it too, but
+they can only use the Effects indicated by the Instant timing icon"): after
+each action of the current player in her Movement / Action Phase (a move, a
+Zone drawn, a play, the end of either phase), the other Scholars in turn
+order from her left may each play one Instant card or skill
+(``K_PRIORITY``); with this rule, Instant Main Effects too. A seat is asked
+only when it holds such a play, so games without Instant effects never stop.
 """
 
 from __future__ import annotations
@@ -80,8 +83,8 @@ def main_playable(s, t, seat, k, ctx):
     Steps 1-2 (ACTION, Timing) and a payable cost."""
     if t[L.T_ME_HAS + k] == 0 or s[pf(seat, L.PF_HAND) + k] == 0:
         return False
-    if s[L.S_ME_CHAIN_N] >= L.MAX_CHAIN:
-        return False
+    if s[L.S_ME_CHAIN_N] >= t[L.T_ME_CHAIN_CAP]:
+        return False  # never binds in play: each link is a card on the table
     tm = t[L.T_ME_TIMING + k]
     if ctx == CTX_REACT:
         if tm != L.ME_REACTION:
@@ -133,11 +136,12 @@ def has_reaction(s, t, seat):
 
 @kernel
 def has_instant(s, t, seat):
-    """Any play open to the seat in a Priority decision: an Instant Main
-    Effect, an Auxiliary Effect or skill with the Instant timing."""
-    for k in range(t[L.T_NKINDS]):
-        if held_main(s, t, seat, k) and main_playable(s, t, seat, k, CTX_OTHER_TURN):
-            return True
+    """Any play open to the seat in a Priority decision: an Auxiliary Effect
+    or skill with the Instant timing, or (with the rule) an Instant Main Effect."""
+    if rule_on(t):
+        for k in range(t[L.T_NKINDS]):
+            if held_main(s, t, seat, k) and main_playable(s, t, seat, k, CTX_OTHER_TURN):
+                return True
     return timed_play_open(s, t, seat, L.TM_OTHER_TURN)
 
 
@@ -260,9 +264,9 @@ def priority_next(s, t, i):
 
 @kernel
 def open_priority(s, t):
-    """Queue a Priority round (the current player has just played or ended a
-    phase). Only with the rule, outside a Stealth Test."""
-    if rule_on(t) and s[L.S_T_KIND] == 0:
+    """Queue a Priority round (the current player has just acted in her
+    Movement / Action Phase), outside a Stealth Test, in every game."""
+    if s[L.S_T_KIND] == 0:
         s[L.S_ME_PRI_PLAYED] = 0
         kstack.push(s, L.K_PRIORITY, 1, 0, 0)
 
@@ -322,8 +326,10 @@ def priority_choice(s, t, me, a):
 
 @kernel
 def priority_actions(s, t, me, out):
-    """PH_ME_PRIORITY: Instant Auxiliary Effects, skills and Main Effects, and pass."""
+    """PH_ME_PRIORITY: Instant Auxiliary Effects, skills and (with the rule)
+    Main Effects, and pass."""
     n = add_plays(s, t, me, L.TM_OTHER_TURN, out, 0)
-    n = add_mains(s, t, me, CTX_OTHER_TURN, out, n)
+    if rule_on(t):
+        n = add_mains(s, t, me, CTX_OTHER_TURN, out, n)
     out[n] = L.A_PASS
     return n + 1
