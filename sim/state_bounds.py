@@ -70,7 +70,11 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "S_PL_TILE": ZONE, "S_PL_FROM": ZONE, "S_PL_MODE": FLAG, "S_PL_SEAT": SEAT,
     "S_T_KIND": (0, 2), "S_T_STAGE": (0, 2), "S_T_ACTIVE": SEAT, "S_T_TARGET": SEAT, "S_T_COLOR": COLOUR,
     "S_T_NCUBES": (0, X.MAX_ZSLOTS), "S_T_ALERT": SIGNED, "S_T_STEALTH": SIGNED, "S_T_WINDOW": SEAT,
-    "S_T_WPLAYS": NUM, "S_T_ORDER_I": (0, 2 * X.MAX_SEATS), "S_T_ZONE": ZONE,
+    "S_T_WPLAYS": NUM, "S_T_ORDER_I": (0, 2 * X.MAX_SEATS), "S_T_ZONE": ZONE, "S_T_DECLARED": SIGNED,
+    "S_LT_KIND": (0, 2), "S_LT_SEAT": SEAT, "S_LT_TARGET": SEAT, "S_LT_DECLARED": SIGNED, "S_LT_STEALTH": SIGNED,
+    "S_LT_ALERT": SIGNED, "S_LT_SUCCESS": FLAG, "S_LT_TURN": NUM,
+    "S_SET_RAND_N": (0, X.MAX_SET_DRAWS), "S_SET_RAND": (0, X.MAX_RAND - 1), "S_SET_RAND_I": (0, X.MAX_SET_DRAWS),
+    "S_SET_UNIV_N": (0, X.MAX_SET_DRAWS), "S_SET_UNIV": FLAG, "S_SET_UNIV_I": (0, X.MAX_SET_DRAWS),
     "S_P_COUNT": NUM, "S_P_TYPE": (0, max(X.MAX_KINDS, *(r[2][1] for r in L.RANGES.values()))),  # type+1 or an op
     "S_P_SEAT": SEAT, "S_P_OPTIONAL": FLAG, "S_P_CALLER": SEAT,
     "S_KSP": (0, X.KSTACK_DEPTH), "S_KSTACK": ARG,  # codes: checked entry by entry below
