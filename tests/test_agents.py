@@ -114,7 +114,7 @@ def test_ismcts_finds_the_winning_thesis():
     g = (Scenario(CFG, seed=3).place_zone("I-3", 0, -1).move("Sofia", "I-3").move("Valerio", "I-3")
          .cubes("Sofia", militia=4, civilization=5).knowledge("Sofia")
          .turn("Sofia", phase="activity").build())
-    assert _choice(g, "ismcts:iterations=200,depth=30", seed=5) == "Submit the Thesis"
+    assert _choice(g, "ismcts:iterations=1000,depth=30", seed=5) == "Submit the Thesis"
 
 
 def _hidden_variants(g, me):
