@@ -177,6 +177,11 @@ def rules_mask(modules: Sequence[str] | None) -> int:
     return M.mask(M.validate(modules))
 
 
+# settings given by name: what the name is (a wrong type is refused with this)
+NAMED = {"alert": "an Alert difficulty", "player_level": "a Player Level", "clan": "a Clan Card name",
+         "boss": "a Boss Card name", "panic": "a Panic Card name"}
+
+
 def compile_config(config: GameConfig) -> Compiled:
     """Validate a configuration against its data and compile the tables."""
     if not isinstance(config.players, int) or isinstance(config.players, bool) or not 2 <= config.players <= 4:
@@ -191,10 +196,10 @@ def compile_config(config: GameConfig) -> Compiled:
     if not (isinstance(config.modules, (list, tuple)) and all(isinstance(m, str) for m in config.modules)):
         raise ConfigError("modules is a list of module names (see `dungeonology modules`)", key="modules",
                           value=config.modules)
-    for key in ("alert", "player_level", "clan", "boss", "panic"):
+    for key, what in NAMED.items():
         value = getattr(config, key)
         if not (isinstance(value, str) or (value is None and key not in ("alert", "player_level"))):
-            raise ConfigError("expected a name in quotes" + ("" if key in ("alert", "player_level") else " or none"),
+            raise ConfigError(f"{key} is {what} in quotes" + ("" if key in ("alert", "player_level") else ", or none"),
                               key=key, value=value)
     frozen = _freeze(config.overrides)
     rules = rules_mask(config.modules)  # validated first: the modules name the boxes to load

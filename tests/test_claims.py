@@ -25,7 +25,15 @@ from experiments.schema import OVERRIDE_PREFIX  # noqa: E402
 from experiments.stats import newcombe  # noqa: E402
 from sim.loader import load_data  # noqa: E402
 
-STUDENTS = "scholars.Vincenzo.students"  # 5 in the base data
+STUDENTS = "scholars.Vincenzo.students"
+D = int(V.data_value({}, STUDENTS)[0])  # its value in the base data (4 today)
+
+
+def vals(*offsets: int) -> list[str]:
+    """Values of STUDENTS around the data value D (the synthetic frames do not depend on them)."""
+    return [str(D + k) for k in offsets]
+
+
 BONFIRES = "campus.bonfire_spaces"  # 6 in the base data: no Scholar of its own
 REPEATS = 300
 
@@ -66,7 +74,7 @@ def uncorrected_claim(t: pd.DataFrame) -> bool:
 
 
 # ------------------------------------------------------------ null data
-@pytest.mark.parametrize("key,values", [(STUDENTS, ["4", "5", "6"]), (BONFIRES, ["5", "6", "7"])],
+@pytest.mark.parametrize("key,values", [(STUDENTS, vals(-1, 0, 1)), (BONFIRES, ["5", "6", "7"])],
                          ids=["a Scholar's value", "no Scholar's value"])
 def test_what_if_headline_false_claim_rate_on_null_data(key: str, values: list[str]):
     """On data where the override has no effect, "a clear change" in at most 5% of repeats.
@@ -90,20 +98,20 @@ def test_what_if_headline_false_claim_rate_on_null_data(key: str, values: list[s
 
 def test_what_if_headline_finds_a_real_change_of_its_scholar():
     rng = np.random.default_rng(7)
-    df = what_if_frame(rng, STUDENTS, ["4", "5", "6"], 3000, {("6", "Vincenzo"): 0.12})
+    df = what_if_frame(rng, STUDENTS, vals(-1, 0, 1), 3000, {(str(D + 1), "Vincenzo"): 0.12})
     text = headline(df, STUDENTS)
-    assert text.startswith(f"What if {STUDENTS} = 6: Vincenzo's win rate moves +"), text
-    assert "at the data value 5" in text and text.endswith(f"{C.CLEAR}.")
+    assert text.startswith(f"What if {STUDENTS} = {D + 1}: Vincenzo's win rate moves +"), text
+    assert f"at the data value {D}" in text and text.endswith(f"{C.CLEAR}.")
     assert "3,000 seat-games" in text and "Bonferroni over the 8 deltas of this what-if (2 values × 4 Scholars)" in text
     t = V.override_effects(df)
-    row = t[(t["value"] == "6") & (t["scholar"] == "Vincenzo")].iloc[0]
+    row = t[(t["value"] == str(D + 1)) & (t["scholar"] == "Vincenzo")].iloc[0]
     assert row.significant and row.direction == "up" and row.family == 8 and row.level == pytest.approx(1 - 0.05 / 8)
 
 
 def test_headline_speaks_of_the_scholar_whose_value_changed():
     # Rebecca moves most (an effect planted on her); the override is Vincenzo's: the headline is about him
     rng = np.random.default_rng(3)
-    df = what_if_frame(rng, STUDENTS, ["4", "5", "6"], 2000, {("4", "Rebecca"): 0.2})
+    df = what_if_frame(rng, STUDENTS, vals(-1, 0, 1), 2000, {(str(D - 1), "Rebecca"): 0.2})
     t = V.override_effects(df)
     moved = t[t["value"] != t["reference"]]
     assert moved.loc[moved["delta"].abs().idxmax(), "scholar"] == "Rebecca"
@@ -120,21 +128,22 @@ def test_headline_speaks_of_the_scholar_whose_value_changed():
 # ------------------------------------------------------------- reference
 def test_reference_is_the_data_value_not_the_smallest_tried():
     rng = np.random.default_rng(1)
-    df = what_if_frame(rng, STUDENTS, ["3", "4", "5", "6"], 50)
+    df = what_if_frame(rng, STUDENTS, vals(-2, -1, 0, 1), 50)  # the data value is not the smallest tried
     ref = V.reference_of(df, STUDENTS)
-    assert (ref.value, ref.data_value, ref.note) == ("5", "5", "the data value 5")
+    assert (ref.value, ref.data_value, ref.note) == (str(D), str(D), f"the data value {D}")
     t = V.override_effects(df)
-    assert set(t["reference"]) == {"5"} and (t.loc[t["value"] == "5", "delta"] == 0).all()
-    assert t.loc[t["value"] == "5", "delta_low"].isna().all() and t["family"].eq(12).all()
+    assert set(t["reference"]) == {str(D)} and (t.loc[t["value"] == str(D), "delta"] == 0).all()
+    assert t.loc[t["value"] == str(D), "delta_low"].isna().all() and t["family"].eq(12).all()
     df.attrs["manifest"] = {"data_hash": load_data().hash}  # the run's data, checked by its hash
-    assert V.reference_of(df, STUDENTS).value == "5"
+    assert V.reference_of(df, STUDENTS).value == str(D)
     # the run's fixed overrides are part of its data
-    df.attrs["manifest"] = {"config": {"fixed": {"overrides": {STUDENTS: 3}}}}
-    assert V.reference_of(df, STUDENTS).value == "3"
+    df.attrs["manifest"] = {"config": {"fixed": {"overrides": {STUDENTS: D - 2}}}}
+    assert V.reference_of(df, STUDENTS).value == str(D - 2)
     # the data value not played: the nearest value tried, said so
-    df = what_if_frame(rng, STUDENTS, ["2", "4", "7"], 50)
+    df = what_if_frame(rng, STUDENTS, vals(-3, -1, 2), 50)
     ref = V.reference_of(df, STUDENTS)
-    assert ref.value == "4" and ref.note == "4, the value tried nearest the data value 5, which was not played"
+    assert ref.value == str(D - 1)
+    assert ref.note == f"{D - 1}, the value tried nearest the data value {D}, which was not played"
     # cells without the override play the data value
     df = what_if_frame(rng, STUDENTS, [A.DEFAULT_VALUE, "2"], 50)
     assert V.reference_of(df, STUDENTS).value == A.DEFAULT_VALUE
@@ -181,13 +190,13 @@ def test_plot_stars_are_the_flags_of_the_table_shown():
 
 def test_override_plot_stars_are_the_clear_changes():
     rng = np.random.default_rng(7)
-    df = what_if_frame(rng, STUDENTS, ["4", "5", "6"], 3000, {("6", "Vincenzo"): 0.12})
+    df = what_if_frame(rng, STUDENTS, vals(-1, 0, 1), 3000, {(str(D + 1), "Vincenzo"): 0.12})
     t = V.override_effects(df)
     fig, ax = plt.subplots()
     try:
         P.override_effect(ax, df, STUDENTS, table=t)
         assert _stars(ax) == int(t["significant"].sum()) >= 1
-        assert "Bonferroni over 8 deltas" in ax.get_xlabel() and "reference 5" in ax.get_xlabel()
+        assert "Bonferroni over 8 deltas" in ax.get_xlabel() and f"reference {D}" in ax.get_xlabel()
     finally:
         plt.close(fig)
 
