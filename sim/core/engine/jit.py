@@ -25,11 +25,11 @@ makes one per constant *value* a caller passes (``push(s, K_PROG, ...)`` and
 That compiled 301 versions of 244 functions; the specialised versions ran
 1-3% faster, and one version per type saves 14 s of every cold start.
 
-LLVM's optimisation level is ``OPT_LEVEL`` (numba's default is 3), set here
-(``NUMBA_OPT``, for this process and its children) before anything compiles,
-unless ``NUMBA_OPT`` is already set: most of a cold start
-is LLVM optimising, and the level was chosen by measuring compile time and
-play speed (README, "Benchmark").
+LLVM's optimisation level is ``OPT_LEVEL``, set here (``NUMBA_OPT``, for this
+process and its children) before anything compiles, unless ``NUMBA_OPT`` is
+already set. Most of a cold start is LLVM optimising, so the level was measured
+(README, "Benchmark"): level 1 compiled no faster than numba's default 3 and
+played random games x0.79 as fast, so it is 3.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from numba import config
 from numba.core import types
 from numba.core.registry import CPUDispatcher
 
-OPT_LEVEL = 1
+OPT_LEVEL = 3
 if "NUMBA_OPT" not in os.environ:  # in the environment too: numba re-reads it when any NUMBA_* variable changes
     os.environ["NUMBA_OPT"] = str(OPT_LEVEL)
     config.OPT = config._OptLevel(OPT_LEVEL)
