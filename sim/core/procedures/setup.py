@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sim import layout as L
 from sim.core.components.decks import shuffle_range
+from sim.core.components.dungeon import count_bits
 from sim.core.components.randomizer import first_player
 from sim.core.components.scholars import pf, stat
 from sim.core.components.university import effective_players, fill_university
@@ -49,7 +50,7 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
     for p in range(nplayers):
         sch = scholars[p]
         if sch < 0:
-            free = t[L.T_NSCH] - _popcount(taken)
+            free = t[L.T_NSCH] - count_bits(taken)
             k = randint(s, free)
             for cand in range(t[L.T_NSCH]):
                 if (taken >> cand) & 1 == 0:
@@ -136,12 +137,3 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
     setup_interns_and_tokens(s, t)
     # P. the first player takes her turn
     kstack.push(s, L.K_TURN_START, 0, 0, 0)
-
-
-@kernel
-def _popcount(m):
-    n = 0
-    while m:
-        n += m & 1
-        m >>= 1
-    return n
