@@ -306,9 +306,9 @@ def _run(plan: TunePlan, out: Path, jobs: int, backend: str, scheduler: str | No
     provisional = [{"file": v.file, "key": v.key, "value": v.value, "note": v.note, "layer": v.layer}
                    for v in load_data(plan.game.get("data"), fixed).provisional]
     result = TuneResult(out, plan, records, best, before, after, layer, out / "report.md", played,
-                        len(finished) * plan.trial_games + 2 * plan.validation_total,
+                        len(finished) * plan.trial_games + len({str(a.run_dir) for a in arms}) * plan.validation_total,
                         time.perf_counter() - start_time, notes, provisional,
-                        _provisional_parameters(plan, provisional))
+                        _provisional_parameters(plan, load_data(plan.game.get("data")).provisional))
     from experiments.tune_report import write_outputs
 
     write_outputs(result, loaded.hash, html=html, say=say)
@@ -326,11 +326,12 @@ def _layer(plan: TunePlan, out: Path, overrides: dict[str, Any], best: Candidate
                        description=f"written by dungeonology tune {plan.file}: {text}")
 
 
-def _provisional_parameters(plan: TunePlan, provisional: list[dict[str, Any]]) -> list[str]:
-    """The free values that are provisional data (the key itself, or inside a provisional key)."""
+def _provisional_parameters(plan: TunePlan, provisional: list) -> list[str]:
+    """The free values that are provisional in the data (the key itself, or inside a provisional key;
+    ``provisional``: the data's :class:`sim.loader.ProvisionalValue` list, before the game's overrides)."""
     from sim.errors import format_key
 
-    marked = [tuple(split_key(v["key"])) for v in provisional]
+    marked = [tuple(split_key(v.key)) for v in provisional]
     out = []
     for p in plan.parameters:
         parts = tuple(split_key(p.key))

@@ -38,6 +38,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -152,7 +153,8 @@ EXPECTED: dict[str, str] = {
 
 
 def _pydantic_error(exc: ValidationError, raw: Mapping[str, Any], file: str) -> ConfigError:
-    err = exc.errors()[0]
+    errors = exc.errors()
+    err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     loc: list[str] = []  # the keys of the file (pydantic adds the member types of unions)
     node: Any = raw
     for seg in err["loc"]:
@@ -168,8 +170,10 @@ def _pydantic_error(exc: ValidationError, raw: Mapping[str, Any], file: str) -> 
     value = None if err["type"] == "missing" else node
     if err["type"] == "extra_forbidden":
         model: Any = TuneFile
-        for p in loc[:-1]:  # the model holding the unknown key
-            model = Range if model is TuneFile and p == "parameters" else _model_of(model, p)
+        for i, p in enumerate(loc[:-1]):  # the model holding the unknown key (a parameter's: Range)
+            if i == 1 and loc[0] == "parameters":
+                continue
+            model = Range if (i, p) == (0, "parameters") else _model_of(model, p)
         allowed = ", ".join(model.model_fields) if model is not None else "none"
         return ConfigError(f"unknown key (allowed: {allowed})", file=file, key=key, value=value)
     leaf = "parameter" if len(loc) == 2 and loc[0] == "parameters" else loc[-1] if loc else ""
@@ -346,8 +350,9 @@ def parse_tune(raw: Mapping[str, Any], file: str = "tune", base: Path | None = N
     try:
         probe = parse_sweep({**game, "name": name, "seed": m.seed}, file=file, default_name=name)
     except ConfigError as exc:  # keys of the [game] table
-        if exc.file == file and exc.key and not exc.key.startswith("--"):
-            raise ConfigError(exc.message, file=file, key=f"game.{exc.key}", value=exc.value) from None
+        if exc.file == file and exc.key and not exc.key.startswith("--") and exc.key not in ("name", "seed"):
+            message = re.sub(r"\[(fixed|sweep)", r"[game.\1", exc.message)  # the tables as this file names them
+            raise ConfigError(message, file=file, key=f"game.{exc.key}", value=exc.value) from None
         raise
     except DataError as exc:
         raise ConfigError(exc.message, file=file, key="game", value=exc.key) from None
@@ -443,6 +448,9 @@ def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], raw:
             raise err(f"the data value is a whole number ({start}): give whole numbers", [*where, field], v)
     if r.step is not None and (r.step <= 0 or r.step > r.high - r.low):
         raise err(f"expected a step above 0 and at most high - low ({r.high - r.low})", [*where, "step"], r.step)
+    if r.step is not None and not integer and not math.isclose((r.high - r.low) / r.step,
+                                                                round((r.high - r.low) / r.step)):
+        raise err("high - low must be a whole number of steps", [*where, "step"], r.step)
     check(r.low, ["low"])
     check(r.high, ["high"])
     return Parameter(key, start, low=r.low, high=r.high, step=r.step, integer=integer)
