@@ -31,7 +31,8 @@ import math
 import shutil
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,7 @@ from typing import Any
 from experiments import tune_objective as O
 from experiments.run_folder import RunFolder, SweepError, _now, _write_json, code_version
 from experiments.tune_config import Parameter, TunePlan, load_tune
-from sim.errors import format_value
+from sim.errors import ConfigError, format_value
 from sim.loader import load_data, split_key
 
 STUDY = "study.db"
@@ -223,9 +224,29 @@ def run_tune(source: str | Path | TunePlan, out: str | Path | None = None, *, jo
     lock = RunFolder(out)
     lock.lock()
     try:
-        return _run(plan, out, jobs, backend, scheduler, fresh, html, say)
+        with _cluster(backend, scheduler, jobs) as address:
+            return _run(plan, out, jobs, backend, address, fresh, html, say)
     finally:
         lock.release()
+
+
+@contextmanager
+def _cluster(backend: str, scheduler: str | None, jobs: int) -> Iterator[str | None]:
+    """The dask scheduler every run of the tune uses: the one given, or one local cluster of ``jobs`` workers
+    for the whole tune (the sweep runner would start one per run, each worker loading the engine again)."""
+    if backend != "dask" or scheduler:
+        yield scheduler
+        return
+    try:
+        from distributed import LocalCluster
+    except ImportError:
+        raise ConfigError("the dask backend needs dask.distributed: pip install 'dask[distributed]'",
+                          key="--backend", value="dask") from None
+    cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+    try:
+        yield cluster.scheduler_address
+    finally:
+        cluster.close()
 
 
 def _run(plan: TunePlan, out: Path, jobs: int, backend: str, scheduler: str | None, fresh: bool, html: bool,
