@@ -322,7 +322,8 @@ def _run(plan: TunePlan, out: Path, jobs: int, backend: str, scheduler: str | No
         arms.append(Arm(label, values, run_dir, counts, value, parts))
     before, after = arms
     fixed = dict(plan.sweep("probe", plan.seed, {}).fixed["overrides"])
-    layer = _layer(plan, out, {**fixed, **best.values}, best)
+    changed = {p.key: best.values[p.key] for p in plan.parameters if p.size(best.values[p.key]) > 0}
+    layer = _layer(plan, out, {**fixed, **changed}, best)  # the game's data as tuned: no layer when unchanged
     loaded = load_data(plan.game.get("data"), {**fixed, **best.values})
     provisional = [{"file": v.file, "key": v.key, "value": v.value, "note": v.note, "layer": v.layer}
                    for v in load_data(plan.game.get("data"), fixed).provisional]
