@@ -6,7 +6,7 @@ the project's ISMCTS (README, "Adding an agent").
 
 Each seed is played once per seat rotation (the OpenSpiel bot at every seat in
 turn); the bots are OpenSpiel's uniform random bot and its IS-MCTS
-(``pyspiel.ISMCTSBot`` with random-rollout evaluation, resampling through
+(``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with random-rollout evaluation, resampling through
 ``resample_from_infostate``, i.e. the engine's determinization). Prints wins,
 games and seconds per game for each pairing.
 """
@@ -17,6 +17,7 @@ import argparse
 import time
 from typing import Any
 
+import numpy as np
 import pyspiel
 
 import adapters.openspiel_game  # noqa: F401  (registers the game)
@@ -24,20 +25,24 @@ from adapters.common import seat_returns
 from agents.python_agents import NumbaAgent
 
 
-def openspiel_bot(name: str, player: int, seed: int, sims: int) -> Any:
-    """OpenSpiel's uniform random bot, or its IS-MCTS with `sims` simulations per decision."""
+def openspiel_bot(game: Any, name: str, player: int, seed: int, sims: int) -> Any:
+    """OpenSpiel's uniform random bot, or its IS-MCTS (open_spiel.python.algorithms.ismcts: the C++
+    ISMCTSBot cannot call a Python game's resampling) with `sims` simulations per decision."""
     if name == "random":
         return pyspiel.make_uniform_random_bot(player, seed)
-    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-    return pyspiel.ISMCTSBot(seed, evaluator, 2.0, sims, -1, pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-                             False, False)
+    from open_spiel.python.algorithms.ismcts import ISMCTSBot
+    from open_spiel.python.algorithms.mcts import RandomRolloutEvaluator
+
+    rng = np.random.RandomState(seed)
+    return ISMCTSBot(game, RandomRolloutEvaluator(1, rng), 2.0, sims, random_state=rng,
+                     allow_inconsistent_action_sets=True)
 
 
 def play(players: int, seed: int, bot_seat: int, bot: str, ours: str, sims: int) -> list[float]:
     """One game: the OpenSpiel bot at `bot_seat`, this project's agent `ours` at the others."""
     game = pyspiel.load_game("python_dungeonology", {"players": players, "seed": seed})
     state = game.new_initial_state()
-    os_bot = openspiel_bot(bot, bot_seat, seed, sims)
+    os_bot = openspiel_bot(game, bot, bot_seat, seed, sims)
     mine = {p: NumbaAgent(ours, seed * 8 + p) for p in range(players) if p != bot_seat}
     while not state.is_terminal():
         p = state.current_player()

@@ -82,3 +82,21 @@ def test_a_python_agent_enters_a_tournament_by_module_and_attribute():
 def test_a_bad_python_agent_is_a_config_error(text, words):
     with pytest.raises(ConfigError, match=words.replace("(", r"\(").replace(")", r"\)")):
         parse_spec(text)
+
+
+def test_a_python_agent_sits_in_a_sweep(tmp_path):
+    from experiments.sweep import load_rows, run_sweep
+
+    exp = tmp_path / "exp.toml"
+    exp.write_text(f'''name = "python-agent"
+games_per_cell = 4
+seed = 1
+
+[fixed]
+players = 2
+agents = ["{EXAMPLE}", "random"]
+''', encoding="utf-8")
+    result = run_sweep(exp, tmp_path / "run", jobs=1)
+    rows = load_rows(tmp_path / "run")
+    assert result.games_played == 4 and (rows["error"] == 0).all()
+    assert set(rows["agent"].astype(str)) == {EXAMPLE, "random"} and rows["studies"].sum() > 0
