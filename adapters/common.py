@@ -12,7 +12,7 @@ from sim import layout as L
 from sim.config import GameConfig
 from sim.game import Game
 from sim.modules import base_rules
-from sim.observation import OBS_SIZE
+from sim.observation import HIDDEN, OBS_SIZE, OBS_STATE, PANIC_HIDDEN
 
 NUM_ACTIONS = L.NUM_ACTIONS
 
@@ -42,12 +42,30 @@ def masked_observation(game: Game, seat: int) -> dict[str, np.ndarray]:
     return {"observation": game.observation_tensor(seat), "action_mask": mask}
 
 
+def observation_bounds() -> tuple[np.ndarray, np.ndarray]:
+    """Lowest and highest value of every observation entry: the state part's are the state's
+    field ranges (sim.state_bounds, what a record's state is checked against) widened by the
+    masks' values (-1 hidden, -2 the face-down Panic Card); the header's are 0 and a count."""
+    from sim.state_bounds import COUNT, _table
+
+    lo, hi = np.zeros(OBS_SIZE, np.float32), np.full(OBS_SIZE, COUNT, np.float32)
+    slo, shi, _ = _table()
+    lo[:OBS_STATE], hi[:OBS_STATE] = slo, shi
+    for off, size, value in ((L.S_JLOC, L.MAX_JINX, HIDDEN), (L.S_JOWNER, L.MAX_JINX, HIDDEN),
+                             (L.S_CLAN, 1, HIDDEN), (L.S_PANIC, 1, PANIC_HIDDEN)):
+        lo[off:off + size] = np.minimum(lo[off:off + size], value)
+    lo[:OBS_STATE] = np.minimum(lo[:OBS_STATE], 0)  # masked sections hold 0
+    hi[:OBS_STATE] = np.maximum(hi[:OBS_STATE], 1)  # a Trap Token's presence
+    return lo, hi
+
+
 def dict_space() -> Any:
     """The Gymnasium space of :func:`masked_observation`."""
     from gymnasium import spaces
 
+    lo, hi = observation_bounds()
     return spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, shape=(OBS_SIZE,), dtype=np.float32),
+        "observation": spaces.Box(lo, hi, shape=(OBS_SIZE,), dtype=np.float32),
         "action_mask": spaces.Box(0, 1, shape=(NUM_ACTIONS,), dtype=np.int8),
     })
 

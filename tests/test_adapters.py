@@ -25,12 +25,14 @@ def test_pettingzoo_seed_test(modules):
     seed_test(lambda: env(players=4, modules=modules), num_cycles=300)
 
 
-def test_pettingzoo_plays_to_the_end_with_rewards_for_the_winner():
-    e = DungeonologyAEC(players=4)
-    e.reset(seed=11)
+@MODULES
+def test_pettingzoo_plays_to_the_end_with_rewards_for_the_winner(modules):
+    e = DungeonologyAEC(players=4, modules=modules)
     total = {a: 0.0 for a in e.possible_agents}
+    e.reset(seed=11)
     for agent in e.agent_iter():
         obs, reward, term, trunc, _ = e.last()
+        assert e.observation_space(agent).contains(obs)  # every value within the space's bounds
         total[agent] += reward
         if term or trunc:
             e.step(None)
