@@ -106,6 +106,19 @@ def load_agent(text: str) -> Any:
     return obj
 
 
+class UniformRandom:
+    """A uniformly random legal action, as a Python agent (``agents.python_agents:UniformRandom``)."""
+
+    def __init__(self) -> None:
+        self.rng = np.random.default_rng(0)
+
+    def reset(self, seat: int, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def act(self, observation: Observation, legal_mask: np.ndarray) -> int:
+        return int(self.rng.choice(observation.legal_actions))
+
+
 class NumbaAgent:
     """A registered numba agent used from Python."""
 

@@ -10,8 +10,11 @@ Each row plays the same seeds with a uniformly random legal action
 - PettingZoo AEC: ``last()`` (observation and mask) and ``step()``;
 - Gymnasium: ``step()`` for seat 0, the other seats played by the numba
   ``random`` agent inside ``step`` (their decisions counted too);
-- OpenSpiel: ``legal_actions()``, ``observation_tensor()`` and ``apply_action()``
-  on the ``python_dungeonology`` state;
+- OpenSpiel: ``legal_actions()`` and ``apply_action()`` on the
+  ``python_dungeonology`` state, then the same with ``observation_tensor()`` at
+  every decision (pyspiel copies the 4,194 floats into a Python list);
+- a Python agent in a tournament's loop: ``play_batch`` with
+  ``agents.python_agents:UniformRandom`` at every seat (observation, mask, act);
 - numba batch: ``play_batch`` with the ``random`` agent (no Python per decision).
 """
 
@@ -26,6 +29,8 @@ import numpy as np
 
 from sim.config import GameConfig, compile_config
 from sim.game import new_game
+
+PYTHON_RANDOM = "agents.python_agents:UniformRandom"
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,7 @@ def _gymnasium(config: GameConfig, seed: int) -> int:
     return len(e.game.history)
 
 
-def _openspiel(config: GameConfig, seed: int) -> int:
+def _openspiel(config: GameConfig, seed: int, observe: bool = True) -> int:
     import pyspiel
 
     import adapters.openspiel_game  # noqa: F401  (registers the game)
@@ -80,17 +85,18 @@ def _openspiel(config: GameConfig, seed: int) -> int:
     game = pyspiel.load_game("python_dungeonology", {"players": config.players, "modules": modules, "seed": seed})
     state, r, n = game.new_initial_state(), random.Random(seed), 0
     while not state.is_terminal():
-        state.observation_tensor(state.current_player())
+        if observe:
+            state.observation_tensor(state.current_player())
         state.apply_action(r.choice(state.legal_actions()))
         n += 1
     return n
 
 
-def _numba_batch(config: GameConfig, seeds: list[int]) -> int:
+def _batch(config: GameConfig, seeds: list[int], agent: str = "random") -> int:
     from agents.batch import play_batch
     from agents.spec import parse_spec
 
-    _, games = play_batch(compile_config(config), seeds, [parse_spec("random")])
+    _, games = play_batch(compile_config(config), seeds, [parse_spec(agent)])
     return int(games[:, 5].sum())  # GAME_FIELDS "decisions"
 
 
@@ -109,12 +115,15 @@ def run_adapter_bench(config: GameConfig, games: int = 20) -> list[AdapterRow]:
         _timed("sim.Game + observation tensor", lambda s: _native(config, s, True), seeds),
         _timed("PettingZoo AEC", lambda s: _pettingzoo(config, s), seeds),
         _timed("Gymnasium (seat 0; others numba random)", lambda s: _gymnasium(config, s), seeds),
-        _timed("OpenSpiel (python_dungeonology)", lambda s: _openspiel(config, s), seeds),
+        _timed("OpenSpiel, no observation", lambda s: _openspiel(config, s, False), seeds),
+        _timed("OpenSpiel + observation_tensor", lambda s: _openspiel(config, s), seeds),
     ]
-    _numba_batch(config, [10_000])
-    start = time.perf_counter()
-    decisions = _numba_batch(config, seeds)
-    rows.append(AdapterRow("numba batch (play_batch, random)", games, decisions, time.perf_counter() - start))
+    for name, agent in (("Python agent in play_batch (UniformRandom)", PYTHON_RANDOM),
+                        ("numba batch (play_batch, random)", "random")):
+        _batch(config, [10_000], agent)
+        start = time.perf_counter()
+        decisions = _batch(config, seeds, agent)
+        rows.append(AdapterRow(name, games, decisions, time.perf_counter() - start))
     return rows
 
 
