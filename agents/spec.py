@@ -62,7 +62,13 @@ def parse_spec(text: str) -> AgentSpec:
         from agents.python_agents import load_agent
 
         text = text.replace(" ", "")
-        load_agent(text)  # ConfigError now, not in a worker
+        try:
+            load_agent(text)  # ConfigError now, not in a worker
+        except ConfigError as exc:
+            if "cannot import" in exc.message and "." not in name:  # more likely a misspelt agent name
+                raise ConfigError(f"unknown agent (available: {', '.join(sorted(known))}; nor is it a Python "
+                                  f"agent module:attr, {exc.message})", key="agent", value=name) from None
+            raise
         return AgentSpec(PYTHON_KIND, (), text)
     if name not in known:
         raise ConfigError(f"unknown agent (available: {', '.join(sorted(known))}, or module:attr of a Python agent)",

@@ -78,6 +78,7 @@ def test_a_python_agent_enters_a_tournament_by_module_and_attribute():
     ("no_such_module_here:Agent", "cannot import"),
     ("tests.example_agents.python_study_first:Nope", "has no 'Nope'"),
     ("tests.test_python_agents:OldStyle", "act(observation, legal_mask)"),
+    ("heuristc:cautious", "unknown agent (available: heuristic"),  # a misspelt kind, not a module
 ])
 def test_a_bad_python_agent_is_a_config_error(text, words):
     with pytest.raises(ConfigError, match=words.replace("(", r"\(").replace(")", r"\)")):
