@@ -114,3 +114,15 @@ def test_the_readme_adapter_example_plays_a_seat_and_enters_a_tournament():
     table = run_tournament(GameConfig(players=2), ["tests.example_agents.pettingzoo_policy:PolicyAgent", "random"],
                            games=2, seed=1)
     assert table.attrs["errors"] == 0 and table["games"].sum() == 4
+
+
+def test_bench_adapters_prints_every_way_of_playing():
+    from typer.testing import CliRunner
+
+    from experiments.cli import app
+
+    result = CliRunner().invoke(app, ["bench", "--adapters", "--games", "1", "--players", "2"])
+    assert result.exit_code == 0, result.output
+    for name in ("sim.Game (native Python API)", "PettingZoo AEC", "Gymnasium", "OpenSpiel, no observation",
+                 "Python agent in play_batch", "numba batch"):
+        assert name in result.output
