@@ -171,7 +171,9 @@ def play_batch_python(compiled: Compiled, seeds: Sequence[int], slots: Sequence[
 
     t, players = compiled.tables, compiled.config.players
     registry = kinds()
-    py = {i: load_agent(s.text) for i, s in enumerate(slots) if s.kind == PYTHON_KIND}
+    # one agent per (slot, seat): a class named twice in the seat list gives each seat its own instance
+    py = {(i, p): load_agent(spec.text) for i, spec in enumerate(slots) if spec.kind == PYTHON_KIND
+          for p in range(players)}
     acts = {i: registry[s.kind].act for i, s in enumerate(slots) if s.kind != PYTHON_KIND}
     params = {i: s.vector() for i, s in enumerate(slots)}
     config = compiled.config.to_dict()
@@ -184,7 +186,7 @@ def play_batch_python(compiled: Compiled, seeds: Sequence[int], slots: Sequence[
         init_state(s, t, players, compiled.scholars, compiled.clan, w0, w1)
         rng = _seat_rngs(w0, w1, players)
         for p in range(players):
-            agent = py.get(int(assign[g, p]))
+            agent = py.get((int(assign[g, p]), p))
             if agent is not None and hasattr(agent, "reset"):
                 agent.reset(p, int(rng[p, 0]) << 32 | int(rng[p, 1]))
         n = int(advance(s, t, buf))
@@ -192,8 +194,8 @@ def play_batch_python(compiled: Compiled, seeds: Sequence[int], slots: Sequence[
         while n > 0:
             seat = int(s[L.S_ACTOR])
             slot = int(assign[g, seat])
-            if slot in py:
-                agent = py[slot]
+            agent = py.get((slot, seat))
+            if agent is not None:
                 obs, mask = observe(s, t, compiled.names, config, seat, buf, n,
                                     bool(getattr(agent, "wants_view", False)))
                 a = agent.act(obs, mask)

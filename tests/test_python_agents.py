@@ -37,6 +37,17 @@ class Recorder:
         return observation.legal_actions[0]
 
 
+class SeatKeeper:
+    """Remembers the seat reset() gave it: it must only ever be asked for that seat."""
+
+    def reset(self, seat, seed):
+        self.seat = seat
+
+    def act(self, observation, legal_mask):
+        assert observation.seat == self.seat
+        return observation.legal_actions[-1]
+
+
 class OldStyle:
     def act(self, game):
         return game.legal_actions()[-1]
@@ -101,3 +112,10 @@ agents = ["{EXAMPLE}", "random"]
     rows = load_rows(tmp_path / "run")
     assert result.games_played == 4 and (rows["error"] == 0).all()
     assert set(rows["agent"].astype(str)) == {EXAMPLE, "random"} and rows["studies"].sum() > 0
+
+
+def test_each_seat_gets_its_own_instance():
+    """A spec repeated by the seat list (SeatKeeper at two of the four seats) is one instance per seat."""
+    table = run_tournament(GameConfig(players=4), ["tests.test_python_agents:SeatKeeper", "random"], games=4, seed=2)
+    assert table.attrs["errors"] == 0 and table.set_index("agent").loc["tests.test_python_agents:SeatKeeper",
+                                                                        "games"] == 8
