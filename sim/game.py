@@ -64,6 +64,12 @@ class Game:
         numba agents index, stays in ``_buf``)."""
         return sorted(int(a) for a in self._buf[: self._n])
 
+    def engine_legal_actions(self) -> list[int]:
+        """The legal actions in the engine's own order: the order the numba agents (and the batch's
+        random agent, ``experiments.fuzz.RandomAgent``) pick from by index, so a Python replay of a
+        batch game must choose from this list."""
+        return [int(a) for a in self._buf[: self._n]]
+
     def legal_action_mask(self) -> np.ndarray:
         mask = np.zeros(L.NUM_ACTIONS, dtype=bool)
         mask[self._buf[: self._n]] = True
