@@ -28,7 +28,7 @@ from types import ModuleType
 import numpy as np
 
 from agents.registry import kinds
-from agents.spec import AgentSpec
+from agents.spec import PYTHON_KIND, AgentSpec
 from sim import _cache
 from sim import layout as L
 from sim.config import Compiled
@@ -193,6 +193,10 @@ def play_batch(compiled: Compiled, seeds: Sequence[int], slots: Sequence[AgentSp
         for p in range(players):
             assign[:, p] = p % len(slots)
     assign = np.ascontiguousarray(assign, dtype=np.int64)
+    if any(spec.kind == PYTHON_KIND for spec in slots):  # a table with Python agents: the same loop in Python
+        from agents.python_agents import play_batch_python
+
+        return play_batch_python(compiled, seeds, slots, assign)
     kind_names = tuple(dict.fromkeys(spec.kind for spec in slots))
     if len(kind_names) > MAX_BATCH_KINDS:
         raise ValueError(f"at most {MAX_BATCH_KINDS} agent kinds in one batch")

@@ -1,16 +1,21 @@
 """Agent spec strings: ``random``, ``heuristic``, ``heuristic:cautious``,
 ``heuristic:risk=0.6,sabotage=0.2``, ``heuristic:spy,risk=0.3``,
-``ismcts:iterations=1000,c=0.7``. Unknown names or parameters are a
-ConfigError that lists what exists."""
+``ismcts:iterations=1000,c=0.7``, or a Python agent ``module:attr`` (an object
+or class with ``act(observation, legal_mask)``, agents/python_agents.py). Unknown
+names or parameters are a ConfigError that lists what exists."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from agents.registry import MAX_PARAMS, AgentKind, kinds
 from sim.errors import ConfigError
+
+PYTHON_KIND = "python"  # the kind of a ``module:attr`` spec
+_PYTHON_NAME = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
 
 
 @dataclass(frozen=True)
@@ -53,8 +58,21 @@ def parse_spec(text: str) -> AgentSpec:
     name, _, rest = text.partition(":")
     name = name.strip()
     known = kinds()
+    if name not in known and _PYTHON_NAME.match(text.replace(" ", "")):
+        from agents.python_agents import load_agent
+
+        text = text.replace(" ", "")
+        try:
+            load_agent(text)  # ConfigError now, not in a worker
+        except ConfigError as exc:
+            if "cannot import" in exc.message and "." not in name:  # more likely a misspelt agent name
+                raise ConfigError(f"unknown agent (available: {', '.join(sorted(known))}; nor is it a Python "
+                                  f"agent module:attr, {exc.message})", key="agent", value=name) from None
+            raise
+        return AgentSpec(PYTHON_KIND, (), text)
     if name not in known:
-        raise ConfigError(f"unknown agent (available: {', '.join(sorted(known))})", key="agent", value=name)
+        raise ConfigError(f"unknown agent (available: {', '.join(sorted(known))}, or module:attr of a Python agent)",
+                          key="agent", value=name)
     kind = known[name]
     values = dict(kind.params)
     for i, part in enumerate(p.strip() for p in rest.split(",") if p.strip()):

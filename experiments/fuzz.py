@@ -107,7 +107,7 @@ def rebuild(config: GameConfig, seed: int, check_every: bool = True) -> tuple[Ga
     agent = RandomAgent(seed)
     decisions = 0
     while not g.is_terminal():
-        legal = g.legal_actions()
+        legal = g.engine_legal_actions()  # the batch picks by index in the engine's order
         if not legal:
             return g, CODE_STUCK
         g.apply(agent.choose(legal))

@@ -206,7 +206,7 @@ def base_records() -> list[dict[str, Any]]:
         agent = RandomAgent(1)
         for _ in range(6):
             if not g.is_terminal():
-                g.apply(agent.choose(g.legal_actions()))
+                g.apply(agent.choose(g.engine_legal_actions()))
         out.append(g.record())
     return out
 

@@ -27,6 +27,8 @@ from sim.core.procedures.scoring import rank_seats, score_parts
 from sim.core.procedures.setup import init_state
 from sim.core.rules.main_effects.interns import intern_bonus
 from sim.errors import ConfigError, IllegalActionError, RecordError
+from sim.observation import information_state
+from sim.observation import observation as observation_tensor
 from sim.record_check import check_actions, check_initial_state, state_sha256
 from sim.view import state_dict
 
@@ -47,6 +49,7 @@ class Game:
         self.names = compiled.names
         self.state = state
         self.history: list[int] = []
+        self.actors: list[int] = []  # the seat that took each action of the history
         self._initial = initial  # set for games started from a scenario
         self._buf = np.zeros(L.MAX_LEGAL, dtype=np.int64)
         self._n = int(advance(self.state, self.tables, self._buf))
@@ -57,6 +60,14 @@ class Game:
         return -1 if self.is_terminal() else int(self.state[L.S_ACTOR])
 
     def legal_actions(self) -> list[int]:
+        """The legal actions in ascending order (the engine's own order, which the
+        numba agents index, stays in ``_buf``)."""
+        return sorted(int(a) for a in self._buf[: self._n])
+
+    def engine_legal_actions(self) -> list[int]:
+        """The legal actions in the engine's own order: the order the numba agents (and the batch's
+        random agent, ``experiments.fuzz.RandomAgent``) pick from by index, so a Python replay of a
+        batch game must choose from this list."""
         return [int(a) for a in self._buf[: self._n]]
 
     def legal_action_mask(self) -> np.ndarray:
@@ -77,6 +88,7 @@ class Game:
                 f"action {a} is not legal now (seat {self.current_player()}, phase "
                 f"{L.PHASE_NAMES[int(self.state[L.S_PHASE])]}); legal: {legal}"
             )
+        self.actors.append(int(self.state[L.S_ACTOR]))
         self._n = int(step(self.state, self.tables, a, self._buf))
         self.history.append(a)
 
@@ -91,6 +103,7 @@ class Game:
         g.__dict__.update(self.__dict__)
         g.state = self.state.copy()
         g.history = list(self.history)
+        g.actors = list(self.actors)
         g._buf = self._buf.copy()
         return g
 
@@ -145,10 +158,22 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         return state_dict(self.state, self.tables, self.names, self.config.to_dict())
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        if not isinstance(seat, (int, np.integer)) or not 0 <= int(seat) < self.config.players:
+    def _seat(self, seat: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.config.players:
             raise ConfigError(f"no seat {seat!r} in a {self.config.players}-player game", key="seat", value=seat)
-        return state_dict(self.state, self.tables, self.names, self.config.to_dict(), viewer=int(seat))
+        return int(seat)
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What seat `seat` may see, as a JSON-ready dict (sim.view)."""
+        return state_dict(self.state, self.tables, self.names, self.config.to_dict(), viewer=self._seat(seat))
+
+    def observation_tensor(self, seat: int) -> np.ndarray:
+        """Seat `seat`'s fixed-size observation (float32, docs/OBSERVATION.md)."""
+        return observation_tensor(self.state, self.tables, self._seat(seat))
+
+    def information_state_tensor(self, seat: int) -> np.ndarray:
+        """Seat `seat`'s information-state tensor: the observation and its own decisions."""
+        return information_state(self.state, self.tables, self._seat(seat), self.history, self.actors)
 
     def determinize(self, seat: int, seed: int) -> Game:
         """A copy with everything `seat` cannot see resampled (for ISMCTS)."""

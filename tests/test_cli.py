@@ -231,7 +231,7 @@ def records(tmp_path: Path) -> dict[str, Path]:
     good = new_game(GameConfig(players=2), 3)
     agent = fuzz.RandomAgent(3)
     for _ in range(10):
-        good.apply(agent.choose(good.legal_actions()))
+        good.apply(agent.choose(good.engine_legal_actions()))
     rec = good.record()
     illegal = dict(rec, actions=[*rec["actions"][:5], 9999])
     paths = {"illegal": tmp_path / "illegal.json", "notjson": tmp_path / "notjson.json",

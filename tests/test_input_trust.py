@@ -41,7 +41,7 @@ def scenario_record() -> dict:
     g = Scenario(GameConfig(players=2, scholars=["Sofia", "Valerio"]), seed=1).students("Sofia", 2).build()
     agent = RandomAgent(2)
     for _ in range(8):
-        g.apply(agent.choose(g.legal_actions()))
+        g.apply(agent.choose(g.engine_legal_actions()))
     return g.record()
 
 
@@ -56,7 +56,7 @@ def test_every_state_of_random_games_is_in_range():
                 assert state_problem(g.state, players) is None
                 if g.is_terminal():
                     break
-                g.apply(agent.choose(g.legal_actions()))
+                g.apply(agent.choose(g.engine_legal_actions()))
 
 
 @pytest.mark.parametrize("index,value,words", [

@@ -200,8 +200,8 @@ def test_reaction_cancels_and_the_cost_is_not_paid(h):
     bonfire = g.to_dict()["bonfire"]
     do(g, "Main Effect: Gala Dinner")
     assert g.to_dict()["main_effects"]["declared"][0]["effect"] == "Gala Dinner"
-    assert h.legal_text(g) == [
-        "Main Effect: Vanish (Smoke Bomb, Reaction; pay: Draw 1 Student to the Bonfire)", "Pass"]
+    assert h.legal_text(g) == [  # ascending action numbers: Pass comes first
+        "Pass", "Main Effect: Vanish (Smoke Bomb, Reaction; pay: Draw 1 Student to the Bonfire)"]
     do(g, "Main Effect: Vanish")
     assert g.to_dict()["bonfire"] == bonfire + 1  # Valerio paid his Reaction
     sofia = h.player(g, "Sofia")

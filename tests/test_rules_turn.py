@@ -167,7 +167,7 @@ def test_speed_points_move_and_run_out(h):
     do(g, "Move S to Starting Zone", "Move N to I-3", "Move N to I-4")
     assert g.to_dict()["speed_left"] == 0
     # no Speed left: neither moving nor drawing; only the end of the Movement Phase
-    assert h.legal_text(g) == ["Play Letter of Introduction: Social 1 (draw)", "End the Movement Phase"]
+    assert h.legal_text(g) == ["End the Movement Phase", "Play Letter of Introduction: Social 1 (draw)"]
 
 
 def test_a_one_colour_door(h):

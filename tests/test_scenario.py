@@ -244,7 +244,7 @@ def test_random_play_from_scenarios_keeps_the_invariants():
 def test_pick_reports_the_legal_actions():
     g = brief_example().build()
     assert g.action_to_string(pick(g, "Study")) == "Study"
-    with pytest.raises(ConfigError, match="legal: Play Lantern"):
+    with pytest.raises(ConfigError, match="legal: .*Play Lantern"):
         pick(g, "Rest")
     do(g, "Play Lantern: Exploration 1")
     assert g.to_dict()["speed_left"] == 1

@@ -92,6 +92,10 @@ def bench(
                                           "legal actions, applying, resolving and the agent, for random and "
                                           "heuristic play (--games games each, default 1000; the configuration "
                                           "with the most players).")] = False,
+    adapters: Annotated[bool, typer.Option("--adapters", help="Only print random play through each adapter "
+                                           "(PettingZoo, Gymnasium, OpenSpiel) in decisions/s beside the native "
+                                           "Python API (--games games each, default 20; the configuration with "
+                                           "the most players).")] = False,
     *,
     game: GameOptions,
 ) -> None:
@@ -111,6 +115,16 @@ def bench(
                 err.print(f"bench: profile of {agent} play ...", markup=False)
                 for line in profile_lines(run_profile(ref, agent, games or 1000)):
                     console.print(line, markup=False)
+        return
+    if adapters:
+        from experiments.bench_adapters import lines as adapter_lines
+        from experiments.bench_adapters import run_adapter_bench
+
+        ref = max(configs, key=lambda c: c.players)
+        with cli_errors():
+            err.print("bench: random play through each adapter ...", markup=False)
+            for line in adapter_lines(run_adapter_bench(ref, games or 20), ref):
+                console.print(line, markup=False)
         return
     try:
         with cli_errors():

@@ -138,7 +138,7 @@ def play(
                       "see `dungeonology data`.", markup=False)
     agent = RandomAgent(seed)
     with cli_errors():
-        play_out(g, lambda g: agent.choose(g.legal_actions()), None if quiet else emit_to(console), seed)
+        play_out(g, lambda g: agent.choose(g.engine_legal_actions()), None if quiet else emit_to(console), seed)
     print_result(console, g)
     if save is not None:
         try:

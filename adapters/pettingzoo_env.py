@@ -1,0 +1,109 @@
+"""A PettingZoo AEC environment: every seat an agent (``player_0`` ...).
+
+Observation of an agent: ``{"observation": float32[OBS_SIZE], "action_mask":
+int8[NUM_ACTIONS]}`` (its seat's tensor, docs/OBSERVATION.md; the mask is set
+only while that agent decides). Actions are the engine's action numbers
+(docs/ACTIONS.md). Rewards come at the end: 1 for the winner (every seat tied
+for first), 0 for the others. ``reset(seed=s)`` plays the game of seed ``s``
+(``sim.new_game(config, s)``), so the same seed gives the same game. Passes
+``pettingzoo.test.api_test`` and ``seed_test`` (tests/test_adapters.py).
+
+    >>> from adapters.pettingzoo_env import env
+    >>> e = env(players=3, modules="all")
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from adapters.common import (
+    NUM_ACTIONS,
+    agent_name,
+    dict_space,
+    game_config,
+    masked_observation,
+    seat_returns,
+    seed_from,
+)
+from sim.config import GameConfig
+from sim.game import new_game
+
+
+class DungeonologyAEC(AECEnv):
+    """The game as an Agent Environment Cycle: the agent that decides steps next."""
+
+    metadata = {"render_modes": ["ansi"], "name": "dungeonology_v0", "is_parallelizable": False}
+
+    def __init__(self, config: GameConfig | None = None, render_mode: str | None = None,
+                 max_decisions: int | None = None, **settings: Any) -> None:
+        super().__init__()
+        self.config = game_config(config, **settings)
+        self.render_mode = render_mode
+        self.max_decisions = max_decisions
+        self.possible_agents = [agent_name(p) for p in range(self.config.players)]
+        self._obs_space = dict_space()
+        self._act_space = spaces.Discrete(NUM_ACTIONS)
+        self._np_random, _ = seeding.np_random(None)
+        self.game = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._act_space
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._np_random, _ = seeding.np_random(seed)
+        self.game = new_game(self.config, seed if seed is not None else seed_from(self._np_random))
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = agent_name(self.game.current_player())
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return masked_observation(self.game, self.possible_agents.index(agent))
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply(int(action))  # IllegalActionError for an action the mask does not allow
+        if self.game.is_terminal():
+            for a, r in zip(self.agents, seat_returns(self.game), strict=True):
+                self.rewards[a] = r
+                self.terminations[a] = True
+        else:
+            self.rewards = {a: 0.0 for a in self.agents}
+            if self.max_decisions is not None and len(self.game.history) >= self.max_decisions:
+                self.truncations = {a: True for a in self.agents}
+            else:
+                self.agent_selection = agent_name(self.game.current_player())
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.game is None:
+            return None
+        g = self.game
+        if g.is_terminal():
+            return f"game over: winner seat {g.result()['winner']}"
+        legal = "; ".join(g.action_to_string(a) for a in g.legal_actions())
+        return f"turn {g.result()['turns']} seat {g.current_player()} ({g.phase()}): {legal}"
+
+    def close(self) -> None:
+        self.game = None
+
+
+def env(**kwargs: Any) -> DungeonologyAEC:
+    """The AEC environment (keyword arguments: those of DungeonologyAEC and of GameConfig)."""
+    return DungeonologyAEC(**kwargs)
