@@ -45,14 +45,14 @@ def comparisons(frame: pd.DataFrame, agent: str = "agent", rank: str = "rank",
                 game: str = "game") -> tuple[list[str], np.ndarray, np.ndarray]:
     """The pairwise comparisons of every game.
 
-    Returns ``(names, games, triples)``: the agents (order of first
-    appearance), the distinct game ids in ascending order, and an array of
+    Returns ``(names, games, triples)``: the agents (sorted, so that nothing
+    depends on the order of the rows), the distinct game ids in ascending order, and an array of
     rows ``(game index, winner, loser, weight)`` (weight 1, or 0.5 each way
     for a tie), sorted by game index."""
     missing = [c for c in (game, agent, rank) if c not in frame.columns]
     if missing:
         raise ValueError(f"the frame needs the columns {missing}")
-    names = list(dict.fromkeys(frame[agent].astype(str)))
+    names = sorted(set(frame[agent].astype(str)))
     codes = pd.Categorical(frame[agent].astype(str), categories=names).codes
     game_ids, gidx = np.unique(frame[game].to_numpy(), return_inverse=True)
     seats = pd.DataFrame({"g": gidx, "a": codes, "r": frame[rank].to_numpy(dtype=float)})
@@ -97,9 +97,9 @@ def bt_ratings(frame: pd.DataFrame, boot: int = DEFAULT_BOOT, seed: int = 0, lev
     """Per-agent Elo-scale ratings with bootstrap intervals (see the module docstring).
 
     ``frame``: one row per (game, seat) with the game id, the agent and the
-    final rank (1 = best). Returns a frame indexed by agent (order of first
-    appearance) with ``elo``, ``elo_low`` and ``elo_high``; ``boot=0`` leaves
-    the interval NaN. A pure function of the rows as a set."""
+    final rank (1 = best). Returns a frame indexed by agent (sorted) with
+    ``elo``, ``elo_low`` and ``elo_high``; ``boot=0`` leaves the interval
+    NaN. A pure function of the rows as a set."""
     names, game_ids, triples = comparisons(frame, agent, rank, game)
     k = len(names)
     elo = ELO * fit_strengths(win_matrix(triples, k), alpha)
