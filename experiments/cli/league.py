@@ -106,7 +106,8 @@ def league(
              "ISMCTS's win rate minimised), then the best candidate measured on fresh seeds (--validate games). "
              "Prints the persona as TOML for agents/heuristic/personas.toml; with --out DIR also writes "
              "self_play.csv, against_ismcts.csv and persona.toml.\n\n"
-             "ISMCTS games take about a second each: budget --ismcts-trials x --ismcts-games + --validate.")
+             "ISMCTS games take about a second each: budget --ismcts-trials x --ismcts-games + --validate.\n\n"
+             f"{NOTE}")
 @game_options()
 def tune_heuristic_cmd(
     trials: Annotated[int, typer.Option("--trials", min=1, help="Self-play trials.")] = 40,
