@@ -10,6 +10,7 @@ import itertools
 import math
 from collections import Counter
 
+import numpy as np
 import pandas as pd
 import pytest
 from typer.testing import CliRunner
@@ -105,3 +106,21 @@ def test_data_personas_are_checked(tmp_path):
         with pytest.raises(DataError, match="bad.toml") as info:
             load_personas(bad, DEFAULTS, ranges)
         assert expected in str(info.value)
+
+
+def test_tune_heuristic_runs_both_stages_and_writes_a_loadable_persona(tmp_path):
+    """A tiny run of the tuner (ISMCTS at 5 iterations): both studies, the validation, the persona file."""
+    r = run("tune-heuristic", "--trials", 3, "--games", 8, "--top", 2, "--ismcts-trials", 3, "--ismcts-games", 4,
+            "--validate", 8, "--ismcts", "ismcts:iterations=5", "--name", "quick", "--seed", 1, "--out", tmp_path)
+    assert r.exit_code == 0, r.output
+    assert "self-play trial 3/3" in r.stderr and "ISMCTS trial 3/3" in r.stderr and "validation" in r.stderr
+    self_play = pd.read_csv(tmp_path / "self_play.csv")
+    against = pd.read_csv(tmp_path / "against_ismcts.csv")
+    assert len(self_play) == 3 and len(against) == 3
+    assert self_play.iloc[0]["risk"] == DEFAULTS["risk"]  # the defaults are the first trial
+    best_two = self_play.sort_values("value", ascending=False).head(2)
+    assert np.allclose(against.iloc[:2][["risk", "depth"]], best_two[["risk", "depth"]])  # stage 2 starts there
+    personas = load_personas(tmp_path / "persona.toml", DEFAULTS, {k: (0.0, 1.0) for k in DEFAULTS})
+    assert list(personas) == ["quick"] and "noise" not in personas["quick"]
+    assert (tmp_path / "persona.toml").read_text() == r.stdout
+    assert "ISMCTS won" in r.stdout and "/8 = " in r.stdout
