@@ -21,9 +21,10 @@ the results are the same for any number of jobs.
 
 Statistics per distinct agent (:func:`summarize`): seat-games, wins (rank 1;
 seats tied for first all win), win rate with a Wilson 95% interval, mean
-score, mean rank, and an OpenSkill (Plackett-Luce) rating updated game by game
-from the final ranks (:mod:`experiments.ratings`): ``rating`` = mu - 3 sigma,
-plus ``mu`` and ``sigma``. The fair share of wins is 1 / players.
+score, mean rank, and an Elo-scale Plackett-Luce rating fitted to the final
+ranks of all games at once, with a bootstrap 95% interval over games
+(:func:`experiments.ratings.bt_ratings`: the same for any order of the
+games). The fair share of wins is 1 / players.
 
 Usage from Python (a notebook)::
 
@@ -51,7 +52,7 @@ import pandas as pd
 from agents.batch import MAX_BATCH_KINDS, play_batch
 from agents.spec import AgentSpec, parse_spec
 from experiments.orphans import watch_parent
-from experiments.ratings import openskill_ratings
+from experiments.ratings import DEFAULT_BOOT, bt_ratings
 from experiments.stats import wilson
 from sim.config import GameConfig, compile_config
 from sim.errors import ConfigError
@@ -62,7 +63,7 @@ MAX_CHUNK = 2000  # games per play_batch call at most
 MAX_GAMES = 1_000_000  # every game's rows are held in memory (~1 KiB a game); i // players stays below SEED_STRIDE
 MAX_SEED = (2**63 - 1) // SEED_STRIDE - 1  # game seeds seed * SEED_STRIDE + i // players are int64
 SUMMARY_COLUMNS = ("agent", "seats", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_score",
-                   "mean_rank", "rating", "mu", "sigma")
+                   "mean_rank", "elo", "elo_low", "elo_high")
 
 
 # ------------------------------------------------------------ schedule
@@ -150,21 +151,32 @@ def play_tournament(config: GameConfig, specs: Sequence[AgentSpec | str], games:
     text). ``games`` is rounded up to a multiple of the player count.
     """
     check_size(games, jobs, seed)
-    compiled = compile_config(config)
     players = config.players
     seats = seat_list(as_specs(specs), players)
     slots = distinct(seats)
     check_kinds(slots)
     slot_of_entry = np.array([[s.text for s in slots].index(e.text) for e in seats], dtype=np.int64)
     n = round_games(games, players)
-    seeds = [game_seed(seed, i, players) for i in range(n)]
     assign = slot_of_entry[seat_assignment(n, players)]
+    return play_assigned(config, slots, assign, seed, jobs, progress, f"{players} players, {len(slots)} agents")
+
+
+def play_assigned(config: GameConfig, slots: Sequence[AgentSpec], assign: np.ndarray, seed: int, jobs: int = 1,
+                  progress: bool = False, label: str = "games") -> pd.DataFrame:
+    """Play game ``i`` with seat ``p`` held by ``slots[assign[i, p]]`` and the seed
+    :func:`game_seed` ``(seed, i, players)``, in chunks over ``jobs`` worker processes (the rows do
+    not depend on ``jobs``); one row per (game, seat), as :func:`play_tournament` describes."""
+    compiled = compile_config(config)
+    players = config.players
+    n = len(assign)
+    seeds = [game_seed(seed, i, players) for i in range(n)]
     size = _chunk_size(n, jobs, players)
     bounds = [(lo, min(n, lo + size)) for lo in range(0, n, size)]
 
     from joblib import Parallel, delayed
 
     parent = os.getpid()
+    slots = list(slots)
     tasks = (delayed(_play_chunk)(config, slots, seeds[lo:hi], assign[lo:hi], parent) for lo, hi in bounds)
     parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator")
     bar = _progress_bar() if progress else None
@@ -172,7 +184,7 @@ def play_tournament(config: GameConfig, specs: Sequence[AgentSpec | str], games:
     try:
         if bar is not None:
             bar.start()
-            task = bar.add_task(f"{players} players, {len(slots)} agents", total=n)
+            task = bar.add_task(label, total=n)
         for (lo, hi), part in zip(bounds, parallel(tasks), strict=True):
             parts.append(part)
             if bar is not None:
@@ -198,11 +210,12 @@ def _progress_bar():
 
 
 # ----------------------------------------------------------- statistics
-def summarize(rows: pd.DataFrame) -> pd.DataFrame:
+def summarize(rows: pd.DataFrame, boot: int = DEFAULT_BOOT, seed: int = 0) -> pd.DataFrame:
     """One row per distinct agent (columns ``SUMMARY_COLUMNS``), best rating first.
 
     ``rows``: one row per (game, seat) with ``game``, ``agent``, ``rank``,
-    ``won`` and ``score`` (as from :func:`play_tournament`)."""
+    ``won`` and ``score`` (as from :func:`play_tournament`); ``boot`` bootstrap
+    resamples (seeded by ``seed``) give the rating's interval."""
     agents = list(dict.fromkeys(rows["agent"]))
     g = rows.groupby("agent", sort=False).agg(games=("won", "size"), wins=("won", "sum"),
                                               mean_score=("score", "mean"), mean_rank=("rank", "mean"))
@@ -215,11 +228,11 @@ def summarize(rows: pd.DataFrame) -> pd.DataFrame:
     n_games = rows["game"].nunique()
     seats = g["games"] / max(n_games, 1)  # seats per game (whole numbers after full rotations)
     g["seats"] = seats.astype(int) if (seats == seats.round()).all() else seats.round(3)
-    g = g.join(openskill_ratings(rows[["game", "agent", "rank"]]))
+    g = g.join(bt_ratings(rows[["game", "agent", "rank"]], boot=boot, seed=seed))
     g.index.name = "agent"
     g = g.reset_index()
     g["order"] = np.arange(len(g))
-    g = g.sort_values(["rating", "order"], ascending=[False, True], kind="stable")
+    g = g.sort_values(["elo", "order"], ascending=[False, True], kind="stable")
     return g[list(SUMMARY_COLUMNS)].reset_index(drop=True)
 
 
@@ -252,6 +265,8 @@ def write_outputs(table: pd.DataFrame, out: Path, players: int, title: str | Non
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from experiments.league_plots import ladder
+
     out.mkdir(parents=True, exist_ok=True)
     csv = out / "tournament.csv"
     table.to_csv(csv, index=False)
@@ -268,11 +283,7 @@ def write_outputs(table: pd.DataFrame, out: Path, players: int, title: str | Non
     ax.set_ylim(0, min(1.0, max(float(table["ci_high"].max()), fair) * 1.2 + 0.02))
     ax.legend()
     ax.set_title("Win rate")
-    ax2.errorbar(x, table["mu"], yerr=3 * table["sigma"], fmt="o", capsize=4, color="tab:orange")
-    ax2.set_xticks(x, labels, rotation=20, ha="right")
-    ax2.set_xlim(-0.5, len(table) - 0.5)
-    ax2.set_ylabel("OpenSkill mu +/- 3 sigma")
-    ax2.set_title("Rating")
+    ladder(ax2, table)
     if title:
         fig.suptitle(title)
     fig.tight_layout()

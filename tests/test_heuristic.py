@@ -114,5 +114,5 @@ def test_heuristic_registers_with_its_parameters_and_personas():
     kind = kinds()["heuristic"]
     assert kind.act is act
     assert list(kind.params) == ["risk", "aggression", "sabotage", "thesis", "hoard", "depth", "defend", "noise"]
-    assert set(kind.personas) == {"cautious", "greedy", "spy", "saboteur"}
+    assert set(kind.personas) == {"cautious", "greedy", "spy", "saboteur", "tuned"}  # tuned: personas.toml
     assert P_FALLBACKS == len(kind.params)  # the counter's slot holds no parameter

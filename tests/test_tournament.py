@@ -1,5 +1,5 @@
 """Tests of seat-rotated tournaments (experiments/tournament.py), the ratings
-(experiments/ratings.py) and the `tournament` and `agents` commands.
+and the `tournament` and `agents` commands.
 
 Kept fast: `random` and `heuristic` agents, a few dozen games, --jobs 1 except
 for one comparison of --jobs 2 with --jobs 1 (every distinct set of agent kinds
@@ -17,7 +17,6 @@ from typer.testing import CliRunner
 import experiments.tournament as tournament
 from agents.spec import parse_spec
 from experiments.cli import app
-from experiments.ratings import openskill_ratings
 from experiments.tournament import (
     SUMMARY_COLUMNS,
     game_seed,
@@ -30,7 +29,8 @@ from experiments.tournament import (
 from sim.config import GameConfig
 
 runner = CliRunner()
-CSV_COLUMNS = ["agent", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_score", "mean_rank", "rating"]
+CSV_COLUMNS = ["agent", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_score", "mean_rank", "elo", "elo_low",
+               "elo_high"]
 
 
 def run(*args: object):
@@ -64,32 +64,6 @@ def test_seat_list_fills_cyclically_and_counts_seat_games():
     assert [game_seed(7, i, 4) for i in range(8)] == [7_000_021] * 4 + [7_000_022] * 4
 
 
-# --------------------------------------------------------------- ratings
-def test_ratings_rank_the_stronger_agent_first_and_are_pure():
-    rows = []
-    for g in range(30):  # A always beats B; C ties with B
-        rows += [(g, "A", 1), (g, "B", 2), (g, "C", 2)]
-    frame = pd.DataFrame(rows, columns=["game", "agent", "rank"])
-    before = frame.copy()
-    r = openskill_ratings(frame)
-    assert list(r.index) == ["A", "B", "C"] and list(r.columns) == ["mu", "sigma", "rating"]
-    assert r.loc["A", "rating"] > r.loc["B", "rating"]
-    assert r.loc["B", "mu"] == pytest.approx(r.loc["C", "mu"])
-    assert np.allclose(r["rating"], r["mu"] - 3 * r["sigma"])
-    assert frame.equals(before)
-    shuffled = frame.sample(frac=1, random_state=1)  # seat order within a game does not matter
-    assert np.allclose(openskill_ratings(shuffled).loc[["A", "B", "C"]], r)
-
-
-def test_ratings_pool_the_seats_of_one_agent():
-    rows = []
-    for g in range(20):  # A beats both seats of B
-        rows += [(g, "B", 2), (g, "A", 1), (g, "B", 3)]
-    r = openskill_ratings(pd.DataFrame(rows, columns=["game", "agent", "rank"]))
-    assert r.loc["A", "mu"] > 25 > r.loc["B", "mu"]
-    assert r.loc["B", "sigma"] < r.loc["A", "sigma"]  # two seats a game: more evidence
-
-
 # ------------------------------------------------------------ tournaments
 @pytest.fixture(scope="module")
 def four_players(tmp_path_factory):
@@ -105,7 +79,8 @@ def test_tournament_prints_a_table_and_writes_csv_and_png(four_players):
     assert r.exit_code == 0, r.output
     assert "rounded up to 40" in r.stdout
     assert "Tournament: 40 games of 4 players" in r.stdout
-    assert "Fair share (1/4): 0.250" in r.stdout and "rating = mu - 3 sigma" in r.stdout
+    assert "Fair share (1/4): 0.250" in r.stdout and "Plackett-Luce on the Elo scale" in r.stdout
+    assert "heuristic" in r.stdout and " to " in r.stdout  # piped: the rating interval is printed whole
     df = pd.read_csv(out / "tournament.csv")
     assert set(CSV_COLUMNS) <= set(df.columns) and list(df.columns) == list(SUMMARY_COLUMNS)
     assert (out / "tournament.png").stat().st_size > 1000
@@ -118,7 +93,8 @@ def test_the_same_spec_at_several_seats_is_one_row(four_players):
     assert df.loc["heuristic", "games"] == 40 and df.loc["random", "games"] == 120
     assert df.loc["heuristic", "seats"] == 1 and df.loc["random", "seats"] == 3
     assert ((df["ci_low"] <= df["win_rate"]) & (df["win_rate"] <= df["ci_high"])).all()
-    assert np.allclose(df["rating"], df["mu"] - 3 * df["sigma"])
+    assert ((df["elo_low"] <= df["elo"]) & (df["elo"] <= df["elo_high"])).all()
+    assert df["elo"].sum() == pytest.approx(0.0, abs=1e-6)  # centred over the agents
 
 
 def test_ratings_put_heuristic_above_random(four_players):
@@ -126,7 +102,7 @@ def test_ratings_put_heuristic_above_random(four_players):
     df = pd.read_csv(out / "tournament.csv")
     assert list(df["agent"]) == ["heuristic", "random"]  # best rating first
     h, rnd = df.iloc[0], df.iloc[1]
-    assert h["rating"] > rnd["rating"] and h["mu"] > rnd["mu"]
+    assert h["elo_low"] > rnd["elo_high"]
     assert h["win_rate"] > 0.25 > rnd["win_rate"]
     assert h["mean_rank"] < rnd["mean_rank"]
 
@@ -157,7 +133,7 @@ def test_distinct_specs_of_one_kind_and_two_player_matchups(tmp_path):
     assert "Fair share (1/2): 0.500" in r.stdout
     df = pd.read_csv(tmp_path / "b" / "tournament.csv").set_index("agent")
     assert df["games"].tolist() == [20, 20]
-    assert df.loc["heuristic", "rating"] > df.loc["random", "rating"]
+    assert df.loc["heuristic", "elo"] > df.loc["random", "elo"]
 
 
 def test_results_do_not_depend_on_jobs(tmp_path):

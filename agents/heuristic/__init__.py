@@ -19,9 +19,12 @@ of decisions, each citing the rulebook sections it plays by:
   knowledge.py      what the seat knows; what cubes, cards and Interns are worth
   dungeon.py        where the Scholar can walk; Zone Effects and the Boss; rest
   params.py         parameters, personas, the noise
+  personas.toml     personas as data (the tuned one; agents/personas.py reads it)
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from agents.heuristic.dispatch import PHASE_HANDLERS, act
 from agents.heuristic.params import (
@@ -37,6 +40,7 @@ from agents.heuristic.params import (
     P_THESIS,
     PERSONAS,
 )
+from agents.personas import load_personas
 from agents.registry import AgentKind, register
 
 __all__ = [
@@ -44,7 +48,9 @@ __all__ = [
     "P_HOARD", "P_NOISE", "P_RISK", "P_SABOTAGE", "P_THESIS", "act",
 ]
 
+RANGES = {k: (0.0, 1.0) for k in DEFAULTS}
+DATA_PERSONAS = load_personas(Path(__file__).with_name("personas.toml"), DEFAULTS, RANGES)  # e.g. the tuned one
 register(AgentKind(
     "heuristic", act, "rule-based player with tunable parameters and personas",
-    params=DEFAULTS, ranges={k: (0.0, 1.0) for k in DEFAULTS}, personas=PERSONAS,
+    params=DEFAULTS, ranges=RANGES, personas={**PERSONAS, **DATA_PERSONAS},
 ))

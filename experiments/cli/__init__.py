@@ -5,7 +5,8 @@
 - ``play``: play, replay, data, modules;
 - ``balance``: sweep, main, agents, tournament, report;
 - ``checks``: fuzz, bench;
-- ``tune``: tune (experiments/tune.py).
+- ``tune``: tune (experiments/tune.py);
+- ``league``: league.
 
 Every command that plays takes the same game options, turned into a
 ``GameConfig`` by ``build_config`` alone; ``sweep`` and ``main`` read a sweep
@@ -33,7 +34,7 @@ from experiments.cli.common import (
 
 __all__ = ["GAME_OPTIONS", "NOTE", "GameOptions", "app", "build_config", "cli_errors", "fail", "game_options",
            "main", "parse_modules", "player_counts"]
-COMMAND_MODULES = ("play", "checks", "balance", "tune")  # registered in this order (the order of --help)
+COMMAND_MODULES = ("play", "checks", "balance", "league", "tune")  # registered in this order (the order of --help)
 for _name in COMMAND_MODULES:
     importlib.import_module(f"experiments.cli.{_name}")
 

@@ -8,12 +8,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich import box
 from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from experiments.cli.common import NOTE, GameOptions, ProgressOpt, app, cli_errors, fail, game_options, new_console
+from experiments.cli.tables import print_table
 from sim.config import compile_config
 from sim.errors import ConfigError, format_value
 
@@ -201,6 +199,20 @@ AgentOpt = Annotated[
 ]
 
 
+TOURNAMENT_HEADERS = ("agent", "seats", "games", "wins", "win rate", "95% CI", "score", "rank", "rating",
+                      "rating 95% CI")
+RATING_NOTE = ("Rating: Plackett-Luce on the Elo scale (mean 0 over the agents; 100 points = 64% to finish above "
+               "the other), fitted to all games at once; interval: bootstrap over games.")
+
+
+def tournament_cells(r, seats: bool = True) -> list[str]:
+    """The printed cells of one summary row (``seats=False``: without the seats column)."""
+    cells = [str(r.agent), str(r.seats) if seats else None, str(r.games), str(r.wins), f"{r.win_rate:.3f}",
+             f"{r.ci_low:.3f}-{r.ci_high:.3f}", f"{r.mean_score:.2f}", f"{r.mean_rank:.2f}", f"{r.elo:+.0f}",
+             f"{r.elo_low:+.0f} to {r.elo_high:+.0f}"]
+    return [c for c in cells if c is not None]
+
+
 def agent_specs(agents_csv: str | None, agent: Sequence[str] | None) -> list:
     """The seat list of --agents (comma list of simple specs) then --agent (repeated), parsed."""
     from agents.spec import parse_spec
@@ -239,8 +251,9 @@ def agents_cmd() -> None:
 
 
 @app.command(help="Play a seat-rotated tournament between agents and print per agent: seat-games, wins, win "
-             "rate with a 95% Wilson interval, mean score, mean rank and an OpenSkill (Plackett-Luce) rating "
-             "from the final ranks (rating = mu - 3 sigma).\n\n"
+             "rate with a 95% Wilson interval, mean score, mean rank and a Plackett-Luce rating "
+             "on the Elo scale fitted to the final ranks of all games at once (the same for any order of the "
+             "games), with a bootstrap 95% interval over games.\n\n"
              "The agents fill the seats in order (fewer agents than players: repeated cyclically; the same "
              "spec may be given several times, its seats are pooled). Game g gives seat p the agent "
              "(p + g) mod players, so every agent plays every seat equally often; --games is rounded up to a "
@@ -297,20 +310,10 @@ def tournament(
     fair = 1 / players
     seats = ", ".join(str(s) for s in seat_list(specs, players))
     title = f"Tournament: {n} games of {players} players, seats rotated ({seats}), base seed {seed}"
-    view = Table(box=box.SIMPLE_HEAD, title=title, show_edge=False, pad_edge=False, collapse_padding=True,
-                 header_style="bold")
-    view.add_column("agent", justify="left", no_wrap=True, min_width=max(9, *(len(str(a)) for a in table["agent"])))
-    for col in ("seats", "games", "wins", "win rate", "95% CI", "score", "rank", "rating", "mu"):
-        view.add_column(col, justify="right", no_wrap=True)
-    for r in table.itertuples(index=False):
-        view.add_row(Text(str(r.agent)), str(r.seats), str(r.games), str(r.wins), f"{r.win_rate:.3f}",
-                     f"{r.ci_low:.3f}-{r.ci_high:.3f}", f"{r.mean_score:.2f}", f"{r.mean_rank:.2f}",
-                     f"{r.rating:.2f}", f"{r.mu:.2f}")
-    console.print(view)
+    print_table(console, title, TOURNAMENT_HEADERS, [tournament_cells(r) for r in table.itertuples(index=False)])
     lines = [f"Fair share (1/{players}): {fair:.3f}. seats: seats per game; games: seat-games; score, rank: "
              "means per seat-game. A win is rank 1 (seats tied for first all win).",
-             "Rating: OpenSkill Plackett-Luce, updated game by game from the final ranks; rating = mu - 3 sigma "
-             "(everyone starts at mu 25, sigma 8.33, rating 0).",
+             RATING_NOTE,
              f"{n} games in {info['seconds']:.1f} s with {jobs} job(s)."]
     if info["errors"]:
         lines.append(f"WARNING: {info['errors']} games stopped early (an illegal action or the decision limit); "

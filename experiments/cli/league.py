@@ -1,0 +1,151 @@
+"""The ``league`` command: a round-robin league of more agents than seats (experiments/league.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import numpy as np
+import typer
+
+from experiments.cli.balance import RATING_NOTE, TOURNAMENT_HEADERS, AgentOpt, AgentsOpt, agent_specs, tournament_cells
+from experiments.cli.common import NOTE, GameOptions, ProgressOpt, app, cli_errors, fail, game_options, new_console
+from experiments.cli.tables import print_table
+from experiments.ratings import DEFAULT_BOOT
+from sim.config import compile_config
+from sim.errors import ConfigError
+
+
+@app.command(help="Play a round-robin league between more agents than seats and print per agent: seat-games, "
+             "wins, win rate (95% Wilson interval), mean score and rank, and a Plackett-Luce rating on the Elo "
+             "scale fitted to all games at once with a bootstrap 95% interval over games; then the head-to-head "
+             "matrix and the skill-versus-luck figure.\n\n"
+             "A round plays every table of --players agents drawn from the pool, each table --players times with "
+             "the seats rotated, so every pair of agents meets in the same number of games and every agent plays "
+             "every seat equally often; --games is rounded up to whole rounds. The rotated games of one table "
+             "share the deal (seed SEED * 1000003 + game // players). Results do not depend on --jobs. With --out "
+             "DIR: league.csv, league_head_to_head.csv, league_meetings.csv, league_skill.csv, league_rows.parquet, "
+             "league_ladder.png and league_head_to_head.png.\n\n"
+             f"Specs with parameters contain commas: give them with --agent SPEC (repeatable).\n\n{NOTE}")
+@game_options()
+def league(
+    agents_csv: AgentsOpt = None,
+    agent: AgentOpt = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games (rounded up to whole rounds).")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (joblib, loky).")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Base seed (see above).")] = 0,
+    boot: Annotated[int, typer.Option("--boot", min=0, help="Bootstrap resamples for the intervals (0: none).")]
+    = DEFAULT_BOOT,
+    out: Annotated[Path | None, typer.Option("--out", help="Folder for the CSV files, the rows and the plots.")]
+    = None,
+    progress: ProgressOpt = True,
+    *,
+    game: GameOptions,
+) -> None:
+    from experiments.league import check_league, league_games, round_size, run_league, write_league
+    from experiments.tournament import check_size
+
+    console = new_console()
+    players = int(game.players)
+    with cli_errors():
+        check_size(games, jobs, seed)
+        config = game.config()
+        specs = agent_specs(agents_csv, agent)
+        try:
+            check_league(specs, players)
+        except ConfigError as exc:
+            raise ConfigError(exc.message, key="--agents", value=[str(s) for s in specs]) from None
+    n = league_games(games, len(specs), players)
+    if n != games:
+        console.print(f"Note: --games {games} rounded up to {n}: whole rounds of {round_size(len(specs), players)} "
+                      f"games ({len(specs)} agents, every table of {players} played {players} times).", markup=False)
+    with cli_errors():
+        result = run_league(config, specs, n, seed=seed, jobs=jobs, boot=boot, progress=progress)
+    info = result.attrs
+    title = (f"League: {len(specs)} agents, {n} games of {players} players ({info['rounds']} round(s)), "
+             f"base seed {seed}")
+    print_table(console, title, [h for h in TOURNAMENT_HEADERS if h != "seats"],
+                [tournament_cells(r, seats=False) for r in result.table.itertuples(index=False)])
+    names = list(result.share.index)
+    h2h = [[a] + ["" if a == b else f"{result.share.at[a, b]:.2f}" for b in names] for a in names]
+    console.print("", markup=False)
+    print_table(console, "Head to head: share of meetings the row agent finished above the column agent",
+                ["agent"] + [f"vs {i + 1}" for i in range(len(names))], [[f"{i + 1} {r[0]}", *r[1:]]
+                                                                       for i, r in enumerate(h2h)])
+    meet = result.meetings.to_numpy()
+    off = meet[~np.eye(len(names), dtype=bool)] if len(names) > 1 else meet.ravel()
+    s = result.skill
+    lines = ["", f"Fair share (1/{players}): {1 / players:.3f}. games: seat-games; score, rank: means per "
+             "seat-game. A win is rank 1 (seats tied for first all win).", RATING_NOTE,
+             f"Every pair of agents met in {off.min():,.0f} games" + ("" if off.min() == off.max() else
+                                                                       f" to {off.max():,.0f}") + ".",
+             f"Skill versus luck: the higher-rated agent finished above the other in {s['stronger_wins']:.1%} "
+             f"({s['stronger_wins_low']:.1%}-{s['stronger_wins_high']:.1%}) of {s['meetings']:,.0f} meetings "
+             f"(50% = luck alone); spread of the ratings (SD) {s['elo_spread']:.0f} "
+             f"({s['elo_spread_low']:.0f}-{s['elo_spread_high']:.0f}) Elo points.",
+             f"{n} games in {info['seconds']:.1f} s with {jobs} job(s)."]
+    if info["errors"]:
+        lines.append(f"WARNING: {info['errors']} games stopped early (an illegal action or the decision limit); "
+                     "see the error column of the rows.")
+    if compile_config(config).loaded.is_provisional:
+        lines.append("Note: provisional card data was used (see `dungeonology data`).")
+    for line in lines:
+        console.print(line, markup=False)
+    if out is not None:
+        try:
+            paths = write_league(result, out, title=f"{len(specs)} agents, {n} games, {players} players, seed {seed}")
+        except OSError as exc:
+            fail(f"{out}: cannot write the results: {exc.strerror or exc}")
+        console.print("Written: " + ", ".join(str(p) for p in paths), markup=False)
+
+
+@app.command("tune-heuristic", help="Tune the heuristic's parameters with optuna (a stronger fast agent): stage 1 "
+             "in self-play (a candidate against three default heuristics, --games per trial, win rate maximised), "
+             "stage 2 against ISMCTS (the best --top candidates of stage 1, then TPE proposals, up to "
+             "--ismcts-trials; ISMCTS at one seat against three copies of the candidate, --ismcts-games per trial, "
+             "ISMCTS's win rate minimised), then the best candidate measured on fresh seeds (--validate games). "
+             "Prints the persona as TOML for agents/heuristic/personas.toml; with --out DIR also writes "
+             "self_play.csv, against_ismcts.csv and persona.toml.\n\n"
+             "ISMCTS games take about a second each: budget --ismcts-trials x --ismcts-games + --validate.\n\n"
+             f"{NOTE}")
+@game_options()
+def tune_heuristic_cmd(
+    trials: Annotated[int, typer.Option("--trials", min=1, help="Self-play trials.")] = 40,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per self-play trial.")] = 400,
+    top: Annotated[int, typer.Option("--top", min=1, help="Self-play candidates carried to stage 2.")] = 4,
+    ismcts_trials: Annotated[int, typer.Option("--ismcts-trials", min=1, help="Trials against ISMCTS.")] = 6,
+    ismcts_games: Annotated[int, typer.Option("--ismcts-games", min=1, help="Games per trial against ISMCTS.")]
+    = 40,
+    validate: Annotated[int, typer.Option("--validate", min=1, help="Validation games on fresh seeds.")] = 200,
+    ismcts: Annotated[str, typer.Option("--ismcts", help="The ISMCTS spec played against.")] = "ismcts",
+    name: Annotated[str, typer.Option("--name", help="The persona's name.")] = "tuned",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (joblib, loky).")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of the samplers and the games.")] = 0,
+    out: Annotated[Path | None, typer.Option("--out", help="Folder for the trials and the persona.")] = None,
+    *,
+    game: GameOptions,
+) -> None:
+    import sys
+
+    from agents.spec import parse_spec
+    from experiments.league_tune import persona_toml, tune_heuristic
+    from experiments.tournament import check_size
+
+    with cli_errors():
+        for n in (games, ismcts_games, validate):
+            check_size(n, jobs, seed)
+        parse_spec(ismcts)
+        config = game.config()
+        result = tune_heuristic(config, trials=trials, games=games, top=top, ismcts_trials=ismcts_trials,
+                                ismcts_games=ismcts_games, validate=validate, ismcts=ismcts, seed=seed, jobs=jobs,
+                                log=lambda line: typer.echo(line, err=True))
+    toml = persona_toml(name, result, "dungeonology " + " ".join(sys.argv[1:]))
+    typer.echo(toml, nl=False)
+    if out is not None:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            result.self_play.to_csv(out / "self_play.csv", index=False)
+            result.against_ismcts.to_csv(out / "against_ismcts.csv", index=False)
+            (out / "persona.toml").write_text(toml)
+        except OSError as exc:
+            fail(f"{out}: cannot write the results: {exc.strerror or exc}")
