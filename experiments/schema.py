@@ -68,3 +68,5 @@ COLUMNS: dict[str, tuple[str, str]] = {
 }
 
 OVERRIDE_PREFIX = "set:"
+VARIANT = "variant"
+"""The column naming the variant of a run with a ``variants`` axis (absent otherwise)."""

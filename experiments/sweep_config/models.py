@@ -48,6 +48,7 @@ class Sweep(_Strict):
     clan: str | list[str] | None = None
     scholars: str | list[list[str]] | None = None
     overrides: dict[str, list[Any]] = {}
+    variants: dict[str, dict[str, Any]] = {}  # name -> {data = "folder", "dotted.key" = value, ...}
 
 
 class SweepFile(_Strict):
@@ -102,6 +103,8 @@ EXPECTED: dict[tuple[str, ...], str] = {
                            'e.g. [["Sofia", "Valerio"], ["Rebecca", "random"]]',
     ("fixed", "overrides"): 'a table of dotted data keys and values, e.g. "scholars.Sofia.speed" = 4',
     ("sweep", "overrides"): 'a table of dotted data keys and lists of values, e.g. "scholars.Sofia.speed" = [3, 4, 5]',
+    ("sweep", "variants"): 'a table of named variants, each a table of dotted data keys and values and/or '
+                           'data = "a layer folder", e.g. baseline = {}, nerf = { "scholars.Vincenzo.students" = 4 }',
 }
 
 
