@@ -24,6 +24,10 @@ from experiments.schema import VARIANT
 
 VERDICT_COLORS = {K.FAIRER: "#2f855a", K.WORSE: "#c53030", K.SAME: "#718096", K.UNSURE: "#d69e2e"}
 RATE_MEASURES = ("Scholar", "turn position", "Scholar × Clan", "Thesis rate")
+VERDICTS = ("Verdicts: 'fairer' / 'worse' when a win rate's simultaneous interval leaves out 0 and it moved at "
+            "least the band closer to / further from the fair share (the same for the game length and the Thesis "
+            "rate: longer / shorter, more / fewer Theses); 'no real change' when the change is significant but "
+            "smaller than the band, or the whole interval lies within the band; 'not enough games' otherwise.")
 
 
 @dataclass
@@ -161,16 +165,16 @@ def _table(t: pd.DataFrame) -> str:
 def compare_section(df: pd.DataFrame, order: list[str] | None = None, band: float = K.DEFAULT_BAND,
                     length_band: float = K.DEFAULT_LENGTH_BAND, alpha: float = 0.05) -> Section:
     """The report's "Compare variants" section of a run holding variants."""
-    t = K.compare_all(K.sides_of(df, order), band=band, length_band=length_band, alpha=alpha)
-    m = designer_metrics(df.assign(**{VARIANT: pd.Categorical(df[VARIANT].astype(str),
-                                                              categories=[s.name for s in K.sides_of(df, order)])}),
-                         VARIANT)
-    png = chart_png(t, band)
     import base64
 
+    sides = K.sides_of(df, order)
+    t = K.compare_all(sides, band=band, length_band=length_band, alpha=alpha)
+    names = pd.Categorical(df[VARIANT].astype(str), categories=[s.name for s in sides])
+    m = designer_metrics(df.assign(**{VARIANT: names}), VARIANT)
+    png = chart_png(t, band)
     img = f'<img src="data:image/png;base64,{base64.b64encode(png).decode()}" alt="deltas of the variants">'
-    body = ("<div class='headline'><ul>" + "".join(f"<li>{html.escape(h)}</li>" for h in headlines(t, band, length_band))
-            + "</ul></div>" + img + "<p class='note'>" + html.escape(K.__doc__.split("\n\n")[-1].strip()) + "</p>"
+    items = "".join(f"<li>{html.escape(h)}</li>" for h in headlines(t, band, length_band))
+    body = (f"<div class='headline'><ul>{items}</ul></div>{img}<p class='note'>{html.escape(VERDICTS)}</p>"
             + _table(shown(t)) + "<h3>Designer metrics per variant</h3>" + _table(metrics_shown(m)))
     return Section("compare", "Compare variants", body, {"compare_deltas.png": png},
                    {"compare.csv": t, "metrics_by_variant.csv": m})

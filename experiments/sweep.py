@@ -69,7 +69,7 @@ from experiments.run_folder import (
     read_manifest,
     schema_markdown,
 )
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX, VARIANT
+from experiments.schema import COLUMNS, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT
 from experiments.sweep_config import SEED_STRIDE, Cell, SweepPlan, load_sweep
 from sim.config import Compiled, GameConfig, compile_config
 from sim.errors import ConfigError, format_value
@@ -116,6 +116,7 @@ class CellTask:
     constants: dict[str, Any]  # alert, player_level, rules, agents and set:<key> values
     categories: dict[str, list[str]]
     seed_first: int = -1  # seed index of the cell's game 0 (-1: first_game; variants share their cell's seeds)
+    trace: bool = False  # play with the per-round score trace (agents.trace): two more columns
 
 
 def plan_chunks(plan: SweepPlan, done: Iterable[tuple[int, int, int]] = ()) -> list[Chunk]:
@@ -176,7 +177,7 @@ def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> 
     if cell.variant:
         constants[VARIANT] = cell.variant
     return CellTask(plan.name, cell.index, plan.cell_games(cell.index)[0], plan.seed, lean, tuple(slots),
-                    slot_of_entry, cell.rotate, constants, categories, plan.seed_index(cell.index))
+                    slot_of_entry, cell.rotate, constants, categories, plan.seed_index(cell.index), plan.trace)
 
 
 def result_columns(plan: SweepPlan) -> dict[str, str]:
@@ -185,6 +186,8 @@ def result_columns(plan: SweepPlan) -> dict[str, str]:
     cols.update({OVERRIDE_PREFIX + k: "string" for k in plan.override_keys})
     if plan.variants:
         cols[VARIANT] = "string"
+    if plan.trace:
+        cols.update(dict.fromkeys(TRACE_COLUMNS, "int64"))
     return cols
 
 
@@ -192,6 +195,7 @@ def result_columns(plan: SweepPlan) -> dict[str, str]:
 def play_chunk(task: CellTask, lo: int, hi: int) -> tuple[pd.DataFrame, dict[str, Any]]:
     """Play games [lo, hi) of a cell; rows in the schema's columns and dtypes, plus worker facts."""
     from agents.batch import play_batch
+    from agents.trace import lead_summary, play_batch_trace
     from experiments.tournament import seat_assignment
 
     start = time.perf_counter()
@@ -204,8 +208,17 @@ def play_chunk(task: CellTask, lo: int, hi: int) -> tuple[pd.DataFrame, dict[str
         assign = task.slot_of_entry[seat_assignment(n, players, start=lo - task.first_game)]
     else:
         assign = np.tile(task.slot_of_entry, (n, 1))
-    rows, games = play_batch(task.compiled, seeds.tolist(), list(task.slots), assign)
+    if task.trace:
+        rows, games, _, leaders = play_batch_trace(task.compiled, seeds.tolist(), list(task.slots), assign)
+    else:
+        rows, games = play_batch(task.compiled, seeds.tolist(), list(task.slots), assign)
     df = chunk_frame(task, rows, games, ids, seeds, assign)
+    if task.trace:  # per game, repeated on each seat's row (as the other game-level columns)
+        winners = df.loc[df["won"], ["game", "seat"]].drop_duplicates("game").set_index("game")["seat"]
+        summary = lead_summary(leaders, winners.reindex(ids).fillna(-1).to_numpy(np.int64),
+                               df.drop_duplicates("game")["rounds"].to_numpy())
+        for name, values in zip(TRACE_COLUMNS, summary, strict=True):
+            df[name] = np.repeat(values, players)
     info = {"pid": os.getpid(), "host": socket.gethostname(),
             "maxrss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             "seconds": time.perf_counter() - start}
@@ -594,4 +607,5 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
 def _identity_of(manifest: dict[str, Any]) -> dict[str, Any]:
     cfg = manifest.get("config", {})
     return {"games_per_cell": cfg.get("games_per_cell"), "seed": cfg.get("seed"),
-            "seed_stride": SEED_STRIDE, "override_keys": cfg.get("override_keys"), "cells": manifest.get("cells")}
+            "seed_stride": SEED_STRIDE, "override_keys": cfg.get("override_keys"), "cells": manifest.get("cells"),
+            **({"trace": True} if cfg.get("trace") else {})}

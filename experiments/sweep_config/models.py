@@ -62,6 +62,7 @@ class SweepFile(_Strict):
     data: str | None = None
     skip_invalid: bool = False
     rotate_agents: bool = True
+    trace: bool = False  # record the per-round score trace (lead changes, decisiveness)
     fixed: Fixed = Fixed()
     sweep: Sweep = Sweep()
 
@@ -77,6 +78,7 @@ EXPECTED: dict[tuple[str, ...], str] = {
     ("data",): "the path of a data folder (TOML files), in quotes",
     ("skip_invalid",): "true or false",
     ("rotate_agents",): "true or false",
+    ("trace",): "true or false (record the per-round score trace: lead_changes and winner_led_from columns)",
     ("fixed",): "a table [fixed] of settings",
     ("sweep",): "a table [sweep] of axes",
     ("fixed", "players"): "2, 3 or 4",

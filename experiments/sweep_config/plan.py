@@ -109,6 +109,7 @@ class SweepPlan:
     data_hash: str = ""  # of the data with the fixed overrides
     provisional: bool = False
     data_path: str | None = None  # the data folder as resolved (relative to the sweep file), None = built-in
+    trace: bool = False  # the per-round score trace is recorded (agents.trace)
     variants: tuple[str, ...] = ()  # the variant names, in file order (a ``variant`` column when any)
 
     @property
@@ -135,7 +136,7 @@ class SweepPlan:
         """Everything that decides the rows of the run (not how they are computed)."""
         return {"name": self.name, "games_per_cell": self.games_per_cell, "seed": self.seed,
                 "seed_stride": SEED_STRIDE, "override_keys": list(self.override_keys),
-                "cells": [c.values() for c in self.cells]}
+                "cells": [c.values() for c in self.cells], **({"trace": True} if self.trace else {})}
 
     def identity_hash(self) -> str:
         text = json.dumps(self.identity(), sort_keys=True, default=str, separators=(",", ":"))
@@ -148,7 +149,8 @@ class SweepPlan:
                 "seed": self.seed, "chunk_size": self.chunk_size, "data": self.data,
                 "skip_invalid": self.skip_invalid, "rotate_agents": self.rotate_agents, "fixed": self.fixed,
                 "sweep": self.sweep, "override_keys": list(self.override_keys),
-                **({"variants": list(self.variants)} if self.variants else {})}
+                **({"variants": list(self.variants)} if self.variants else {}),
+                **({"trace": True} if self.trace else {})}
 
 
 def game_seed(master: int, game: int) -> int:

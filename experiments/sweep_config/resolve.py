@@ -383,7 +383,7 @@ class _Resolver:
             data=self.m.data, skip_invalid=self.m.skip_invalid, rotate_agents=self.m.rotate_agents, fixed=fixed,
             sweep=sweep, override_keys=tuple(k for k, _ in overrides), cells=tuple(cells), skipped=tuple(skipped),
             data_hash=self.loaded.hash, provisional=any(c.provisional for c in cells),
-            data_path=self.data, variants=tuple(v.name for v in variants if v is not None))
+            data_path=self.data, trace=self.m.trace, variants=tuple(v.name for v in variants if v is not None))
 
     def _scholar_values(self, axis: list[Any], players: int) -> list[tuple[str, ...]]:
         out: list[tuple[str, ...]] = []
