@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
+from matplotlib.patches import Patch
 
 from experiments import compare as K
 from experiments.compare_skill import robust_findings, skill_levels
@@ -23,6 +24,7 @@ from experiments.metrics import designer_metrics
 from experiments.schema import VARIANT
 
 VERDICT_COLORS = {K.FAIRER: "#2f855a", K.WORSE: "#c53030", K.SAME: "#718096", K.UNSURE: "#d69e2e"}
+CHANGE_COLOR = "#6b46c1"
 RATE_MEASURES = ("Scholar", "turn position", "Scholar × Clan", "Thesis rate")
 VERDICTS = ("Verdicts: 'fairer' / 'worse' when a win rate's simultaneous interval leaves out 0 and it moved at "
             "least the band closer to / further from the fair share (the same for the game length and the Thesis "
@@ -85,27 +87,35 @@ def headlines(t: pd.DataFrame, band: float = K.DEFAULT_BAND, length_band: float 
 
 # ------------------------------------------------------------------ chart
 def delta_chart(fig: Figure, t: pd.DataFrame, band: float = K.DEFAULT_BAND) -> None:
-    """Each rate delta (points) with its simultaneous interval, one panel per comparison, the band shaded
-    and the marks coloured by verdict (Scholar x Clan rows only when they claim a change)."""
+    """Each rate delta (points) with its simultaneous interval, one panel per comparison on the same rows,
+    the band shaded and the marks coloured by verdict (Scholar x Clan rows only when one of the
+    comparisons claims a change there)."""
     comparisons = list(dict.fromkeys(t["comparison"]))
+    rates = t[t["measure"].isin(RATE_MEASURES)]
+    claimed = set(rates.loc[rates["verdict"].isin(K.CLAIMS), "group"])
+    rates = rates[(rates["measure"] != "Scholar × Clan") | rates["group"].isin(claimed)]
+    keys = list(dict.fromkeys(zip(rates["measure"], rates["group"], strict=True)))
+    ypos = {k: len(keys) - 1 - i for i, k in enumerate(keys)}
     axes = fig.subplots(1, len(comparisons), squeeze=False, sharey=True)[0]
+    labels = {}
     for ax, name in zip(axes, comparisons, strict=True):
-        part = t[(t["comparison"] == name) & t["measure"].isin(RATE_MEASURES)]
-        part = part[(part["measure"] != "Scholar × Clan") | part["verdict"].isin(K.CLAIMS)]
-        labels = [row_text(r).split(":")[0] for r in part.itertuples()]
-        y = np.arange(len(part))[::-1]
-        ax.axvspan(-100 * band, 100 * band, color="#edf2f7", zorder=0, label=f"±{100 * band:.0f}-point band")
+        ax.axvspan(-100 * band, 100 * band, color="#edf2f7", zorder=0)
         ax.axvline(0, color="k", lw=0.8)
-        for yi, r in zip(y, part.itertuples(), strict=True):
-            color = VERDICT_COLORS.get(r.verdict, "#2b6cb0")
+        for r in rates[rates["comparison"] == name].itertuples():
+            yi = ypos[(r.measure, r.group)]
+            labels[yi] = row_text(r).split(":")[0]
+            color = VERDICT_COLORS.get(r.verdict, CHANGE_COLOR)
             if np.isfinite(r.delta_low):
                 ax.plot([100 * r.delta_low, 100 * r.delta_high], [yi, yi], color=color, lw=2)
             ax.plot(100 * r.delta, yi, "o", color=color)
-        ax.set_yticks(y, labels, fontsize=9)
         ax.set_xlabel("change in points (win rate, Thesis rate)", fontsize=10)
         ax.set_title(name, fontsize=11)
-    handles = [axes[0].plot([], [], "o-", color=c, label=v)[0] for v, c in VERDICT_COLORS.items()]
-    fig.legend(handles=handles, loc="outside lower center", ncols=len(handles), fontsize=9, frameon=False)
+    axes[0].set_yticks(sorted(labels), [labels[y] for y in sorted(labels)], fontsize=9)
+    legend = {**VERDICT_COLORS, "other change (Thesis rate)": CHANGE_COLOR, f"±{100 * band:.0f}-point band": None}
+    handles = [axes[0].plot([], [], "o-", color=c, label=v)[0] if c else
+               Patch(color="#edf2f7", label=v)
+               for v, c in legend.items()]
+    fig.legend(handles=handles, loc="outside lower center", ncols=3, fontsize=9, frameon=False)
 
 
 def chart_png(t: pd.DataFrame, band: float = K.DEFAULT_BAND) -> bytes:
@@ -113,6 +123,7 @@ def chart_png(t: pd.DataFrame, band: float = K.DEFAULT_BAND) -> bytes:
 
     n = t["comparison"].nunique()
     rows = int(t[t["measure"].isin(RATE_MEASURES)].groupby("comparison").size().max() or 1)
+    rows = min(rows, 30)
     fig = Figure(figsize=(max(6.0, 5.0 * n), 1.2 + 0.32 * rows), layout="constrained")
     delta_chart(fig, t, band)
     buf = io.BytesIO()
