@@ -133,7 +133,7 @@ def test_designer_metrics():
     m = designer_metrics(df, "variant").iloc[0]
     assert m["best_scholar"] == "Vincenzo" and 0 < m["balance"] < 0.85
     assert abs(m["no_thesis_rate"] - 0.5) < 0.05 and abs(m["thesis_rate"] + m["no_thesis_rate"] - 1) < 1e-12
-    assert abs(m["rounds_mean"] - 9) < 0.3 and m["rounds_sd"] > 2 and m["margin"] == 10
+    assert abs(m["rounds_mean"] - 9) < 0.3 and m["rounds_sd"] > 2 and 10 <= m["margin"] <= 11
     assert np.isnan(m["stronger_wins"])  # one agent: no skill figure
 
 
