@@ -23,16 +23,26 @@ import pandas as pd
 from experiments import analysis as A
 from experiments.stats import adjust_pvalues
 
+HEADLINES = {"scholar": "Scholar", "players × turn_position": "turn position (players × position)",
+             "scholar × clan": "Scholar × Clan"}
 HOLDS, FLIPS, SOME, NONE = "holds at every level", "changes direction", "only at some", "at none"
 LEVEL = "agents"
 
 
 def skill_levels(df: pd.DataFrame, column: str = LEVEL) -> list[str]:
     """The skill levels of a run: the values of ``column`` played with one agent in every seat, in the
-    run's order."""
+    order of the run's cells (its manifest; else of the column's categories)."""
+    cells = (df.attrs.get("manifest") or {}).get("cells") or []
+    order = [",".join(c["agents"]) for c in cells if isinstance(c, dict) and isinstance(c.get("agents"), list)]
     cats = df[column].cat.categories if isinstance(df[column].dtype, pd.CategoricalDtype) else pd.unique(df[column])
     played = set(df[column].astype(str))
-    return [str(c) for c in cats if str(c) in played and len(set(str(c).split(","))) == 1]
+    names = list(dict.fromkeys([*order, *(str(c) for c in cats)]))
+    return [c for c in names if c in played and len(set(c.split(","))) == 1]
+
+
+def level_name(level: str) -> str:
+    """'ismcts:iterations=50' for 'ismcts:iterations=50,ismcts:iterations=50,...' (one agent in every seat)."""
+    return level.split(",")[0]
 
 
 def robust_findings(df: pd.DataFrame, levels: Sequence[str] | None = None, column: str = LEVEL, *,
@@ -65,16 +75,17 @@ def robust_findings(df: pd.DataFrame, levels: Sequence[str] | None = None, colum
             finding = NONE
         if finding == NONE and not keep_none:
             continue
-        row = {"headline": f"{grouping}: {group}", "fair_share": float(part["fair_share"].dropna().iloc[0])}
+        row = {"headline": f"{HEADLINES.get(grouping, grouping)} {group}",
+               "fair_share": float(part["fair_share"].dropna().iloc[0])}
         for level in levels:
             rate, sign = part.at[level, "win_rate"], signs[level]
-            row[level] = "" if pd.isna(rate) else f"{100 * rate:.1f}%" + {1: " ▲", -1: " ▼", 0: ""}[sign]
+            row[level_name(level)] = "" if pd.isna(rate) else f"{100 * rate:.1f}%" + {1: " ▲", -1: " ▼", 0: ""}[sign]
         row["finding"] = finding
         rows.append(row)
-    out = pd.DataFrame(rows, columns=["headline", "fair_share", *levels, "finding"])
+    out = pd.DataFrame(rows, columns=["headline", "fair_share", *map(level_name, levels), "finding"])
     order = {HOLDS: 0, FLIPS: 1, SOME: 2, NONE: 3}
     out = out.sort_values("finding", key=lambda s: s.map(order), kind="stable").reset_index(drop=True)
     out.attrs = {"tests": int(t["p_value"].notna().sum()), "levels": levels, "correction": correction,
-                 "alpha": alpha, "games": {lv: int(df.loc[df[column].astype(str) == lv, "game"].nunique())
+                 "alpha": alpha, "games": {level_name(lv): int(df.loc[df[column].astype(str) == lv, "game"].nunique())
                                            for lv in levels}}
     return out

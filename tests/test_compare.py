@@ -121,9 +121,9 @@ def test_robust_findings_holds_and_flips():
     df = pd.concat([low, high], ignore_index=True)
     df["agents"] = pd.Categorical(df["agents"], categories=["random", "heuristic"])
     t = robust_findings(df).set_index("headline")
-    assert t.loc["scholar: Vincenzo", "finding"] == HOLDS
-    assert t.loc["scholar: Valerio", "finding"] == FLIPS
-    assert "▲" in t.loc["scholar: Vincenzo", "random"]
+    assert t.loc["Scholar Vincenzo", "finding"] == HOLDS
+    assert t.loc["Scholar Valerio", "finding"] == FLIPS
+    assert "▲" in t.loc["Scholar Vincenzo", "random"]
     assert t.attrs["levels"] == ["random", "heuristic"] and t.attrs["tests"] > 8
 
 
