@@ -11,11 +11,13 @@ docs/SWEEPS.md) are compared, each against the reference (RUN_A, or the first va
 Intervals: every delta of one comparison is one family; each interval is at the Bonferroni level
 1 - alpha / family (so the chance that any delta of a comparison without effect is called a change
 is at most alpha), and the Holm-adjusted p-values (statsmodels' ``multipletests``) come with them.
-The games are the units (a game's seats are not independent): a delta's variance is the
-cluster-robust (linearised ratio) variance over games. When both sides played the same seeds (a
-run's variants always do; two runs with the same master seed and cells too), the games are
-**paired** by seed and the variance is that of the per-game differences, which removes most of the
-luck of the deal.
+The games are the units (a game's seats are not independent). When both sides played the same
+seeds (a run's variants always do; two runs with the same master seed and cells too), the games are
+**paired** by seed and a delta's interval is a t interval of the per-game differences (the
+cluster-robust, linearised-ratio variance over games), which removes most of the luck of the deal;
+otherwise a rate gets Newcombe's score interval of two independent proportions and the score test
+(a group's seat-games lie in distinct games), the game length Welch's t interval. No variation seen
+is not taken as none: a standard error is at least that of one differing game.
 
 The verdict of a row uses the practical-significance band ``band`` (default 2 points, rounds for
 the length: ``length_band``): a fairness row is "fairer" when its delta is significant and brings

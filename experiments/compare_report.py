@@ -186,7 +186,9 @@ def compare_section(df: pd.DataFrame, order: list[str] | None = None, band: floa
     img = f'<img src="data:image/png;base64,{base64.b64encode(png).decode()}" alt="deltas of the variants">'
     items = "".join(f"<li>{html.escape(h)}</li>" for h in headlines(t, band, length_band))
     body = (f"<div class='headline'><ul>{items}</ul></div>{img}<p class='note'>{html.escape(VERDICTS)}</p>"
-            + _table(shown(t)) + "<h3>Designer metrics per variant</h3>" + _table(metrics_shown(m)))
+            + _table(shown(t)) + "<h3>Designer metrics per variant</h3>" + _table(metrics_shown(m))
+            + "<p class='note'>The sections below pool the games of every variant "
+            + f"({html.escape(', '.join(s.name for s in sides))}).</p>")
     return Section("compare", "Compare variants", body, {"compare_deltas.png": png},
                    {"compare.csv": t, "metrics_by_variant.csv": m})
 

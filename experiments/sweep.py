@@ -195,7 +195,8 @@ def result_columns(plan: SweepPlan) -> dict[str, str]:
 def play_chunk(task: CellTask, lo: int, hi: int) -> tuple[pd.DataFrame, dict[str, Any]]:
     """Play games [lo, hi) of a cell; rows in the schema's columns and dtypes, plus worker facts."""
     from agents.batch import play_batch
-    from agents.trace import lead_summary, play_batch_trace
+    from agents.trace import play_batch_trace
+    from experiments.metrics import add_lead_columns
     from experiments.tournament import seat_assignment
 
     start = time.perf_counter()
@@ -213,12 +214,8 @@ def play_chunk(task: CellTask, lo: int, hi: int) -> tuple[pd.DataFrame, dict[str
     else:
         rows, games = play_batch(task.compiled, seeds.tolist(), list(task.slots), assign)
     df = chunk_frame(task, rows, games, ids, seeds, assign)
-    if task.trace:  # per game, repeated on each seat's row (as the other game-level columns)
-        winners = df.loc[df["won"], ["game", "seat"]].drop_duplicates("game").set_index("game")["seat"]
-        summary = lead_summary(leaders, winners.reindex(ids).fillna(-1).to_numpy(np.int64),
-                               df.drop_duplicates("game")["rounds"].to_numpy())
-        for name, values in zip(TRACE_COLUMNS, summary, strict=True):
-            df[name] = np.repeat(values, players)
+    if task.trace:
+        add_lead_columns(df, leaders)
     info = {"pid": os.getpid(), "host": socket.gethostname(),
             "maxrss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             "seconds": time.perf_counter() - start}
