@@ -76,7 +76,7 @@ def test_unpaired_runs_are_compared_as_independent():
     assert s["significant"] and s["verdict"] == FAIRER
 
 
-def _false_claim_rate(paired: bool, reps: int = 200, games: int = 200) -> float:
+def _false_claim_rate(paired: bool, reps: int = 400, games: int = 200) -> float:
     rng = np.random.default_rng(11 if paired else 12)
     claims = 0
     for _ in range(reps):
