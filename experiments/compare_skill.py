@@ -23,7 +23,7 @@ import pandas as pd
 from experiments import analysis as A
 from experiments.stats import adjust_pvalues
 
-HEADLINES = {"scholar": "Scholar", "players × turn_position": "turn position (players × position)",
+HEADLINES = {"scholar": "Scholar", "players × turn_position": "seat:",
              "scholar × clan": "Scholar × Clan"}
 HOLDS, FLIPS, SOME, NONE = "holds at every level", "changes direction", "only at some", "at none"
 LEVEL = "agents"
