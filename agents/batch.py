@@ -186,6 +186,15 @@ def play_batch(compiled: Compiled, seeds: Sequence[int], slots: Sequence[AgentSp
 
     Returns (rows [games, 4, NROW], games [games, NGAME]) as in sim.core.engine.batch.
     """
+    kind_names, args, rows, games = batch_inputs(compiled, seeds, slots, assign)
+    _player_for(kind_names)(*args, rows, games)
+    return rows, games
+
+
+def batch_inputs(compiled: Compiled, seeds: Sequence[int], slots: Sequence[AgentSpec],
+                 assign: np.ndarray | None = None) -> tuple[tuple[str, ...], tuple, np.ndarray, np.ndarray]:
+    """The agent kinds, the loop's arguments before its outputs, and the zeroed outputs (rows, games) of
+    :func:`play_batch` (shared with the traced loop of agents.trace)."""
     players = compiled.config.players
     n = len(seeds)
     if assign is None:
@@ -205,7 +214,6 @@ def play_batch(compiled: Compiled, seeds: Sequence[int], slots: Sequence[AgentSp
     words = np.array([seed_words(x) for x in seeds], dtype=np.int64).reshape(n, 2)
     rows = np.zeros((n, L.MAXP, NROW), dtype=np.int64)
     games = np.zeros((n, NGAME), dtype=np.int64)
-    player = _player_for(kind_names)
-    player(compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(), words[:, 1].copy(),
-           assign, slot_kind, slot_params, rows, games)
-    return rows, games
+    args = (compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(), words[:, 1].copy(),
+            assign, slot_kind, slot_params)
+    return kind_names, args, rows, games

@@ -40,6 +40,7 @@ from matplotlib.figure import Figure
 
 from experiments import analysis as A
 from experiments import claims as C
+from experiments import compare_report
 from experiments import plots as P
 from experiments import variants as V
 from experiments.claims import CORRECTION_NAMES, ci, finding, pct, points, pvalue
@@ -542,6 +543,7 @@ def build_report(run_dir: Path, out: Path | None = None, partial: bool = False) 
                     + METHOD_NOTES.format(name=CORRECTION_NAMES[correction], tests=tests.attrs["tests"], alpha=alpha,
                                           width=f"{TARGET_WIDTH:.2f}", half=f"{50 * TARGET_WIDTH:.0f}"))
 
+    compare_report.add_to_report(sections, written, csvs, df, manifest)  # compare first, skill, metrics (issue 14)
     name = str(manifest.get("name") or run_dir.name)
     g = A.games(df)
     excluded = df.attrs.get("excluded_games", 0)

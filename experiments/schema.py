@@ -68,3 +68,8 @@ COLUMNS: dict[str, tuple[str, str]] = {
 }
 
 OVERRIDE_PREFIX = "set:"
+VARIANT = "variant"
+"""The column naming the variant of a run with a ``variants`` axis (absent otherwise)."""
+TRACE_COLUMNS = ("lead_changes", "winner_led_from")
+"""Game-level columns of a run with ``trace = true`` (agents.trace): how often the lead changed between round
+starts, and the round from whose start the eventual winner led to the end."""

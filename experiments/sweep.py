@@ -69,7 +69,7 @@ from experiments.run_folder import (
     read_manifest,
     schema_markdown,
 )
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX
+from experiments.schema import COLUMNS, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT
 from experiments.sweep_config import SEED_STRIDE, Cell, SweepPlan, load_sweep
 from sim.config import Compiled, GameConfig, compile_config
 from sim.errors import ConfigError, format_value
@@ -115,6 +115,8 @@ class CellTask:
     rotate: bool
     constants: dict[str, Any]  # alert, player_level, rules, agents and set:<key> values
     categories: dict[str, list[str]]
+    seed_first: int = -1  # seed index of the cell's game 0 (-1: first_game; variants share their cell's seeds)
+    trace: bool = False  # play with the per-round score trace (agents.trace): two more columns
 
 
 def plan_chunks(plan: SweepPlan, done: Iterable[tuple[int, int, int]] = ()) -> list[Chunk]:
@@ -172,14 +174,20 @@ def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> 
                                  "rules": "+".join(cell.rules), "agents": ",".join(cell.agents)}
     for key, value in cell.overrides:
         constants[OVERRIDE_PREFIX + key] = override_text(value)
+    if cell.variant:
+        constants[VARIANT] = cell.variant
     return CellTask(plan.name, cell.index, plan.cell_games(cell.index)[0], plan.seed, lean, tuple(slots),
-                    slot_of_entry, cell.rotate, constants, categories)
+                    slot_of_entry, cell.rotate, constants, categories, plan.seed_index(cell.index), plan.trace)
 
 
 def result_columns(plan: SweepPlan) -> dict[str, str]:
     """Column name -> pandas dtype of the rows of ``plan``."""
     cols = {name: dtype for name, (dtype, _) in COLUMNS.items()}
     cols.update({OVERRIDE_PREFIX + k: "string" for k in plan.override_keys})
+    if plan.variants:
+        cols[VARIANT] = "string"
+    if plan.trace:
+        cols.update(dict.fromkeys(TRACE_COLUMNS, "int64"))
     return cols
 
 
@@ -187,19 +195,27 @@ def result_columns(plan: SweepPlan) -> dict[str, str]:
 def play_chunk(task: CellTask, lo: int, hi: int) -> tuple[pd.DataFrame, dict[str, Any]]:
     """Play games [lo, hi) of a cell; rows in the schema's columns and dtypes, plus worker facts."""
     from agents.batch import play_batch
+    from agents.trace import play_batch_trace
+    from experiments.metrics import add_lead_columns
     from experiments.tournament import seat_assignment
 
     start = time.perf_counter()
     n = hi - lo
     players = task.compiled.config.players
     ids = np.arange(lo, hi, dtype=np.int64)
-    seeds = task.master_seed * SEED_STRIDE + ids
+    first = task.first_game if task.seed_first < 0 else task.seed_first
+    seeds = task.master_seed * SEED_STRIDE + first + ids - task.first_game
     if task.rotate:
         assign = task.slot_of_entry[seat_assignment(n, players, start=lo - task.first_game)]
     else:
         assign = np.tile(task.slot_of_entry, (n, 1))
-    rows, games = play_batch(task.compiled, seeds.tolist(), list(task.slots), assign)
+    if task.trace:
+        rows, games, _, leaders = play_batch_trace(task.compiled, seeds.tolist(), list(task.slots), assign)
+    else:
+        rows, games = play_batch(task.compiled, seeds.tolist(), list(task.slots), assign)
     df = chunk_frame(task, rows, games, ids, seeds, assign)
+    if task.trace:
+        add_lead_columns(df, leaders)
     info = {"pid": os.getpid(), "host": socket.gethostname(),
             "maxrss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             "seconds": time.perf_counter() - start}
@@ -220,12 +236,13 @@ def chunk_frame(task: CellTask, rows: np.ndarray, games: np.ndarray, ids: np.nda
     df["seed"] = np.repeat(seeds, players)
     df["agent"] = pd.Categorical.from_codes(assign.reshape(-1), categories=[s.text for s in task.slots])
     df["thesis_submitted"] = df["thesis_order"] > 0
+    extra = [k for k in task.constants if k.startswith(OVERRIDE_PREFIX) or k == VARIANT]
     for key, value in task.constants.items():
-        if key.startswith(OVERRIDE_PREFIX):
+        if key in extra:
             df[key] = value
         else:  # one category, every row code 0
             df[key] = pd.Categorical.from_codes(np.zeros(size, np.int8), categories=[value])
-    return conform(df, task.categories, [k for k in task.constants if k.startswith(OVERRIDE_PREFIX)])
+    return conform(df, task.categories, extra)
 
 
 def _categorical(name: str, col: pd.Series, cats: list[str]) -> pd.Categorical:
@@ -443,7 +460,9 @@ def _fresh_manifest(plan: SweepPlan, base: Compiled) -> dict[str, Any]:
         "transcribed_values": [dataclasses.asdict(v) for v in base.loaded.transcribed],
         "code_version": code_version(),
         "seeds": {"master": plan.seed, "rule": f"game g (global index, cell-major) uses seed "
-                  f"master * {SEED_STRIDE} + g; each seat's generator comes from the game's seed and the seat",
+                  f"master * {SEED_STRIDE} + g; each seat's generator comes from the game's seed and the seat"
+                  + ("; with variants, game i of a cell uses the seed of game i of the cell's first variant "
+                     "(the cells' seed_first), so every variant plays the same seeds" if plan.variants else ""),
                   "first": plan.game_seed(0), "last": plan.game_seed(plan.games_total - 1)},
         "columns": result_columns(plan),
         "cells": [c.values() for c in plan.cells],
@@ -468,7 +487,8 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
          progress: bool, on_part: Callable[[dict[str, Any]], None] | None) -> SweepResult:
     run_dir = folder.path
     cfg = plan.cells[0].config
-    base = compile_config(GameConfig(players=cfg.players, data=cfg.data, overrides=plan.fixed["overrides"]))
+    data = plan.data_path if plan.variants else cfg.data  # a variant's layer is not the run's data
+    base = compile_config(GameConfig(players=cfg.players, data=data, overrides=plan.fixed["overrides"]))
     notes: list[str] = []
     has_manifest = (run_dir / MANIFEST).exists()
     foreign = folder.foreign()
@@ -584,4 +604,5 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
 def _identity_of(manifest: dict[str, Any]) -> dict[str, Any]:
     cfg = manifest.get("config", {})
     return {"games_per_cell": cfg.get("games_per_cell"), "seed": cfg.get("seed"),
-            "seed_stride": SEED_STRIDE, "override_keys": cfg.get("override_keys"), "cells": manifest.get("cells")}
+            "seed_stride": SEED_STRIDE, "override_keys": cfg.get("override_keys"), "cells": manifest.get("cells"),
+            **({"trace": True} if cfg.get("trace") else {})}

@@ -48,6 +48,7 @@ class Sweep(_Strict):
     clan: str | list[str] | None = None
     scholars: str | list[list[str]] | None = None
     overrides: dict[str, list[Any]] = {}
+    variants: dict[str, dict[str, Any]] = {}  # name -> {data = "folder", "dotted.key" = value, ...}
 
 
 class SweepFile(_Strict):
@@ -61,6 +62,7 @@ class SweepFile(_Strict):
     data: str | None = None
     skip_invalid: bool = False
     rotate_agents: bool = True
+    trace: bool = False  # record the per-round score trace (lead changes, decisiveness)
     fixed: Fixed = Fixed()
     sweep: Sweep = Sweep()
 
@@ -76,6 +78,7 @@ EXPECTED: dict[tuple[str, ...], str] = {
     ("data",): "the path of a data folder (TOML files), in quotes",
     ("skip_invalid",): "true or false",
     ("rotate_agents",): "true or false",
+    ("trace",): "true or false (record the per-round score trace: lead_changes and winner_led_from columns)",
     ("fixed",): "a table [fixed] of settings",
     ("sweep",): "a table [sweep] of axes",
     ("fixed", "players"): "2, 3 or 4",
@@ -102,6 +105,8 @@ EXPECTED: dict[tuple[str, ...], str] = {
                            'e.g. [["Sofia", "Valerio"], ["Rebecca", "random"]]',
     ("fixed", "overrides"): 'a table of dotted data keys and values, e.g. "scholars.Sofia.speed" = 4',
     ("sweep", "overrides"): 'a table of dotted data keys and lists of values, e.g. "scholars.Sofia.speed" = [3, 4, 5]',
+    ("sweep", "variants"): 'a table of named variants, each a table of dotted data keys and values and/or '
+                           'data = "a layer folder", e.g. baseline = {}, nerf = { "scholars.Vincenzo.students" = 4 }',
 }
 
 

@@ -58,6 +58,9 @@ class Cell:
     config: GameConfig  # everything merged (fixed overrides too)
     data_hash: str
     provisional: bool
+    variant: str = ""  # the variant's name ("" = a run without variants)
+    variant_values: dict[str, Any] | None = None  # the variant as the manifest records it
+    seed_first: int = -1  # seed index of the cell's game 0 (-1: its first global game index)
 
     @property
     def modules(self) -> tuple[str, ...]:
@@ -69,7 +72,8 @@ class Cell:
                 "rules": list(self.rules), "boss": self.boss, "panic": self.panic, "alert": self.alert,
                 "player_level": self.player_level,
                 "clan": self.clan, "scholars": list(self.scholars), "overrides": dict(self.overrides),
-                "data_hash": self.data_hash}
+                "data_hash": self.data_hash,
+                **({"variant": self.variant_values, "seed_first": self.seed_first} if self.variant else {})}
 
     def label(self) -> str:
         parts = [f"players={self.players}", f"agents={','.join(self.agents)}", f"alert={self.alert}",
@@ -78,6 +82,8 @@ class Cell:
             parts.append(f"modules={'+'.join(self.rules)}")
         parts += [f"{k}={getattr(self, k)}" for k in ("boss", "panic") if getattr(self, k) != RANDOM]
         parts += [f"{k}={format_value(v)}" for k, v in self.overrides]
+        if self.variant:
+            parts.append(f"variant={self.variant}")
         return " ".join(parts)
 
 
@@ -102,6 +108,9 @@ class SweepPlan:
     skipped: tuple[dict[str, Any], ...] = field(default_factory=tuple)  # dropped cells with the reason
     data_hash: str = ""  # of the data with the fixed overrides
     provisional: bool = False
+    data_path: str | None = None  # the data folder as resolved (relative to the sweep file), None = built-in
+    trace: bool = False  # the per-round score trace is recorded (agents.trace)
+    variants: tuple[str, ...] = ()  # the variant names, in file order (a ``variant`` column when any)
 
     @property
     def games_total(self) -> int:
@@ -111,14 +120,23 @@ class SweepPlan:
         """Global game range [lo, hi) of a cell (cell-major)."""
         return cell * self.games_per_cell, (cell + 1) * self.games_per_cell
 
+    def seed_index(self, cell: int) -> int:
+        """The seed index of game 0 of ``cell``: its first global game index, except in a run with
+        variants, where every variant of a cell shares the seeds of the cell's first variant."""
+        first = self.cells[cell].seed_first
+        return self.cell_games(cell)[0] if first < 0 else first
+
     def game_seed(self, game: int) -> int:
-        return game_seed(self.seed, game)
+        if not self.variants:
+            return game_seed(self.seed, game)
+        cell = game // self.games_per_cell
+        return game_seed(self.seed, self.seed_index(cell) + game - self.cell_games(cell)[0])
 
     def identity(self) -> dict[str, Any]:
         """Everything that decides the rows of the run (not how they are computed)."""
         return {"name": self.name, "games_per_cell": self.games_per_cell, "seed": self.seed,
                 "seed_stride": SEED_STRIDE, "override_keys": list(self.override_keys),
-                "cells": [c.values() for c in self.cells]}
+                "cells": [c.values() for c in self.cells], **({"trace": True} if self.trace else {})}
 
     def identity_hash(self) -> str:
         text = json.dumps(self.identity(), sort_keys=True, default=str, separators=(",", ":"))
@@ -130,7 +148,9 @@ class SweepPlan:
                 "games_per_cell": self.games_per_cell, "games_per_cell_requested": self.games_per_cell_requested,
                 "seed": self.seed, "chunk_size": self.chunk_size, "data": self.data,
                 "skip_invalid": self.skip_invalid, "rotate_agents": self.rotate_agents, "fixed": self.fixed,
-                "sweep": self.sweep, "override_keys": list(self.override_keys)}
+                "sweep": self.sweep, "override_keys": list(self.override_keys),
+                **({"variants": list(self.variants)} if self.variants else {}),
+                **({"trace": True} if self.trace else {})}
 
 
 def game_seed(master: int, game: int) -> int:

@@ -9,6 +9,7 @@ import math
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from experiments.sweep_config.plan import (
     Cell,
     SweepPlan,
 )
+from experiments.sweep_config.variants import Variant, layers_of, parse_variants
 from sim import modules as M
 from sim.config import GameConfig, compile_config
 from sim.errors import ConfigError, DataError, DungeonologyError, format_key, format_value
@@ -300,6 +302,12 @@ class _Resolver:
         self.settings()
         axes = {name: self.axis(name) for name in AXES}
         overrides = self.overrides()
+        variants: list[Variant | None] = list(parse_variants(
+            self.m.sweep.variants, run_data=self.data, fixed=self.m.fixed.overrides, swept=self.m.sweep.overrides,
+            base=self.base, err=self.err, blamed=_blamed_override)) or [None]
+        if not self.m.sweep.variants and isinstance((self.raw.get("sweep") or {}).get("variants"), Mapping):
+            raise self.err(f"an empty table (expected {EXPECTED[('sweep', 'variants')]})", ["sweep", "variants"], {})
+        combo_index: dict[str, int] = {}  # a cell without its variant -> its seed block (paired variants)
         players_values = axes["players"][0]
         cells: list[Cell] = []
         skipped: list[dict[str, Any]] = []
@@ -314,17 +322,22 @@ class _Resolver:
                 boss = boss if M.owner("boss") in modules else RANDOM
                 panic = panic if M.owner("panic") in modules else RANDOM
                 for scholars in scholar_values:
-                    for combo in combos:
+                    for combo, variant in itertools.product(combos, variants):
                         swept = tuple((k, v) for (k, _), v in zip(overrides, combo, strict=True))
                         values = {"players": players, "agents": agents, "modules": modules, "boss": boss,
                                   "panic": panic, "alert": alert, "player_level": level, "clan": clan,
                                   "scholars": scholars, "overrides": dict(swept)}
+                        paired = json.dumps(values, sort_keys=True, default=str)
+                        if variant is not None:
+                            values["variant"] = variant.name
                         text = json.dumps(values, sort_keys=True, default=str)
                         if text in seen:
                             continue
                         seen.add(text)
                         try:
-                            cells.append(self.cell(len(cells), values, swept))
+                            cell = self.cell(len(cells), values, swept, variant)
+                            cells.append(replace(cell, seed_first=combo_index.setdefault(paired, len(combo_index)))
+                                         if variant is not None else cell)
                         except DungeonologyError as exc:
                             reason = exc.message if hasattr(exc, "message") else str(exc)
                             if getattr(exc, "key", None):
@@ -353,6 +366,8 @@ class _Resolver:
             key = "games_per_cell" if self.games is None else "--games"
             raise self.err(f"{len(cells):,} cells x {games:,} games exceed the {MAX_GAMES:_} games a run can hold "
                            f"(allowed: at most {MAX_GAMES // len(cells):_} games per cell)", key, self.games_requested)
+        if variants[0] is not None:  # a combination's block of seeds: the same for each of its variants
+            cells = [replace(c, seed_first=c.seed_first * games) for c in cells]
         fixed = {a: axes[a][0][0] for a in AXES if not axes[a][1]}
         fixed["overrides"] = dict(self.m.fixed.overrides)
         sweep = {a: axes[a][0] for a in AXES if axes[a][1]}
@@ -360,12 +375,15 @@ class _Resolver:
             sweep["scholars"] = [list(c.scholars) for c in _unique_by(cells, lambda c: c.scholars)]
         if overrides:
             sweep["overrides"] = {k: v for k, v in overrides}
+        if variants[0] is not None:
+            sweep["variants"] = {v.name: v.values() for v in variants}
         return SweepPlan(
             name=self.name, description=self.m.description, file=self.file, games_per_cell=games,
             games_per_cell_requested=self.games_requested, seed=self.m.seed, chunk_size=self.chunk,
             data=self.m.data, skip_invalid=self.m.skip_invalid, rotate_agents=self.m.rotate_agents, fixed=fixed,
             sweep=sweep, override_keys=tuple(k for k, _ in overrides), cells=tuple(cells), skipped=tuple(skipped),
-            data_hash=self.loaded.hash, provisional=any(c.provisional for c in cells))
+            data_hash=self.loaded.hash, provisional=any(c.provisional for c in cells),
+            data_path=self.data, trace=self.m.trace, variants=tuple(v.name for v in variants if v is not None))
 
     def _scholar_values(self, axis: list[Any], players: int) -> list[tuple[str, ...]]:
         out: list[tuple[str, ...]] = []
@@ -383,7 +401,8 @@ class _Resolver:
                     out.append(tuple(v) + (RANDOM,) * (players - len(v)))
         return list(dict.fromkeys(out))
 
-    def cell(self, index: int, v: dict[str, Any], swept: tuple[tuple[str, Any], ...]) -> Cell:
+    def cell(self, index: int, v: dict[str, Any], swept: tuple[tuple[str, Any], ...],
+             variant: Variant | None = None) -> Cell:
         from experiments.tournament import as_specs, check_kinds, distinct, seat_list
 
         players = v["players"]
@@ -395,8 +414,9 @@ class _Resolver:
         texts = tuple(s.text for s in seats)
         scholars = [None if s == RANDOM else s for s in v["scholars"]]
         config = GameConfig(players=players, scholars=None if all(s is None for s in scholars) else scholars,
-                            alert=v["alert"], player_level=v["player_level"], data=self.data,
-                            overrides={**self.m.fixed.overrides, **dict(swept)},
+                            alert=v["alert"], player_level=v["player_level"], data=layers_of(self.data, variant),
+                            overrides={**self.m.fixed.overrides, **dict(variant.overrides if variant else ()),
+                                       **dict(swept)},
                             clan=None if v["clan"] == RANDOM else v["clan"], modules=tuple(v["modules"]),
                             boss=None if v["boss"] == RANDOM else v["boss"],
                             panic=None if v["panic"] == RANDOM else v["panic"])
@@ -405,7 +425,8 @@ class _Resolver:
         return Cell(index=index, players=players, agents=texts, rotate=rotate, rules=tuple(v["modules"]),
                     boss=v["boss"], panic=v["panic"], alert=v["alert"], player_level=v["player_level"], clan=v["clan"],
                     scholars=tuple(v["scholars"]), overrides=swept, config=config,
-                    data_hash=compiled.loaded.hash, provisional=compiled.loaded.is_provisional)
+                    data_hash=compiled.loaded.hash, provisional=compiled.loaded.is_provisional,
+                    variant=variant.name if variant else "", variant_values=variant.values() if variant else None)
 
 
 def _blamed_override(exc: DataError, overrides: Mapping[str, Any]) -> str | None:
