@@ -436,14 +436,14 @@ def test_bad_intern_and_token_data(key, value, message):
 
 def test_unlinked_intern_and_missing_trap_kind(tmp_path):
     unlinked = 'intern = "Seer Intern"\nprovisional = ["copies", "intern"]'
-    tarot = 'effect = [{ op = "move_any" }, { op = "gain_intern" }]'  # Tarot Deck's Main Effect
+    tarot = 'effect = [{ op = "opponents_give", n = 1 }, { op = "gain_intern" }]'  # Tarot Deck's Main Effect
 
     def unlink(name, text):
         if name != "tricks.toml":
             return text
         assert unlinked in text and tarot in text
         text = text.replace(unlinked, 'provisional = ["copies"]')
-        return text.replace(tarot, 'effect = [{ op = "move_any" }]')
+        return text.replace(tarot, 'effect = [{ op = "opponents_give", n = 1 }]')
 
     folder = _folder(tmp_path, unlink, replace=('cards."Tarot Deck"',))
     with pytest.raises(DataError, match="no Trick Card kind is linked") as err:
