@@ -323,14 +323,16 @@ in at most {alpha} of runs. The headline speaks of the Scholar the override chan
 """
 
 
-def _complete_rows(run_dir: Path, partial: bool) -> tuple[pd.DataFrame, str]:
+def _complete_rows(run_dir: Path, partial: bool, unverified: bool = False) -> tuple[pd.DataFrame, str]:
     """The rows to report (complete cells only unless ``partial``) and the warning at the top (HTML). The
     parts of a sweep's manifest are verified first (SweepError naming a missing, extra or changed part); a
-    folder whose manifest lists no parts (not written by the sweep runner) is reported with a warning."""
-    from experiments.run_folder import complete_only, incomplete_note, verify_run
+    folder whose manifest lists no parts (not written by the sweep runner) is refused (SweepError naming
+    the manifest), or with ``unverified`` reported with a warning."""
+    from experiments.run_folder import complete_only, incomplete_note, require_parts, verify_run
 
-    manifest = A.read_manifest(run_dir) if (run_dir / "manifest.json").is_file() else {}
-    if "parts" not in manifest:
+    has_manifest = (run_dir / "manifest.json").is_file()
+    manifest = A.read_manifest(run_dir) if has_manifest else {}
+    if not has_manifest or not require_parts(run_dir, manifest, unverified):
         df = A.load(run_dir)
         return df, ("<p class='warning'><strong>The manifest lists no parts (this folder was not written by the "
                     "sweep runner): its parts are not verified, and whether the run is complete is not "
@@ -346,17 +348,18 @@ def _complete_rows(run_dir: Path, partial: bool) -> tuple[pd.DataFrame, str]:
     return df, "" if note is None else f"<p class='warning incomplete'><strong>{html.escape(note)}</strong></p>"
 
 
-def build_report(run_dir: Path, out: Path | None = None, partial: bool = False) -> Path:
+def build_report(run_dir: Path, out: Path | None = None, partial: bool = False, unverified: bool = False) -> Path:
     """Write the HTML report of a run folder and return the path of the HTML file.
 
     ``out``: the output folder (default ``run_dir / "report"``), or a file
     path ending in .html (the PNG and CSV files go beside it). An incomplete
     run is said so at the top, and only its complete cells are counted unless
-    ``partial``. Raises :class:`experiments.analysis.RunDirError` for an
+    ``partial``. A manifest without per-part checksums is refused unless
+    ``unverified``. Raises :class:`experiments.analysis.RunDirError` for an
     unreadable run, SweepError for a part that differs from the manifest, and
     OSError when the output cannot be written."""
     run_dir = Path(run_dir)
-    df, incomplete = _complete_rows(run_dir, partial)
+    df, incomplete = _complete_rows(run_dir, partial, unverified)
     if df.empty:
         raise A.RunDirError(f"{run_dir}: no games to analyse ({df.attrs.get('excluded_games', 0)} games, all stopped "
                             "with an error)")

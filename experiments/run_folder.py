@@ -225,6 +225,18 @@ def running(run_dir: Path) -> bool:
         fh.close()
 
 
+def require_parts(run_dir: str | Path, manifest: dict[str, Any], unverified: bool) -> bool:
+    """Whether a manifest lists its parts (each with its checksum) so the run can be verified; a manifest
+    without "parts" (not written by the sweep runner) is a SweepError naming it unless ``unverified``
+    allows reading such a folder as it is (then False)."""
+    if "parts" in manifest:
+        return True
+    if not unverified:
+        raise SweepError(f"{Path(run_dir) / MANIFEST}: lists no parts (no per-part checksums: not written by the "
+                         "sweep runner), so its rows cannot be verified; report --unverified reads them anyway")
+    return False
+
+
 def verify_run(run_dir: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]], Completeness]:
     """The manifest, its parts (every one checked) and the completeness of a run folder; SweepError naming
     the first part that is missing, duplicated, extra or changed (resume plays such a part again)."""

@@ -103,6 +103,8 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
     if verb == "espionage":
         seat, c = divmod(i, L.MAX_COL)
         sch = names.scholars[int(s[pf(seat, L.PF_SCHOLAR)])]
+        if int(s[L.S_PHASE]) == L.PH_ME_STEAL:
+            return f"Steal a {names.colors[c]} cube from seat {seat} ({sch})"
         return f"Espionage on seat {seat} ({sch}): a {names.colors[c]} cube"
     if verb == "commit":
         return f"Commit {names.kinds[i]} (Bonus Value {int(t[L.T_KIND_BONUS + i])})"
@@ -136,6 +138,9 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         sch = names.scholars[int(s[pf(i, L.PF_SCHOLAR)])]
         return f"Target seat {i} ({sch})"
     if verb == "choose_color":
+        if int(s[L.S_PHASE]) == L.PH_ME_GIVE:
+            to = int(s[L.S_P_CALLER])
+            return f"Give a {names.colors[i]} cube to seat {to} ({names.scholars[int(s[pf(to, L.PF_SCHOLAR)])]})"
         return f"Drop a {names.colors[i]} cube"
     if verb == "zone":
         where = names.zones[i] if i < len(names.zones) else "?"

@@ -115,7 +115,8 @@ def manifest_for(df: pd.DataFrame, provisional: bool = True, name: str = "quick"
     return {
         "name": name,
         "description": "A quick sweep for the tests: <Alert> difficulty & Player Level.",
-        "config": {"name": name, "players": sorted(int(p) for p in df["players"].unique()), "games_per_cell": 100,
+        "config": {"name": name, "players": sorted(int(p) for p in df["players"].unique()),
+                   "games_per_cell": int(df.groupby("cell")["game"].nunique().max()),
                    "agents": ["heuristic"], "seed": 1},
         "data_hash": "0123456789abcdef" * 4,
         "provisional": provisional,
@@ -130,13 +131,28 @@ def manifest_for(df: pd.DataFrame, provisional: bool = True, name: str = "quick"
 
 
 def write_run(df: pd.DataFrame, run_dir: Path, manifest: dict[str, Any] | None = None, parts: int = 2) -> Path:
-    """A run folder like the sweep runner's: ``part-*.parquet`` (games split over ``parts``) + manifest.json."""
+    """A run folder like the sweep runner's, written by its own helper (``RunFolder.write_part``): each
+    cell's games split over ``parts`` checksummed parts listed in manifest.json. A cell's games are
+    numbered ``cell * per_cell + i`` in the part names (the frames' own game ids are kept in the rows);
+    ``config.games_per_cell`` and ``cells`` are filled in when the manifest lacks them."""
+    from experiments.run_folder import RunFolder
+    from experiments.sweep import Chunk
+
     run_dir.mkdir(parents=True, exist_ok=True)
-    games = np.array(sorted(df["game"].unique()))
-    for i, chunk in enumerate(np.array_split(games, parts)):
-        part = df[df["game"].isin(chunk)]
-        part.to_parquet(run_dir / f"part-{i:05d}.parquet", index=False)
-    (run_dir / "manifest.json").write_text(json.dumps(manifest if manifest is not None else manifest_for(df)))
+    manifest = dict(manifest if manifest is not None else manifest_for(df))
+    by_cell = {int(c): np.array(sorted(f["game"].unique())) for c, f in df.groupby("cell")}
+    per_cell = max(len(g) for g in by_cell.values())
+    manifest["config"] = {**manifest.get("config", {}), "games_per_cell": per_cell}
+    manifest.setdefault("cells", manifest_for(df)["cells"])
+    folder = RunFolder(run_dir)
+    entries = []
+    for cell, games in by_cell.items():
+        lo = cell * per_cell
+        for chunk in np.array_split(games, min(parts, len(games))):
+            entries.append(folder.write_part(Chunk(cell, lo, lo + len(chunk)), df[df["game"].isin(chunk)]))
+            lo += len(chunk)
+    manifest["parts"] = entries
+    (run_dir / "manifest.json").write_text(json.dumps(manifest))
     return run_dir
 
 
@@ -305,7 +321,7 @@ def test_load_reads_parts_schema_and_manifest(run_dir: Path):
     raw = real_frame()
     assert len(df) == len(raw) - 2 * 4  # two games with an error left out
     assert df.attrs["excluded_games"] == 2 and df.attrs["error_codes"] == {99: 2}
-    assert df.attrs["manifest"]["name"] == "quick" and df.attrs["parts"] == 2
+    assert df.attrs["manifest"]["name"] == "quick" and df.attrs["parts"] == 6  # 3 cells x 2 parts
     assert (df["error"] == 0).all()
     for col, (dtype, _) in COLUMNS.items():
         if dtype == "string":

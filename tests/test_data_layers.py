@@ -24,8 +24,9 @@ RULES = ("boss", "dangerous_zones", "maximum_alert", "main_effects")
 # before and after); the tables' layout then grew for Rocca Civetta (branch
 # limits, same games: tests/test_same_games.py); then the Floor I tiles, two Bonus
 # Values and Vincenzo's Students were transcribed and the tables count the Reaction
-# chain's length (issue 12): this is its value.
-TABLES_SHA256 = "1a44c2191bc202b2ee56e61c7f8af6e7f7ebb91293292a4283bbfe67f5b78013"
+# chain's length (issue 12); then the Main Effects "Love Potion" and "Back Stab"
+# were transcribed (their cards' programs and names): this is its value.
+TABLES_SHA256 = "061ed7c8abf84a9909847b21f9b8462dcdd41db95f9577e999cf0a9d6bb336b4"
 
 
 @pytest.fixture(scope="module")

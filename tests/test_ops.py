@@ -49,7 +49,7 @@ def test_names_codes_and_constants_are_unique_and_derived():
 def test_families_come_from_the_table():
     assert L.BOSS_OPS == ("boss_appear", "boss_move", "boss_move_random", "boss_move_random_passage")
     assert L.REPEATED_OPS == ("move_random_direction", "move_random_passage", "give_random_scholar", "drop",
-                              "move_linked")
+                              "move_linked", "opponents_give", "steal")
     assert L.TURN_ONLY_OPS == ("speed", "skip_movement")
     assert L.SINGLE_OPS == ("gain_intern", "place_trap", "place_teleport", "place_teleport_left",
                             "place_secret_passage")

@@ -18,6 +18,7 @@ from experiments import analysis as A
 from experiments import plots as P
 from experiments.cli import app
 from experiments.report import build_report, finding, headlines
+from experiments.run_folder import SweepError
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "balance_analysis.ipynb"
@@ -181,8 +182,26 @@ def test_cli_report_bad_inputs(tmp_path: Path):
     broken["error"] = 7
     _one_error(_report(write_run(broken, tmp_path / "errors")), "no games to analyse")
     run = write_run(synthetic_frame(20), tmp_path / "badpart")
-    (run / "part-00001.parquet").write_text("not parquet")
-    _one_error(_report(run), "part-00001.parquet", "cannot read the Parquet part")
+    manifest = json.loads((run / "manifest.json").read_text())
+    part = manifest["parts"][1]["file"]
+    (run / part).write_text("not parquet")
+    _one_error(_report(run), part, "its checksum differs from the manifest")
+    # a manifest without per-part checksums is refused, naming it, unless --unverified
+    del manifest["parts"]
+    (run / "manifest.json").write_text(json.dumps(manifest))
+    _one_error(_report(run), str(run / "manifest.json"), "lists no parts", "--unverified")
+    _one_error(_report(run, "--unverified"), part, "cannot read the Parquet part")
+
+
+def test_report_of_a_manifest_without_parts_only_unverified(tmp_path: Path):
+    run = write_run(synthetic_frame(40), tmp_path / "old")
+    manifest = json.loads((run / "manifest.json").read_text())
+    del manifest["parts"]
+    (run / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(SweepError, match="lists no parts"):
+        build_report(run, tmp_path / "out")
+    text = build_report(run, tmp_path / "out", unverified=True).read_text()
+    assert "The manifest lists no parts" in text and "its parts are not verified" in text
 
 
 def test_cli_report_unwritable_output(run_dir: Path, tmp_path: Path):

@@ -403,6 +403,25 @@ def test_exalted_sofia_may_play_two_action_main_effects(h):
     assert [action_limit(g.state, g.tables, p) for p in range(3)] == [2, 1, 1]
 
 
+
+def test_exalted_sofias_second_action_stays_legal_after_she_flips_back(h):
+    # Sofia played two ACTION Main Effects while Exalted, then took the lead in
+    # Stars and flipped back (the Stars changed mid-turn): the invariant allows
+    # what either side of her card allowed, and no more
+    sc = (h.scenario(players=3, scholars=["Sofia", "Valerio", "Rebecca"], rules=ME).place_zone("I-3", 0, -1)
+          .move("Sofia", "I-3").move("Valerio", "I-3").hand("Sofia", ["Autograph", "Lantern"])
+          .hand("Valerio", ["Autograph", "Lantern"]))
+    g = sc.turn("Sofia", phase="action").build()
+    assert not h.player(g, "Sofia")["exalted"] and g.to_dict()["turn_of"] == 0
+    g.state[L.S_ME_ACTIONS] = 2
+    assert g.check_invariants() is None
+    g.state[L.S_ME_ACTIONS] = 3
+    assert "more ACTION Main Effects" in (g.check_invariants() or "")
+    g = sc.turn("Valerio", phase="action").build()  # neither side of Valerio's card has one more
+    assert g.to_dict()["turn_of"] == 1
+    g.state[L.S_ME_ACTIONS] = 2
+    assert "more ACTION Main Effects" in (g.check_invariants() or "")
+
 # --------------------------------------------------------------- bad data
 def _folder(tmp_path: Path, edit, replace: tuple[str, ...] = ()) -> Path:
     """An edited copy of the base data, used as a data layer; ``replace``: the
@@ -436,14 +455,14 @@ def test_bad_intern_and_token_data(key, value, message):
 
 def test_unlinked_intern_and_missing_trap_kind(tmp_path):
     unlinked = 'intern = "Seer Intern"\nprovisional = ["copies", "intern"]'
-    tarot = 'effect = [{ op = "move_any" }, { op = "gain_intern" }]'  # Tarot Deck's Main Effect
+    tarot = 'effect = [{ op = "opponents_give", n = 1 }, { op = "gain_intern" }]'  # Tarot Deck's Main Effect
 
     def unlink(name, text):
         if name != "tricks.toml":
             return text
         assert unlinked in text and tarot in text
         text = text.replace(unlinked, 'provisional = ["copies"]')
-        return text.replace(tarot, 'effect = [{ op = "move_any" }]')
+        return text.replace(tarot, 'effect = [{ op = "opponents_give", n = 1 }]')
 
     folder = _folder(tmp_path, unlink, replace=('cards."Tarot Deck"',))
     with pytest.raises(DataError, match="no Trick Card kind is linked") as err:

@@ -33,6 +33,7 @@ from agents.heuristic.prompts import (
     discard_decision,
     jinx_decision,
     protect_decision,
+    steal_decision,
     stun_decision,
     target_decision,
 )
@@ -64,6 +65,8 @@ PHASE_HANDLERS: dict[int, Callable] = {
     L.PH_ME_REACT: react_decision,  # main_effects.py: a Reaction, or pass
     L.PH_ME_COST: cost_decision,  # main_effects.py: which "/" cost to pay
     L.PH_ME_ZONE: zone_decision,  # main_effects.py: where a movement effect leads
+    L.PH_ME_GIVE: color_decision,  # prompts.py: the cube a Scholar Gives (the one worth least to him)
+    L.PH_ME_STEAL: steal_decision,  # prompts.py: the cube a Scholar Steals, and from whom
 }
 
 
@@ -125,4 +128,8 @@ def act(s, t, buf, n, params, rng):
         return cost_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_ME_ZONE:
         return zone_decision(s, t, me, buf, n, params, rng)
+    if ph == L.PH_ME_GIVE:
+        return color_decision(s, t, me, buf, n, params, rng)
+    if ph == L.PH_ME_STEAL:
+        return steal_decision(s, t, me, buf, n, params, rng)
     return unknown_phase(buf, n, params, rng)

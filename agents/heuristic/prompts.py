@@ -6,7 +6,9 @@ Cites "Icon Effects - Bad" (discard or make an opponent discard N cards),
 Tokens" (1: a Student may be Sacrificed instead; 4: at the Stamina the
 Scholar must Rest), "Jinx Cards" (their End of Game penalty), "Dangerous
 Zones - Zone Effect Types" (Toll: cubes of your choice; Drop) and "Protected
-Information Cubes" (the owner may keep it: the heuristic always does).
+Information Cubes" (the owner may keep it: the heuristic always does);
+the cube a Scholar Gives (Love Potion: the one worth least to him) and the
+cube he Steals (Back Stab: the one worth most to him, from the leader first).
 """
 
 from __future__ import annotations
@@ -76,6 +78,23 @@ def color_decision(s, t, me, buf, n, params, rng):
     for i in range(n):
         v = cube_value(s, t, me, buf[i] - L.A_COLOR)
         if v < best:
+            best = v
+            best_a = buf[i]
+    return best_a
+
+
+@kernel
+def steal_decision(s, t, me, buf, n, params, rng):
+    """PH_ME_STEAL: the cube worth most to the thief (``knowledge.cube_value``;
+    one whose column is full goes to the Reserve, so it is worth only what
+    the victim loses), a cube of the leader when the worth ties."""
+    lead = leader(s, t, me)
+    best = -1e9
+    best_a = buf[0]
+    for i in range(n):
+        p, c = divmod(buf[i] - L.A_SPY, L.MAX_COL)
+        v = cube_value(s, t, me, c) + 0.25 * t[L.T_COL_POINTS + c] + (0.1 if p == lead else 0.0)
+        if v > best:
             best = v
             best_a = buf[i]
     return best_a

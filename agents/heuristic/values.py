@@ -30,7 +30,8 @@ from sim.core.components.scholars import pf, targetable
 from sim.core.engine.jit import kernel
 
 # what a step's worth is counted in (WORTH_KIND), from the op's Value.scale
-Q_NONE, Q_N, Q_BONFIRE, Q_RESERVE, Q_OPP_CARDS, Q_OPP_STUDENTS, Q_SPEED_LEFT = range(7)
+(Q_NONE, Q_N, Q_BONFIRE, Q_RESERVE, Q_OPP_CARDS, Q_OPP_STUDENTS, Q_SPEED_LEFT, Q_GIVEN_POINTS,
+ Q_STOLEN_POINTS) = range(9)
 WORTH_OF_SCALE = {  # every Scale of sim/layout/ops.py (a new one must say how it is counted here)
     L.Scale.N: Q_N,  # worth per unit of n
     L.Scale.LAST_STUDENTS: Q_N,  # per unit of n, plus extra when it takes the seat's last Students
@@ -40,6 +41,8 @@ WORTH_OF_SCALE = {  # every Scale of sim/layout/ops.py (a new one must say how i
     L.Scale.OPPONENTS_WITH_STUDENTS: Q_OPP_STUDENTS,  # per Student, times the opponents holding any
     L.Scale.UNSPENT_SPEED: Q_SPEED_LEFT,  # per Speed point left from the Scholar Card (n unused)
     L.Scale.INTERN: Q_NONE,  # the card's Intern, valued by knowledge.intern_value (GAINS_INTERN)
+    L.Scale.GIVEN_POINTS: Q_GIVEN_POINTS,  # per point of the cheapest cube of each opponent (Give to you)
+    L.Scale.STOLEN_POINTS: Q_STOLEN_POINTS,  # per point of the best cube an opponent holds (Steal)
 }
 # how a step moves the Scholar (MOVE_KIND), from Value.move
 MV_NONE, MV_LINKED, MV_DESTINATION = range(3)
@@ -104,7 +107,29 @@ def opponents_holding(s, me, field):
 
 
 @kernel
-def step_worth(s, me, op, n):
+def opponents_cube_points(s, t, me, most):
+    """Over the other Scholars outside the Starting Zone holding cubes: the sum
+    of each one's cheapest cube's points (most=False: what they Give, each
+    choosing), or the most points of any cube they hold (most=True: what a
+    Steal takes)."""
+    total = 0
+    for p in range(s[L.S_NPLAYERS]):
+        if p == me or not targetable(s, p):
+            continue
+        lo = 0
+        for c in range(t[L.T_NCOL]):
+            if s[pf(p, L.PF_CUBES) + c] > 0:
+                pts = t[L.T_COL_POINTS + c]
+                if most:
+                    total = max(total, pts)
+                elif lo == 0 or pts < lo:
+                    lo = pts
+        total += lo
+    return total
+
+
+@kernel
+def step_worth(s, t, me, op, n):
     """Worth of one step for the seat (the op's Value: worth, scale, extra)."""
     kind = WORTH_KIND[op]
     w = WORTH[op]
@@ -121,6 +146,10 @@ def step_worth(s, me, op, n):
         return w * n * (1 if opponents_holding(s, me, L.PF_HAND_N) > 0 else 0)
     if kind == Q_OPP_STUDENTS:
         return w * n * opponents_holding(s, me, L.PF_STUDENTS)
+    if kind == Q_GIVEN_POINTS:
+        return w * n * opponents_cube_points(s, t, me, False)
+    if kind == Q_STOLEN_POINTS:
+        return w * n * opponents_cube_points(s, t, me, True)
     return w * (s[L.S_SPEED] - s[L.S_CARD_SPEED])  # Q_SPEED_LEFT
 
 
@@ -133,7 +162,7 @@ def prog_value(s, t, me, prog):
         o = L.T_OPS + (start + i) * L.OP_W
         op = t[o + L.OPF_CODE]
         if WORTH_KIND[op] != Q_NONE:
-            v += step_worth(s, me, op, t[o + L.OPF_N])
+            v += step_worth(s, t, me, op, t[o + L.OPF_N])
     return v
 
 

@@ -338,20 +338,24 @@ def tournament(
              "written beside it. A notice says when provisional card data was used.\n\n"
              "Every part is verified against the manifest (sha256, rows, games): a missing, extra, duplicated or "
              "changed part is refused (exit 2, naming it; running the sweep again plays it again). An incomplete "
-             "run says so at the top and its tables count only the complete cells (--partial: every game).")
+             "run says so at the top and its tables count only the complete cells (--partial: every game). A "
+             "manifest without per-part checksums is refused (--unverified: read as it is, with a warning).")
 def report(
     run_dir: Annotated[Path, typer.Argument(help="The run folder, e.g. results/quick.", show_default=False)],
     out: Annotated[Path | None, typer.Option("--out", help="Output folder (default RUN_DIR/report), or a file "
                                              "ending in .html.")] = None,
     partial: Annotated[bool, typer.Option("--partial", help="Of an incomplete run, count the games of the "
                                           "incomplete cells too (default: complete cells only).")] = False,
+    unverified: Annotated[bool, typer.Option("--unverified", help="Read a folder whose manifest lists no parts "
+                                             "(no checksums: not written by the sweep runner) as it is, with a "
+                                             "warning at the top (default: refused, exit 2).")] = False,
 ) -> None:
     from experiments.analysis import read_manifest
     from experiments.report import build_report
 
     with cli_errors():
         try:
-            path = build_report(run_dir, out, partial=partial)
+            path = build_report(run_dir, out, partial=partial, unverified=unverified)
         except OSError as exc:
             target = getattr(exc, "filename", None) or out or run_dir / "report"
             fail(f"{target}: cannot write the report: {exc.strerror or exc}")

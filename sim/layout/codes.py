@@ -183,6 +183,8 @@ PHASES = {
     29: "main_cost",
     30: "priority",
     31: "main_zone",
+    32: "main_steal",
+    33: "main_give",
     36: "protect_cube",
 }
 PH_NONE = 0
@@ -208,6 +210,8 @@ PH_ME_REACT = 28  # play a Reaction to the declared Main Effect, or pass
 PH_ME_COST = 29  # choose which "/" cost option to pay
 PH_ME_PRIORITY = 30  # Priority: play one Instant card or skill, or pass
 PH_ME_ZONE = 31  # choose the destination Zone of a movement effect
+PH_ME_STEAL = 32  # Steal: the target Scholar and the colour of the cube (A_SPY + seat*MAX_COL + colour)
+PH_ME_GIVE = 33  # Give: the giver chooses the colour of the cube he Gives (A_COLOR + colour) to S_P_CALLER
 # Interns, Protected cubes (range 36-39)
 PH_PROTECT = 36  # the owner of a Protected cube: keep it (A_OPTION) or lose it (A_OPTION + 1)
 # PHASE_NAMES[code]: the phase's name; codes no phase uses read "reserved_<code>".
@@ -244,6 +248,7 @@ K_ME_REACT = 28  # a=chain entry, b=position: ask the next seat for a Reaction
 K_ME_RESOLVE = 29  # a=chain entry: pay the cost (or discard if cancelled)
 K_ME_DONE = 30  # a=chain entry: the effect is resolved, leave the chain
 K_PRIORITY = 31  # a=position from the current player: next Priority decision
+K_ME_GIVE = 32  # a=receiver, b=position from him: ask the next Scholar with cubes to Give one
 
 # -------------------------------------------------------------- Main Effects
 ME_STANDARD = 0

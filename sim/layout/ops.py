@@ -47,6 +47,7 @@ class Target(IntEnum):
     LEFT_ZONE = 7  # the Zone the actor last left
     BOSS = 8  # the Boss (model and card)
     MAIN_EFFECT = 9  # the Main Effect a Reaction answers
+    CHOSEN_OPPONENT = 13  # an opponent the actor chooses, outside the Starting Zone (Steal)
     # Rocca Civetta (no base op uses them yet)
     CURRENT = 10  # the current Scholar: whose turn it is (Omega Against All: who performs the Omega Phase)
     ENCOUNTERED = 11  # each Scholar encountered during or at the end of a move (Boss, Omega "Encounter")
@@ -121,6 +122,8 @@ class Scale(IntEnum):
     OPPONENTS_WITH_STUDENTS = 5  # worth * n * (opponents holding Students)
     UNSPENT_SPEED = 6  # worth * (Speed left - Speed gained from effects)
     INTERN = 7  # the Intern's own value (agents.heuristic.knowledge.intern_value)
+    GIVEN_POINTS = 8  # worth * n * (sum of the cheapest cube's points of each opponent in the Dungeon)
+    STOLEN_POINTS = 9  # worth * n * (the most points of a cube an opponent in the Dungeon holds)
 
 
 @dataclass(frozen=True)
@@ -267,6 +270,16 @@ OP_TABLE: tuple[Op, ...] = (
     Op(48, "gain_reserve", "GAIN_RESERVE", _MAIN, T.SELF, N.COUNT, False, C.ANY, "",
        "Take {n} Student{s} from the Reserve", "take up to n grey Students from the Reserve",
        Value(worth=0.6, scale=Scale.RESERVE_GREY)),
+    Op(49, "opponents_give", "OPP_GIVE", _MAIN, T.OPPONENTS, N.REPEAT, False, C.ANY, "",
+       "Every other Scholar with cubes Gives you a cube",
+       "n times: every other Scholar in the Dungeon holding cubes Gives you a cube of his choice "
+       "(Give: the top cube of a column, to the Reserve if your column is full)",
+       Value(worth=1.0, scale=Scale.GIVEN_POINTS, threat=1.0)),
+    Op(50, "steal", "STEAL", _MAIN, T.CHOSEN_OPPONENT, N.REPEAT, False, C.ANY, "",
+       "Steal a cube from a target Scholar",
+       "n times: Steal the top cube of a column of your choice from an opponent in the Dungeon of your choice "
+       "(to the Reserve if your column is full; a Protected cube may be kept)",
+       Value(worth=1.3, scale=Scale.STOLEN_POINTS, threat=1.0)),
     # Interns and Zone Effect Tokens
     Op(60, "gain_intern", "GAIN_INTERN", _INT, T.SELF, N.SINGLE, False, C.TRICK_CARD, "", "Gain the Intern",
        "get the Intern Card linked to the played Trick Card kind (stolen from its owner if taken)",

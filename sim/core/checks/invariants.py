@@ -8,7 +8,7 @@ import numpy as np
 
 from sim import layout as L
 from sim.core.components.noteboard import count_marks
-from sim.core.components.scholars import active, passives_from_cards, pf, stat
+from sim.core.components.scholars import active, passive, passives_from_cards, pf, stat
 from sim.core.engine.jit import allocating, kernel
 from sim.core.rules.main_effects.chain import action_limit
 
@@ -42,7 +42,7 @@ INVARIANTS = {
     61: "Zone Effect Tokens not conserved (supply + Zones != box), a bad Trap kind or flag, or a token on a "
         "Zone not placed (or on the Starting Zone)",
     50: "Main Effects: the declared chain is out of bounds, or a declared card is not on the table",
-    51: "Main Effects: more ACTION Main Effects this turn than allowed",
+    51: "Main Effects: more ACTION Main Effects this turn than allowed (on either side of the Scholar Card)",
     99: "a game did not end within the decision limit",
 }
 
@@ -253,6 +253,21 @@ def check_main_effects(s, t):
                 same += 1
         if s[L.S_PLAYED + k] < same:
             return 50
-    if s[L.S_ME_ACTIONS] < 0 or s[L.S_ME_ACTIONS] > action_limit(s, t, s[L.S_CUR]):
+    if s[L.S_ME_ACTIONS] < 0 or s[L.S_ME_ACTIONS] > most_actions(s, t, s[L.S_CUR]):
         return 51
     return 0
+
+
+@kernel
+def most_actions(s, t, seat):
+    """The ACTION Main Effects the seat may have played this turn: the limit now
+    (``chain.action_limit``) or on the other side of its Scholar Card. A Scholar
+    flips during a turn when the Stars change (Exalted Sofia plays her second
+    ACTION, then gains a Star and leads: she flips back, the two stay played)."""
+    row = s[pf(seat, L.PF_SCHOLAR)] * 2 * L.NPASSIVE + L.PV_EXTRA_MAIN_ACTIONS
+    here = t[L.T_SCH_PASSIVE + row + s[pf(seat, L.PF_EXALTED)] * L.NPASSIVE]
+    other = t[L.T_SCH_PASSIVE + row + (1 - s[pf(seat, L.PF_EXALTED)]) * L.NPASSIVE]
+    extra = passive(s, t, seat, L.PV_EXTRA_MAIN_ACTIONS) - here + other  # as if flipped
+    flipped = t[L.T_ME_ACTION_LIMIT] + (extra if extra > 0 else 0)
+    now = action_limit(s, t, seat)
+    return flipped if flipped > now else now

@@ -61,7 +61,15 @@ from sim.core.rules.main_effects.chain import (
     resolve_main,
 )
 from sim.core.rules.main_effects.interns import protect_actions, protect_choice
-from sim.core.rules.main_effects.ops import zone_choice, zone_choice_actions
+from sim.core.rules.main_effects.ops import (
+    give_actions,
+    give_choice,
+    give_next,
+    steal_actions,
+    steal_choice,
+    zone_choice,
+    zone_choice_actions,
+)
 
 
 @kernel
@@ -105,6 +113,10 @@ def apply_phase(s, t, ph, me, a):
         priority_choice(s, t, me, a)
     elif ph == L.PH_ME_ZONE:  # sim.core.rules.main_effects
         zone_choice(s, t, me, a)
+    elif ph == L.PH_ME_STEAL:  # sim.core.rules.main_effects
+        steal_choice(s, t, me, a)
+    elif ph == L.PH_ME_GIVE:  # sim.core.rules.main_effects
+        give_choice(s, t, me, a)
     elif ph == L.PH_PROTECT:  # sim.core.rules.main_effects
         protect_choice(s, t, me, a)
 
@@ -150,6 +162,10 @@ def phase_actions(s, t, ph, me, out):
         return priority_actions(s, t, me, out)
     elif ph == L.PH_ME_ZONE:  # sim.core.rules.main_effects
         return zone_choice_actions(s, t, me, out)
+    elif ph == L.PH_ME_STEAL:  # sim.core.rules.main_effects
+        return steal_actions(s, t, me, out)
+    elif ph == L.PH_ME_GIVE:  # sim.core.rules.main_effects
+        return give_actions(s, t, me, out)
     elif ph == L.PH_PROTECT:  # sim.core.rules.main_effects
         return protect_actions(s, t, me, out)
     return 0
@@ -199,3 +215,5 @@ def run_continuation(s, t, code, a, b, c):
         main_done(s, a)
     elif code == L.K_PRIORITY:  # sim.core.rules.main_effects
         priority_next(s, t, a)
+    elif code == L.K_ME_GIVE:  # sim.core.rules.main_effects
+        give_next(s, t, a, b)

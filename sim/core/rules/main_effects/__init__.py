@@ -16,6 +16,8 @@ REGISTRATION = Registration(
                        "chain:cost_actions(s, t, me, out)"),
         "PH_ME_PRIORITY": ("chain:priority_choice(s, t, me, a)", "chain:priority_actions(s, t, me, out)"),
         "PH_ME_ZONE": ("ops:zone_choice(s, t, me, a)", "ops:zone_choice_actions(s, t, me, out)"),
+        "PH_ME_STEAL": ("ops:steal_choice(s, t, me, a)", "ops:steal_actions(s, t, me, out)"),
+        "PH_ME_GIVE": ("ops:give_choice(s, t, me, a)", "ops:give_actions(s, t, me, out)"),
         "PH_PROTECT": ("interns:protect_choice(s, t, me, a)", "interns:protect_actions(s, t, me, out)"),
     },
     continuations={
@@ -23,6 +25,7 @@ REGISTRATION = Registration(
         "K_ME_RESOLVE": "chain:resolve_main(s, t, a)",
         "K_ME_DONE": "chain:main_done(s, a)",
         "K_PRIORITY": "chain:priority_next(s, t, a)",
+        "K_ME_GIVE": "ops:give_next(s, t, a, b)",
     },
     ops={(40, 59): "ops:exec_main_op(s, t, op, n, actor)",
          (60, 79): "interns:exec_intern_op(s, t, op, n, actor, prog)"},

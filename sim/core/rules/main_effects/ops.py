@@ -1,20 +1,27 @@
 """The Main Effects opcodes (range 40-59): movement to a chosen Zone, the
 Cancel Reaction, boosts of the acting Scholar's side of a Stealth Test,
-the opponents' sacrifice, Students from the Reserve; the choice of the
-Zone a movement effect goes to (PH_ME_ZONE).
+the opponents' sacrifice, Students from the Reserve, cubes Given to the
+actor by each other Scholar (Love Potion) and a cube Stolen from a target
+(Back Stab); the choices they ask for (PH_ME_ZONE, PH_ME_GIVE, PH_ME_STEAL).
 
-Rulebook: "Main Effects" (the card texts of the Main Effects).
+Rulebook: "Main Effects" (the card texts of the Main Effects), "Starting
+Zone" (its Scholars cannot be targeted); Rocca Civetta "Information Cube
+Keywords" (Steal is a Lose, so a Protected cube may be kept; Give is not).
 """
 
 from __future__ import annotations
 
 from sim import layout as L
 from sim.core.components.decks import divination
-from sim.core.components.dungeon import passable
+from sim.core.components.dungeon import passable, player_colors
+from sim.core.components.noteboard import give
 from sim.core.components.scholars import pf, targetable
 from sim.core.components.university import sacrifice
+from sim.core.effects.steps import color_actions
+from sim.core.engine import kstack
 from sim.core.engine.jit import kernel
 from sim.core.rules.dangerous_zones.zone_effects import enter_zone
+from sim.core.rules.main_effects.interns import lose_cubes
 
 
 @kernel
@@ -50,6 +57,29 @@ def side_of(s, actor):
     if s[L.S_T_KIND] == 0:
         return -1
     return 1 if actor == s[L.S_T_ACTIVE] else 0
+
+
+@kernel
+def holds_cubes(s, t, me, p):
+    """Seat p is another Scholar outside the Starting Zone holding a cube:
+    one who Gives to `me` (Love Potion) or whom `me` may Steal from (Back Stab)."""
+    return p != me and targetable(s, p) and player_colors(s, t, p) != 0
+
+
+@kernel
+def give_next(s, t, receiver, pos):
+    """Love Potion ("each other Scholar with cubes passes you a cube"): the
+    next Scholar in turn order from the receiver's left, from position `pos`,
+    who holds a cube chooses which one he Gives (PH_ME_GIVE)."""
+    np_ = s[L.S_NPLAYERS]
+    for off in range(pos, np_):
+        p = (receiver + off) % np_
+        if holds_cubes(s, t, receiver, p):
+            kstack.push(s, L.K_ME_GIVE, receiver, off + 1, 0)
+            s[L.S_P_CALLER] = receiver
+            s[L.S_PHASE] = L.PH_ME_GIVE
+            s[L.S_ACTOR] = p
+            return
 
 
 @kernel
@@ -92,6 +122,14 @@ def exec_main_op(s, t, op, n, actor):
         k = n if n < s[L.S_RES_GREY] else s[L.S_RES_GREY]
         s[L.S_RES_GREY] -= k
         s[pf(actor, L.PF_STUDENTS)] += k
+    elif op == L.OP_OPP_GIVE:
+        give_next(s, t, actor, 1)
+    elif op == L.OP_STEAL:
+        for p in range(s[L.S_NPLAYERS]):
+            if holds_cubes(s, t, actor, p):
+                s[L.S_PHASE] = L.PH_ME_STEAL
+                s[L.S_ACTOR] = actor
+                break
 
 
 @kernel
@@ -112,4 +150,38 @@ def zone_choice_actions(s, t, me, out):
     if s[L.S_P_OPTIONAL] == 1:
         out[n] = L.A_PASS
         n += 1
+    return n
+
+
+@kernel
+def give_choice(s, t, me, a):
+    """PH_ME_GIVE: Give the top cube of the chosen colour to S_P_CALLER (to
+    the Reserve if his column is full; Give is not a Lose: no Protection)."""
+    give(s, t, me, s[L.S_P_CALLER], a - L.A_COLOR)
+
+
+@kernel
+def give_actions(s, t, me, out):
+    """PH_ME_GIVE: a colour the giver holds a cube of."""
+    return color_actions(s, t, me, out)
+
+
+@kernel
+def steal_choice(s, t, me, a):
+    """PH_ME_STEAL: Steal the top cube of colour a % MAX_COL from seat
+    a // MAX_COL (a Lose: its owner may keep a Protected cube, PH_PROTECT)."""
+    i = a - L.A_SPY
+    lose_cubes(s, t, i // L.MAX_COL, i % L.MAX_COL, 1, L.PRM_STEAL, me)
+
+
+@kernel
+def steal_actions(s, t, me, out):
+    """PH_ME_STEAL: each cube colour held by each opponent the thief may target."""
+    n = 0
+    for p in range(s[L.S_NPLAYERS]):
+        if holds_cubes(s, t, me, p):
+            for c in range(t[L.T_NCOL]):
+                if s[pf(p, L.PF_CUBES) + c] > 0:
+                    out[n] = L.A_SPY + p * L.MAX_COL + c
+                    n += 1
     return n
