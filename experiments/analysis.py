@@ -46,15 +46,27 @@ Conventions
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX
+from experiments.dataset import (  # noqa: F401 - loading lives in experiments.dataset; A.load etc. as before
+    DEFAULT_VALUE,
+    ORDERS,
+    REPORT_COLUMNS,
+    RunDirError,
+    _ordered,
+    _sort_key,
+    apply_schema,
+    load,
+    load_compact,
+    part_files,
+    read_manifest,
+)
+from experiments.run_folder import code_text
+from experiments.schema import OVERRIDE_PREFIX
 from experiments.stats import (
     Z95,
     adjust_pvalues,
@@ -64,18 +76,7 @@ from experiments.stats import (
     wilson,
     wilson_width,
 )
-from sim import layout as L
-from sim.errors import DungeonologyError
 
-MANIFEST = "manifest.json"
-PART_GLOB = "part-*.parquet"
-# rulebook order of the cell values (unknown values follow, sorted)
-ORDERS: dict[str, tuple[str, ...]] = {
-    "alert": ("introductory", "easy", "medium", "hard"),
-    "player_level": ("students", "scholars", "professors", "rectors"),
-    "end_reason": tuple(L.END_REASONS[1:]) + ("none",),
-}
-DEFAULT_VALUE = "(default)"  # an override column's value in cells that do not set it
 BASIC = "basic game"  # how the rules column's "" (no advanced rule) is shown
 DEFAULT_FAMILY: tuple[tuple[str, ...], ...] = (("scholar",), ("players", "turn_position"), ("scholar", "clan"))
 WIN_RATE_COLUMNS = ("games", "wins", "win_rate", "ci_low", "ci_high", "fair_share", "lift", "lift_low", "lift_high",
@@ -83,123 +84,6 @@ WIN_RATE_COLUMNS = ("games", "wins", "win_rate", "ci_low", "ci_high", "fair_shar
 GAME_COLUMNS = ("run", "cell", "game", "seed", "players", "alert", "player_level", "rules", "agents", "clan",
                 "first_player", "turns", "rounds", "end_reason", "decisions", "theses", "error", "boss", "panic",
                 "max_alert")
-
-
-class RunDirError(DungeonologyError, ValueError):
-    """A run folder cannot be read: missing, without parts, a bad manifest or bad columns."""
-
-
-# ------------------------------------------------------------------ load
-def read_manifest(run_dir: str | Path) -> dict[str, Any]:
-    """The run's ``manifest.json`` as a dict (RunDirError when missing or not a JSON object)."""
-    path = Path(run_dir) / MANIFEST
-    if not path.is_file():
-        raise RunDirError(f"{path}: no manifest (is this a finished run folder?)")
-    try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RunDirError(f"{path}: cannot read the manifest: {getattr(exc, 'strerror', None) or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise RunDirError(f"{path}: corrupt manifest, not JSON (line {exc.lineno}, column {exc.colno}: "
-                          f"{exc.msg})") from None
-    if not isinstance(manifest, dict):
-        raise RunDirError(f"{path}: corrupt manifest (a JSON object is expected)")
-    return manifest
-
-
-def part_files(run_dir: str | Path) -> list[Path]:
-    """The Parquet parts of a run, sorted (RunDirError when the folder is missing or has none)."""
-    run_dir = Path(run_dir)
-    if not run_dir.exists():
-        raise RunDirError(f"{run_dir}: no such run folder")
-    if not run_dir.is_dir():
-        raise RunDirError(f"{run_dir}: not a folder (give the run folder, e.g. results/quick)")
-    parts = sorted(run_dir.glob(PART_GLOB))
-    if not parts:
-        raise RunDirError(f"{run_dir}: no result parts ({PART_GLOB}); is the run finished?")
-    return parts
-
-
-def _ordered(values: pd.Series, column: str) -> pd.Series:
-    """A categorical in rulebook order (known values first; "(default)" first for overrides), then
-    numbers in numeric order, then text."""
-    cat = values.astype("category")
-    present = [c for c in cat.cat.categories]
-    known = ORDERS.get(column, (DEFAULT_VALUE,) if column.startswith(OVERRIDE_PREFIX) else ())
-    order = [v for v in known if v in present] + sorted((v for v in present if v not in known), key=_sort_key)
-    return cat.cat.reorder_categories(order) if order != present else cat
-
-
-def _sort_key(v: Any) -> tuple[int, float, str]:
-    """Numbers in numeric order before text in text order."""
-    try:
-        return (0, float(v), "")
-    except (TypeError, ValueError):
-        return (1, 0.0, str(v))
-
-
-def apply_schema(frame: pd.DataFrame, source: str = "frame") -> pd.DataFrame:
-    """The frame with the schema's dtypes (RunDirError naming missing or unconvertible columns).
-
-    ``set:`` override columns become categoricals of text; other extra columns are kept as they are."""
-    missing = [c for c in COLUMNS if c not in frame.columns]
-    if missing:
-        raise RunDirError(f"{source}: missing column(s) {', '.join(missing)} (see experiments/schema.py)")
-    out = {}
-    for col in frame.columns:
-        s = frame[col]
-        if col in COLUMNS:
-            dtype = COLUMNS[col][0]
-            try:
-                if dtype == "category":
-                    s = _ordered(s.astype(str) if not isinstance(s.dtype, pd.CategoricalDtype) else s, col)
-                elif dtype == "bool":
-                    if s.isna().any():
-                        raise ValueError("missing values")
-                    s = s.astype(bool)
-                else:
-                    s = s.astype(dtype)
-            except (TypeError, ValueError) as exc:
-                raise RunDirError(f"{source}: column {col} is not {dtype}: {exc}") from None
-        elif col.startswith(OVERRIDE_PREFIX):
-            s = _ordered(s.astype("string").fillna(DEFAULT_VALUE).replace("", DEFAULT_VALUE).astype(str), col)
-        out[col] = s
-    return pd.DataFrame(out, index=frame.index)
-
-
-def load(run_dir: str | Path) -> pd.DataFrame:
-    """All result parts of a run folder as one tidy frame (one row per (game, seat)).
-
-    The columns have the dtypes of :mod:`experiments.schema` (categoricals in
-    rulebook order). Games with ``error != 0`` are left out. ``attrs``:
-    ``manifest`` (the run's manifest.json), ``run_dir``, ``parts``,
-    ``excluded_games`` (games left out for an error) and ``error_codes``
-    ({code: games})."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    run_dir = Path(run_dir)
-    parts = part_files(run_dir)
-    manifest = read_manifest(run_dir)
-    frames = []
-    for part in parts:
-        try:
-            frames.append(pq.read_table(part).to_pandas())
-        except (OSError, pa.ArrowException) as exc:
-            raise RunDirError(f"{part}: cannot read the Parquet part: {exc}") from None
-    frames = [apply_schema(f, str(p)) for f, p in zip(frames, parts, strict=True)]
-    df = apply_schema(pd.concat(frames, ignore_index=True), str(run_dir))
-    bad = df["error"] != 0
-    codes = df.loc[bad].drop_duplicates("game")["error"].value_counts().sort_index()
-    df = df.loc[~bad].reset_index(drop=True)
-    df.attrs = {
-        "manifest": manifest,
-        "run_dir": str(run_dir),
-        "parts": len(parts),
-        "excluded_games": int(codes.sum()),
-        "error_codes": {int(k): int(v) for k, v in codes.items()},
-    }
-    return df
 
 
 # --------------------------------------------------------------- helpers
@@ -211,8 +95,9 @@ def games(df: pd.DataFrame) -> pd.DataFrame:
     """One row per game: the game-level columns, the ``set:`` columns, and ``nobody_submits``
     (no seat submitted a successful Thesis)."""
     cols = [c for c in GAME_COLUMNS if c in df.columns] + [c for c in df.columns if c.startswith(OVERRIDE_PREFIX)]
-    g = df.drop_duplicates("game")[cols].set_index("game")
-    g["nobody_submits"] = ~df.groupby("game")["thesis_submitted"].any().reindex(g.index)
+    first = df["seat"].to_numpy() == 0 if "seat" in df else ~df["game"].duplicated().to_numpy()  # one row a game
+    g = df.loc[first, cols].set_index("game")
+    g["nobody_submits"] = ~df.groupby("game", sort=False)["thesis_submitted"].any().reindex(g.index)
     return g.reset_index()
 
 
@@ -224,27 +109,38 @@ def _layers_text(manifest: dict[str, Any]) -> str:
     return "; ".join(layers) + (f" ({counts} values)" if counts else "") if layers else "built-in"
 
 
+def played(df: pd.DataFrame, column: str) -> list[str]:
+    """The values of ``column`` that occur in the rows (rulebook order for categoricals), not every value
+    the run's categories could hold."""
+    s = df[column]
+    if isinstance(s.dtype, pd.CategoricalDtype):
+        present = set(s.cat.codes.unique().tolist())
+        return [str(c) for i, c in enumerate(s.cat.categories) if i in present]
+    return [str(v) for v in sorted(pd.unique(s), key=_sort_key)]
+
+
 def overview(df: pd.DataFrame) -> pd.DataFrame:
-    """Key figures of a run, one row per item (``item``, ``value``)."""
+    """Key figures of a run, one row per item (``item``, ``value``): the values played, not every value
+    that exists."""
     manifest = df.attrs.get("manifest", {})
     g = games(df)
     items = [
-        ("run", manifest.get("name", ", ".join(map(str, pd.unique(df["run"]))) if "run" in df else "")),
-        ("games analysed", len(g)),
-        ("seat rows", len(df)),
-        ("games excluded (error)", df.attrs.get("excluded_games", 0)),
-        ("cells", int(df["cell"].nunique()) if "cell" in df else ""),
-        ("player counts", ", ".join(str(p) for p in sorted(df["players"].unique()))),
-        ("Alert difficulties", ", ".join(map(str, df["alert"].cat.categories))),
-        ("Player Levels", ", ".join(map(str, df["player_level"].cat.categories))),
-        ("agents", "; ".join(map(str, df["agents"].cat.categories)) if "agents" in df else ""),
-        ("overrides", ", ".join(override_keys(df)) or "none"),
-        ("advanced rules", "; ".join(str(r) or BASIC for r in pd.unique(df["rules"].astype(str)))
-         if "rules" in df else BASIC),
+        ("run", manifest.get("name", ", ".join(played(df, "run")) if "run" in df else "")),
+        ("games analysed", f"{len(g):,}"),
+        ("seat rows", f"{len(df):,}"),
+        ("games excluded (error)", f"{df.attrs.get('excluded_games', 0):,}"),
+        ("cells", f"{df['cell'].nunique():,}" if "cell" in df else ""),
+        ("player counts", ", ".join(played(df, "players"))),
+        ("Alert difficulties", ", ".join(played(df, "alert"))),
+        ("Player Levels", ", ".join(played(df, "player_level"))),
+        ("agents", "; ".join(played(df, "agents")) if "agents" in df else ""),
+        ("overrides", "; ".join(f"{k} ({', '.join(played(df, OVERRIDE_PREFIX + k))})" for k in override_keys(df))
+         or "none"),
+        ("advanced rules", "; ".join(v or BASIC for v in played(df, "rules")) if "rules" in df else BASIC),
         ("provisional data", "yes" if manifest.get("provisional") else "no"),
         ("data layers", _layers_text(manifest)),
         ("data hash", manifest.get("data_hash", "")),
-        ("code version", manifest.get("code_version", "")),
+        ("code version", code_text(manifest.get("code_version"))),
     ]
     return pd.DataFrame(items, columns=["item", "value"]).astype({"value": str})
 
@@ -332,7 +228,7 @@ def _seat_arrays(df: pd.DataFrame, players: int) -> tuple[np.ndarray, ...]:
     if len(sub) % players or (sub.groupby("game").size() != players).any():
         raise ValueError(f"the {players}-player games do not all have {players} seat rows")
     shape = (-1, players)
-    codes = sub["scholar"].cat.codes.to_numpy().reshape(shape)
+    codes = sub["scholar"].cat.codes.to_numpy().astype(np.int64).reshape(shape)  # int8 codes would overflow
     return codes, sub["rank"].to_numpy().reshape(shape), sub["won"].to_numpy(dtype=bool).reshape(shape)
 
 

@@ -16,7 +16,7 @@ streaming each finished chunk to ``results/<name>/`` as a Parquet part.
 * Output: ``part-c<cell>-g<first>-<end>.parquet`` (one row per (game, seat),
   the columns of :mod:`experiments.schema` plus ``set:<key>`` per swept data
   override), each written to a temporary name and renamed when complete, and
-  ``manifest.json`` (configuration, data hash and provisional flag, code
+  ``_manifest.json`` (configuration, data hash and provisional flag, code
   version, seeds, cells, counts, parts, timings) rewritten atomically after
   every part. The parent process holds one chunk at a time: memory stays flat.
 * Resume: running the same sweep again into the same folder plays only the
@@ -59,12 +59,12 @@ from experiments.run_folder import (
     _differences,
     _now,
     _version_text,
-    _write_json,
     check_parts,
     code_version,
     completeness,
     iter_parts,
     load_rows,
+    manifest_path,
     part_files,
     read_manifest,
     schema_markdown,
@@ -115,6 +115,7 @@ class CellTask:
     rotate: bool
     constants: dict[str, Any]  # alert, player_level, rules, agents and set:<key> values
     categories: dict[str, list[str]]
+    set_dtypes: dict[str, str] = field(default_factory=dict)  # set:<key> -> its column's dtype (override_dtypes)
 
 
 def plan_chunks(plan: SweepPlan, done: Iterable[tuple[int, int, int]] = ()) -> list[Chunk]:
@@ -155,8 +156,32 @@ def run_categories(plan: SweepPlan, compiled: Compiled) -> dict[str, list[str]]:
 
 
 def override_text(value: Any) -> str:
-    """A swept override value as the text of its set:<key> column (strings as written, else TOML)."""
+    """A swept override value as text (strings as written, else TOML), as a text set:<key> column holds it."""
     return value if isinstance(value, str) else format_value(value, limit=None)
+
+
+def _number(value: Any, whole: bool) -> bool:
+    return isinstance(value, int if whole else (int, float)) and not isinstance(value, bool)
+
+
+def override_dtypes(plan: SweepPlan) -> dict[str, str]:
+    """The dtype of each set:<key> column: Int64 when every value the plan sweeps is a whole number, Float64
+    when every one is a number, else string (the value's text); the same in every part of the run, so a
+    dataset reader (pd.read_parquet(run_dir), duckdb) sees one numeric column."""
+    values: dict[str, list[Any]] = {k: [] for k in plan.override_keys}
+    for cell in plan.cells:
+        for key, value in cell.overrides:
+            values.setdefault(key, []).append(value)
+    out = {}
+    for key, vals in values.items():
+        kind = "Int64" if all(_number(v, True) for v in vals) else "Float64" if all(
+            _number(v, False) for v in vals) else "string"
+        out[OVERRIDE_PREFIX + key] = kind if vals else "string"
+    return out
+
+
+def _set_value(value: Any, dtype: str) -> Any:
+    return value if dtype != "string" else override_text(value)
 
 
 def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> CellTask:
@@ -170,16 +195,17 @@ def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> 
     slot_of_entry = np.array([texts.index(s.text) for s in seats], dtype=np.int64)
     constants: dict[str, Any] = {"alert": cell.alert, "player_level": cell.player_level,
                                  "rules": "+".join(cell.rules), "agents": ",".join(cell.agents)}
+    dtypes = override_dtypes(plan)
     for key, value in cell.overrides:
-        constants[OVERRIDE_PREFIX + key] = override_text(value)
+        constants[OVERRIDE_PREFIX + key] = _set_value(value, dtypes[OVERRIDE_PREFIX + key])
     return CellTask(plan.name, cell.index, plan.cell_games(cell.index)[0], plan.seed, lean, tuple(slots),
-                    slot_of_entry, cell.rotate, constants, categories)
+                    slot_of_entry, cell.rotate, constants, categories, dtypes)
 
 
 def result_columns(plan: SweepPlan) -> dict[str, str]:
     """Column name -> pandas dtype of the rows of ``plan``."""
     cols = {name: dtype for name, (dtype, _) in COLUMNS.items()}
-    cols.update({OVERRIDE_PREFIX + k: "string" for k in plan.override_keys})
+    cols.update(override_dtypes(plan))
     return cols
 
 
@@ -225,7 +251,8 @@ def chunk_frame(task: CellTask, rows: np.ndarray, games: np.ndarray, ids: np.nda
             df[key] = value
         else:  # one category, every row code 0
             df[key] = pd.Categorical.from_codes(np.zeros(size, np.int8), categories=[value])
-    return conform(df, task.categories, [k for k in task.constants if k.startswith(OVERRIDE_PREFIX)])
+    return conform(df, task.categories, {k: task.set_dtypes.get(k, "string") for k in task.constants
+                                         if k.startswith(OVERRIDE_PREFIX)})
 
 
 def _categorical(name: str, col: pd.Series, cats: list[str]) -> pd.Categorical:
@@ -247,9 +274,11 @@ def _categorical(name: str, col: pd.Series, cats: list[str]) -> pd.Categorical:
     return pd.Categorical.from_codes(lookup[codes], categories=cats)
 
 
-def conform(df: pd.DataFrame, categories: dict[str, list[str]], set_columns: list[str]) -> pd.DataFrame:
-    """Exactly the schema's columns (then ``set_columns``) in order, with the schema's dtypes;
-    a categorical column gets the run's categories (``categories[name]``) for its values' texts."""
+def conform(df: pd.DataFrame, categories: dict[str, list[str]],
+            set_columns: dict[str, str] | list[str]) -> pd.DataFrame:
+    """Exactly the schema's columns (then ``set_columns``: name -> dtype, or names of text columns) in
+    order, with the schema's dtypes; a categorical column gets the run's categories (``categories[name]``)
+    for its values' texts."""
     out: dict[str, Any] = {}
     for name, (dtype, _) in COLUMNS.items():
         col = df[name]
@@ -261,8 +290,9 @@ def conform(df: pd.DataFrame, categories: dict[str, list[str]], set_columns: lis
             out[name] = col.astype("string")
         else:
             out[name] = col.astype(dtype)
-    for name in set_columns:
-        out[name] = df[name].astype("string")
+    dtypes = set_columns if isinstance(set_columns, dict) else dict.fromkeys(set_columns, "string")
+    for name, dtype in dtypes.items():
+        out[name] = df[name].astype(dtype)
     return pd.DataFrame(out)
 
 
@@ -470,7 +500,7 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
     cfg = plan.cells[0].config
     base = compile_config(GameConfig(players=cfg.players, data=cfg.data, overrides=plan.fixed["overrides"]))
     notes: list[str] = []
-    has_manifest = (run_dir / MANIFEST).exists()
+    has_manifest = manifest_path(run_dir).exists()
     foreign = folder.foreign()
     if foreign and not has_manifest:
         raise SweepError(f"{run_dir}: not a sweep run folder (no {MANIFEST}) and not empty ({', '.join(foreign[:3])}"
@@ -482,12 +512,12 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
     if has_manifest:
         manifest = read_manifest(run_dir)
         if not isinstance(manifest.get("parts"), list) or not isinstance(manifest.get("timings"), dict):
-            raise SweepError(f"{run_dir / MANIFEST}: not a manifest of this engine (no parts or timings); rerun "
+            raise SweepError(f"{manifest_path(run_dir)}: not a manifest of this engine (no parts or timings); rerun "
                              "with --fresh to start again")
         if manifest.get("identity") != plan.identity_hash():
             old = {"name": manifest.get("name"), **_identity_of(manifest)}
             diffs = _differences(old, plan.identity())
-            raise SweepError(f"{run_dir / MANIFEST}: this folder holds a run of another configuration (differs in: "
+            raise SweepError(f"{manifest_path(run_dir)}: this folder holds a run of another configuration (differs in: "
                              f"{', '.join(diffs) or 'the configuration'}); rerun with --fresh to delete it and start "
                              "again, or choose another --out")
         before, now = manifest.get("code_version") or {}, code_version()
@@ -507,7 +537,7 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
     manifest["config"]["chunk_size"] = plan.chunk_size
     manifest["counts"] = _counts(plan, parts)
     manifest["complete"] = manifest["counts"]["games_done"] == plan.games_total
-    _write_json(run_dir / MANIFEST, manifest)
+    folder.write_manifest(manifest)
 
     chunks = plan_chunks(plan, [(p["cell"], *p["games"]) for p in parts])
     resumed = plan.games_total - sum(c.games for c in chunks)
@@ -543,7 +573,7 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
         timings["wall_s"] = round(sum(s.get("wall_s", 0.0) for s in timings["sessions"]), 3)
         if manifest["complete"] and not timings.get("finished"):
             timings["finished"] = _now()
-        _write_json(run_dir / MANIFEST, manifest)
+        folder.write_manifest(manifest)
 
     try:
         if not chunks:

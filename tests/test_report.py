@@ -18,6 +18,7 @@ from experiments import analysis as A
 from experiments import plots as P
 from experiments.cli import app
 from experiments.report import build_report, finding, headlines
+from experiments.run_folder import REPORT_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "balance_analysis.ipynb"
@@ -39,11 +40,20 @@ def _text(page: str) -> str:
 # ------------------------------------------------------------------ report
 def test_report_builds_with_headline_notice_and_embedded_images(run_dir: Path):
     path = build_report(run_dir)
-    assert path == run_dir / "report" / "report.html"
+    assert path == run_dir / REPORT_DIR / "report.html"
     page = path.read_text(encoding="utf-8")
     text = _text(page)
     # headline findings first: before any plot or table
-    assert text.index("Headline findings") < text.index("<img") < text.index("The experiment")
+    assert text.index('id="headline"') < text.index("<img") < text.index('id="experiment"')
+    # a table of contents, before the headline, linking every section
+    toc = text[text.index('<nav class="toc">'):text.index("</nav>")]
+    assert text.index("</nav>") < text.index('id="headline"')
+    for anchor in ("headline", "scholars", "lifts", "lift_alert", "lift_player_level", "overrides", "experiment"):
+        assert f'href="#{anchor}"' in toc and f'id="{anchor}"' in text, anchor
+    # what-if results come first, before the Scholar tables
+    assert text.index('<h2 id="overrides">') < text.index('<h2 id="scholars">')
+    # no raw Python dicts or JSON in the page: the code version and the timings are plain text
+    assert "{'" not in text and '{"' not in text and "code 0.1.0+test" in text
     assert FINDING.search(html.unescape(text)), text[:3000]
     assert "The first player (4 players) wins" in text
     # the provisional notice, prominent, above the headline

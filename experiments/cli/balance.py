@@ -49,8 +49,34 @@ def _cpus() -> int:
         return os.cpu_count() or 1
 
 
+def _sweep_plan(config: Path, games: int | None, chunk_size: int | None, game: GameOptions | None):
+    """The sweep file's plan with the command line's --games, --chunk-size, --data and --set (added to the
+    file's fixed overrides); ConfigError naming the option or the file's key."""
+    from experiments.sweep_config import load_sweep
+    from sim.loader.keys import parse_value
+
+    sets = {k: parse_value(v) for k, v in game.overrides().items()} if game is not None else {}
+    data = game.data if game is not None else None
+    try:
+        return load_sweep(config, games=games, chunk_size=chunk_size, data=data, overrides=sets)
+    except ConfigError as exc:
+        key = str(exc.key or "")
+        named = next((k for k in sets if key in (f"fixed.overrides.{k}", f'fixed.overrides."{k}"',
+                                                  f"sweep.overrides.{k}", f'sweep.overrides."{k}"')), None)
+        if named is not None:
+            swept = key.startswith("sweep.")
+            raise ConfigError("the sweep file sweeps this key ([sweep.overrides]); --set fixes a key the file does "
+                              "not sweep" if swept else exc.message, key="--set",
+                              value=f"{named}={format_value(sets[named])}") from None
+        if key == "data" and data is not None:
+            raise ConfigError("data folder not found (allowed: a folder of TOML data files, relative to the working "
+                              "folder)", key="--data", value=data) from None
+        raise
+
+
 def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int | None, backend: str | None,
-                   scheduler: str | None, chunk_size: int | None, fresh: bool, progress: bool):
+                   scheduler: str | None, chunk_size: int | None, fresh: bool, progress: bool,
+                   game: GameOptions | None = None):
     """Run a sweep for a command and print its summary (one-line errors, exit 2; Ctrl-C: exit 130 with how
     to resume)."""
     import signal
@@ -73,8 +99,9 @@ def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int 
     try:
         with cli_errors():
             try:
-                result = run_sweep(config, out, games=games, chunk_size=chunk_size, jobs=jobs or _cpus(),
-                                   backend=backend, scheduler=scheduler, fresh=fresh, progress=progress)
+                plan = _sweep_plan(config, games, chunk_size, game)
+                result = run_sweep(plan, out, jobs=jobs or _cpus(), backend=backend, scheduler=scheduler,
+                                   fresh=fresh, progress=progress)
             except OSError as exc:
                 where = exc.filename or out or "the run folder"
                 fail(f"{where}: cannot write the results: {exc.strerror or exc}")
@@ -133,7 +160,10 @@ def _sweep_summary(result) -> list[str]:
              "chunk size and backend. Running the same command again after an interruption plays only the "
              "missing games; a changed configuration needs --fresh. With --backend dask the chunks run on "
              "dask.distributed (a local cluster of --jobs workers, or --scheduler ADDRESS).\n\n"
+             "--data FOLDER plays every cell with that data layer (in place of the file's data) and --set "
+             "KEY=VALUE adds a fixed override to every cell (a key the file sweeps is an error).\n\n"
              f"{NOTE}")
+@game_options(players="none", only=("data", "set_"))
 def sweep(
     config: Annotated[Path, typer.Argument(help="The sweep file (TOML), e.g. experiments/configs/quick.toml.",
                                            show_default=False)],
@@ -146,19 +176,20 @@ def sweep(
                                                    "of the file; the rows do not change).")] = None,
     fresh: FreshOpt = False,
     progress: ProgressOpt = True,
-    check: Annotated[bool, typer.Option("--check", help="Only check the sweep file (and --games, --chunk-size): "
-                                        "print its cells and games, play nothing, write nothing.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Only check the sweep file (and --games, --chunk-size, "
+                                        "--data, --set): print its cells and games, play nothing, write "
+                                        "nothing.")] = False,
+    *,
+    game: GameOptions,
 ) -> None:
     if check:
-        from experiments.sweep_config import load_sweep
-
         with cli_errors():
-            plan = load_sweep(config, games=games, chunk_size=chunk_size)
+            plan = _sweep_plan(config, games, chunk_size, game)
         typer.echo(f"Sweep {plan.name}: {len(plan.cells)} cells x {plan.games_per_cell:,} games = "
                    f"{plan.games_total:,} games, chunks of {plan.chunk_size:,}; {len(plan.skipped)} impossible "
                    "cells skipped. Nothing played (--check).")
         return
-    _run_sweep_cli(config, out, games, jobs, backend, scheduler, chunk_size, fresh, progress)
+    _run_sweep_cli(config, out, games, jobs, backend, scheduler, chunk_size, fresh, progress, game)
 
 
 @app.command("main", help="The main job: the sweep experiments/configs/default.toml (a balance sweep of the basic "

@@ -1,0 +1,209 @@
+"""Reading a run folder's rows for analysis: :func:`load` (every column, the schema's dtypes) and
+:func:`load_compact` (the columns the report reads, in the smallest dtypes that hold them).
+
+Both read the Parquet parts one at a time with pyarrow, convert each part (categoricals in
+rulebook order, the games stopped by an error left out and counted) and only then put the parts
+together, so the peak is the result plus one part, never every part as read plus the result. The
+report of 10 million rows stays under 1 GB with :func:`load_compact` (``dungeonology bench
+--report-memory``, experiments/report_memory.py). :mod:`experiments.analysis` re-exports these.
+
+A run folder is also a plain Parquet dataset: the manifest and the report folder start with "_",
+which pyarrow, pandas and duckdb skip, so ``pd.read_parquet(run_dir)`` or duckdb's
+``read_parquet('run_dir/*.parquet')`` read its parts directly (``set:`` columns of swept numbers
+as numbers).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from experiments.run_folder import PART_GLOB, manifest_path
+from experiments.schema import COLUMNS, OVERRIDE_PREFIX
+from sim import layout as L
+from sim.errors import DungeonologyError
+
+# rulebook order of the cell values (unknown values follow, sorted)
+ORDERS: dict[str, tuple[str, ...]] = {
+    "alert": ("introductory", "easy", "medium", "hard"),
+    "player_level": ("students", "scholars", "professors", "rectors"),
+    "end_reason": tuple(L.END_REASONS[1:]) + ("none",),
+}
+DEFAULT_VALUE = "(default)"  # an override column's value in cells that do not set it
+# what the report and experiments.analysis read (plus every set:<key> column); load_compact keeps these
+REPORT_COLUMNS = ("run", "cell", "game", "seat", "turn_position", "players", "alert", "player_level", "rules",
+                  "agent", "agents", "scholar", "clan", "score", "thesis_bonus", "jinx_penalty", "rank", "won",
+                  "thesis_submitted", "first_player", "turns", "rounds", "end_reason", "decisions", "theses",
+                  "error", "boss", "panic", "max_alert")
+
+
+class RunDirError(DungeonologyError, ValueError):
+    """A run folder cannot be read: missing, without parts, a bad manifest or bad columns."""
+
+
+def read_manifest(run_dir: str | Path) -> dict[str, Any]:
+    """The run's ``_manifest.json`` (or the ``manifest.json`` of an older folder) as a dict (RunDirError when
+    missing or not a JSON object)."""
+    path = manifest_path(run_dir)
+    if not path.is_file():
+        raise RunDirError(f"{path}: no manifest (is this a finished run folder?)")
+    try:
+        manifest = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RunDirError(f"{path}: cannot read the manifest: {getattr(exc, 'strerror', None) or exc}") from None
+    except json.JSONDecodeError as exc:
+        raise RunDirError(f"{path}: corrupt manifest, not JSON (line {exc.lineno}, column {exc.colno}: "
+                          f"{exc.msg})") from None
+    if not isinstance(manifest, dict):
+        raise RunDirError(f"{path}: corrupt manifest (a JSON object is expected)")
+    return manifest
+
+
+def part_files(run_dir: str | Path) -> list[Path]:
+    """The Parquet parts of a run, sorted (RunDirError when the folder is missing or has none)."""
+    run_dir = Path(run_dir)
+    if not run_dir.exists():
+        raise RunDirError(f"{run_dir}: no such run folder")
+    if not run_dir.is_dir():
+        raise RunDirError(f"{run_dir}: not a folder (give the run folder, e.g. results/quick)")
+    parts = sorted(run_dir.glob(PART_GLOB))
+    if not parts:
+        raise RunDirError(f"{run_dir}: no result parts ({PART_GLOB}); is the run finished?")
+    return parts
+
+
+def _ordered(values: pd.Series, column: str) -> pd.Series:
+    """A categorical in rulebook order (known values first; "(default)" first for overrides), then
+    numbers in numeric order, then text."""
+    cat = values.astype("category")
+    present = [c for c in cat.cat.categories]
+    known = ORDERS.get(column, (DEFAULT_VALUE,) if column.startswith(OVERRIDE_PREFIX) else ())
+    order = [v for v in known if v in present] + sorted((v for v in present if v not in known), key=_sort_key)
+    return cat.cat.reorder_categories(order) if order != present else cat
+
+
+def _sort_key(v: Any) -> tuple[int, float, str]:
+    """Numbers in numeric order before text in text order."""
+    try:
+        return (0, float(v), "")
+    except (TypeError, ValueError):
+        return (1, 0.0, str(v))
+
+
+def apply_schema(frame: pd.DataFrame, source: str = "frame", required: Sequence[str] | None = None) -> pd.DataFrame:
+    """The frame with the schema's dtypes (RunDirError naming missing or unconvertible columns).
+
+    ``required``: the schema columns that must be there (default all). ``set:`` override columns become
+    categoricals of text (numbers in numeric order); other extra columns are kept as they are."""
+    missing = [c for c in (COLUMNS if required is None else required) if c not in frame.columns]
+    if missing:
+        raise RunDirError(f"{source}: missing column(s) {', '.join(missing)} (see experiments/schema.py)")
+    out = {}
+    for col in frame.columns:
+        s = frame[col]
+        if col in COLUMNS:
+            dtype = COLUMNS[col][0]
+            try:
+                if dtype == "category":
+                    s = _ordered(s.astype(str) if not isinstance(s.dtype, pd.CategoricalDtype) else s, col)
+                elif dtype == "bool":
+                    if s.isna().any():
+                        raise ValueError("missing values")
+                    s = s.astype(bool)
+                else:
+                    s = s.astype(dtype)
+            except (TypeError, ValueError) as exc:
+                raise RunDirError(f"{source}: column {col} is not {dtype}: {exc}") from None
+        elif col.startswith(OVERRIDE_PREFIX):
+            s = _ordered(s.astype("string").fillna(DEFAULT_VALUE).replace("", DEFAULT_VALUE).astype(str), col)
+        out[col] = s
+    return pd.DataFrame(out, index=frame.index)
+
+
+def _narrow(frame: pd.DataFrame) -> pd.DataFrame:
+    """Whole-number columns in the smallest integer dtype that holds their values (int8 for seats and
+    ranks, int16 for scores, int32 for game indices) and text columns (the run's name) as categoricals."""
+    for col in frame.columns:
+        s = frame[col]
+        if isinstance(s.dtype, pd.CategoricalDtype):
+            continue
+        if pd.api.types.is_integer_dtype(s):
+            frame[col] = pd.to_numeric(s, downcast="integer")
+        elif pd.api.types.is_string_dtype(s) or s.dtype == object:
+            frame[col] = s.astype(str).astype("category")
+    return frame
+
+
+def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """The parts as one frame; a categorical column stays categorical (its categories united, in order)."""
+    if len(frames) == 1:
+        return frames[0]
+    for col in frames[0].columns:
+        if all(isinstance(f[col].dtype, pd.CategoricalDtype) for f in frames if col in f):
+            cats: dict[Any, None] = {}
+            for f in frames:
+                cats.update(dict.fromkeys(f[col].cat.categories))
+            for f in frames:
+                if list(f[col].cat.categories) != list(cats):
+                    f[col] = f[col].cat.set_categories(list(cats))
+    out = pd.concat(frames, ignore_index=True)
+    for col in out.columns:
+        if isinstance(out[col].dtype, pd.CategoricalDtype) and (col in ORDERS or col.startswith(OVERRIDE_PREFIX)
+                                                                 or COLUMNS.get(col, ("",))[0] == "category"):
+            out[col] = _ordered(out[col], col)
+    return out
+
+
+def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: bool = False) -> pd.DataFrame:
+    """The result parts of a run folder as one tidy frame (one row per (game, seat)).
+
+    The columns have the dtypes of :mod:`experiments.schema` (categoricals in rulebook order);
+    ``columns``: only these schema columns (and every ``set:`` column); ``compact``: whole numbers in
+    their smallest dtype and text columns as categoricals (:func:`load_compact`). Games with
+    ``error != 0`` are left out. ``attrs``: ``manifest`` (the run's manifest), ``run_dir``, ``parts``,
+    ``excluded_games`` (games left out for an error) and ``error_codes`` ({code: games})."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    run_dir = Path(run_dir)
+    parts = part_files(run_dir)
+    manifest = read_manifest(run_dir)
+    wanted = None if columns is None else list(dict.fromkeys([*columns, "game", "error"]))
+    frames, codes = [], pd.Series(dtype=np.int64)
+    for part in parts:
+        try:
+            names = pq.read_schema(part).names
+            read = None if wanted is None else [c for c in names if c in wanted or c.startswith(OVERRIDE_PREFIX)]
+            frame = pq.read_table(part, columns=read).to_pandas()
+        except (OSError, pa.ArrowException) as exc:
+            raise RunDirError(f"{part}: cannot read the Parquet part: {exc}") from None
+        frame = apply_schema(frame, str(part), required=wanted)
+        bad = frame["error"] != 0
+        if bad.any():
+            codes = codes.add(frame.loc[bad].drop_duplicates("game")["error"].value_counts(), fill_value=0)
+            frame = frame.loc[~bad]
+        frames.append(_narrow(frame.reset_index(drop=True)) if compact else frame.reset_index(drop=True))
+        del frame
+    df = _concat(frames)
+    del frames
+    if not compact:
+        df = apply_schema(df, str(run_dir), required=wanted)
+    df.attrs = {
+        "manifest": manifest,
+        "run_dir": str(run_dir),
+        "parts": len(parts),
+        "excluded_games": int(codes.sum()),
+        "error_codes": {int(k): int(v) for k, v in codes.sort_index().items()},
+    }
+    return df
+
+
+def load_compact(run_dir: str | Path) -> pd.DataFrame:
+    """:func:`load` of the columns the report reads (:data:`REPORT_COLUMNS` and the ``set:`` columns), whole
+    numbers in their smallest dtype: about 30 bytes a seat row."""
+    return load(run_dir, REPORT_COLUMNS, compact=True)
