@@ -42,6 +42,14 @@ REPORT_COLUMNS = ("run", "cell", "game", "seat", "turn_position", "players", "al
                   "error", "boss", "panic", "max_alert")
 
 
+class Manifest(dict):
+    """A run's manifest as kept in ``frame.attrs["manifest"]``: pandas deep-copies a frame's attrs on every
+    operation, and a manifest lists every part and marked value, so this one is shared, never copied."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Manifest:
+        return self
+
+
 class RunDirError(DungeonologyError, ValueError):
     """A run folder cannot be read: missing, without parts, a bad manifest or bad columns."""
 
@@ -194,7 +202,7 @@ def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: boo
     if not compact:
         df = apply_schema(df, str(run_dir), required=wanted)
     df.attrs = {
-        "manifest": manifest,
+        "manifest": Manifest(manifest),
         "run_dir": str(run_dir),
         "parts": len(parts),
         "excluded_games": int(codes.sum()),

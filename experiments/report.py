@@ -24,6 +24,7 @@ what-if headline is corrected over the deltas of its override (:func:`experiment
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any
 
@@ -179,11 +180,11 @@ def _complete_rows(run_dir: Path, partial: bool) -> tuple[pd.DataFrame, list[dic
 
     manifest = A.read_manifest(run_dir) if manifest_path(run_dir).is_file() else {}
     if "parts" not in manifest:
-        return A.load(run_dir), [{"text": "The manifest lists no parts (this folder was not written by the sweep "
-                                          "runner): its parts are not verified, and whether the run is complete is "
-                                          "not known.", "cls": ""}]
+        return A.load_compact(run_dir), [{"text": "The manifest lists no parts (this folder was not written by "
+                                                  "the sweep runner): its parts are not verified, and whether the run "
+                                                  "is complete is not known.", "cls": ""}]
     _, _, done = verify_run(run_dir)
-    df = A.load(run_dir)
+    df = A.load_compact(run_dir)
     note = incomplete_note(run_dir, done, partial)
     if note is not None and not partial:
         df = complete_only(df, done)
@@ -216,10 +217,15 @@ def build_report(run_dir: Path, out: Path | None = None, partial: bool = False) 
     folder.mkdir(parents=True, exist_ok=True)
 
     correction, alpha = "holm", 0.05
-    tests = A.flags(df, correction=correction, alpha=alpha)
-    whatif = V.override_effects(df, alpha=alpha)
-    ctx = ReportContext(df, tests, whatif, manifest, correction, alpha)
-    body = sections(ctx)
+    gc.freeze()  # statsmodels' Holm runs gc.collect() per call: leave the objects made so far out of it
+    try:
+        tests = A.flags(df, correction=correction, alpha=alpha)
+        whatif = V.override_effects(df, alpha=alpha)
+        ctx = ReportContext(df, tests, whatif, manifest, correction, alpha)
+        body = sections(ctx)
+        lines = headlines(df, tests, correction, alpha, whatif)
+    finally:
+        gc.unfreeze()
     g_count = int(df["game"].nunique())
     excluded = df.attrs.get("excluded_games", 0)
     if excluded:
@@ -229,7 +235,7 @@ def build_report(run_dir: Path, out: Path | None = None, partial: bool = False) 
                   summary=f"{g_count:,} games, {len(df):,} seat rows, {df['cell'].nunique()} cells",
                   data_hash=str(manifest.get("data_hash", ""))[:12], code=code_text(manifest.get("code_version")),
                   provisional=_provisional(manifest), sections=body,
-                  headlines=headlines(df, tests, correction, alpha, whatif))
+                  headlines=lines)
     for file, png in ctx.pngs.items():
         (folder / file).write_bytes(png)
     for file, table in ctx.csvs.items():

@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich import box
 from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from experiments.cli.common import NOTE, GameOptions, ProgressOpt, app, cli_errors, fail, game_options, new_console
+from experiments.cli.common import (  # noqa: F401 - defined in common for play and tournament
+    NOTE,
+    AgentOpt,
+    AgentsOpt,
+    GameOptions,
+    ProgressOpt,
+    agent_specs,
+    app,
+    cli_errors,
+    fail,
+    game_options,
+    new_console,
+    print_table,
+)
 from sim.config import compile_config
 from sim.errors import ConfigError, format_value
 
@@ -217,47 +226,6 @@ def main_job(
     typer.echo(f"Report: {report}")
 
 
-AgentsOpt = Annotated[
-    str | None,
-    typer.Option("--agents", "-a", metavar="A,B,...",
-                 help="Agents, comma-separated, one per seat in order (e.g. heuristic,random,random,random); "
-                      "simple specs only (a name or name:persona). A spec with parameters contains commas: "
-                      "give it with --agent."),
-]
-AgentOpt = Annotated[
-    list[str] | None,
-    typer.Option("--agent", metavar="SPEC",
-                 help="One agent spec (repeatable), any spec, e.g. --agent heuristic:risk=0.6,sabotage=0.2; "
-                      "added after those of --agents."),
-]
-
-
-def agent_specs(agents_csv: str | None, agent: Sequence[str] | None) -> list:
-    """The seat list of --agents (comma list of simple specs) then --agent (repeated), parsed."""
-    from agents.spec import parse_spec
-
-    texts: list[tuple[str, str]] = []  # (option, spec)
-    if agents_csv is not None:
-        parts = [p.strip() for p in agents_csv.split(",")]
-        if any("=" in p for p in parts):
-            raise ConfigError("a spec with parameters cannot go in the comma list; give it with "
-                              "--agent SPEC (repeat --agent for each seat)", key="--agents", value=agents_csv)
-        if any(not p for p in parts):
-            raise ConfigError("an empty agent name in the comma list", key="--agents", value=agents_csv)
-        texts += [("--agents", p) for p in parts]
-    texts += [("--agent", a) for a in agent or []]
-    if not texts:
-        raise ConfigError("no agents: give --agents A,B,... or --agent SPEC (see `dungeonology agents`)",
-                          key="--agents")
-    specs = []
-    for option, text in texts:
-        try:
-            specs.append(parse_spec(text))
-        except ConfigError as exc:
-            raise ConfigError(exc.message, key=option, value=text) from None
-    return specs
-
-
 @app.command("agents", help="List the agents: name, description, parameters (defaults) and personas.\n\n"
              "An agent spec is a name (random), name:persona (heuristic:cautious), name:key=value,... "
              "(heuristic:risk=0.6,sabotage=0.2) or name:persona,key=value,...")
@@ -328,16 +296,10 @@ def tournament(
     fair = 1 / players
     seats = ", ".join(str(s) for s in seat_list(specs, players))
     title = f"Tournament: {n} games of {players} players, seats rotated ({seats}), base seed {seed}"
-    view = Table(box=box.SIMPLE_HEAD, title=title, show_edge=False, pad_edge=False, collapse_padding=True,
-                 header_style="bold")
-    view.add_column("agent", justify="left", no_wrap=True, min_width=max(9, *(len(str(a)) for a in table["agent"])))
-    for col in ("seats", "games", "wins", "win rate", "95% CI", "score", "rank", "rating", "mu"):
-        view.add_column(col, justify="right", no_wrap=True)
-    for r in table.itertuples(index=False):
-        view.add_row(Text(str(r.agent)), str(r.seats), str(r.games), str(r.wins), f"{r.win_rate:.3f}",
-                     f"{r.ci_low:.3f}-{r.ci_high:.3f}", f"{r.mean_score:.2f}", f"{r.mean_rank:.2f}",
-                     f"{r.rating:.2f}", f"{r.mu:.2f}")
-    console.print(view)
+    heads = ("agent", "seats", "games", "wins", "win rate", "95% CI", "score", "rank", "rating", "mu")
+    print_table(heads, [(r.agent, r.seats, r.games, r.wins, f"{r.win_rate:.3f}", f"{r.ci_low:.3f}-{r.ci_high:.3f}",
+                         f"{r.mean_score:.2f}", f"{r.mean_rank:.2f}", f"{r.rating:.2f}", f"{r.mu:.2f}")
+                        for r in table.itertuples(index=False)], title=title, left=("agent",), console=console)
     lines = [f"Fair share (1/{players}): {fair:.3f}. seats: seats per game; games: seat-games; score, rank: "
              "means per seat-game. A win is rank 1 (seats tied for first all win).",
              "Rating: OpenSkill Plackett-Luce, updated game by game from the final ranks; rating = mu - 3 sigma "
