@@ -109,6 +109,17 @@ def _layers_text(manifest: dict[str, Any]) -> str:
     return "; ".join(layers) + (f" ({counts} values)" if counts else "") if layers else "built-in"
 
 
+def provisional_count(manifest: dict[str, Any]) -> int:
+    """How many printed card values of the run's data are provisional: the manifest's list of them
+    (``provisional_values``), else the count of ``data.values.provisional``."""
+    values = manifest.get("provisional_values")
+    if isinstance(values, list) and values:
+        return len(values)
+    data = manifest.get("data") if isinstance(manifest.get("data"), dict) else {}
+    counted = (data.get("values") or {}).get("provisional") if isinstance(data.get("values"), dict) else None
+    return int(counted) if isinstance(counted, int) else 0
+
+
 def played(df: pd.DataFrame, column: str) -> list[str]:
     """The values of ``column`` that occur in the rows (rulebook order for categoricals), not every value
     the run's categories could hold."""

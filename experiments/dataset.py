@@ -128,9 +128,23 @@ def apply_schema(frame: pd.DataFrame, source: str = "frame", required: Sequence[
             except (TypeError, ValueError) as exc:
                 raise RunDirError(f"{source}: column {col} is not {dtype}: {exc}") from None
         elif col.startswith(OVERRIDE_PREFIX):
-            s = _ordered(s.astype("string").fillna(DEFAULT_VALUE).replace("", DEFAULT_VALUE).astype(str), col)
+            s = _set_column(s, col)
         out[col] = s
     return pd.DataFrame(out, index=frame.index)
+
+
+def _set_column(s: pd.Series, column: str) -> pd.Series:
+    """A ``set:`` column (numbers, or text) as a categorical of the values' texts, "(default)" where a cell
+    does not set it (missing or ""); converted through its few distinct values, never row by row."""
+    cat = s if isinstance(s.dtype, pd.CategoricalDtype) else s.astype("category")
+    names = [DEFAULT_VALUE if str(c) == "" else str(c) for c in cat.cat.categories]
+    codes = cat.cat.codes.to_numpy().astype(np.int64)
+    missing = bool((codes < 0).any())
+    unique = list(dict.fromkeys(names + ([DEFAULT_VALUE] if missing else [])))
+    lookup = np.array([unique.index(n) for n in names] + ([unique.index(DEFAULT_VALUE)] if missing else [0]),
+                      dtype=np.int64)
+    text = pd.Categorical.from_codes(lookup[np.where(codes < 0, len(names), codes)], categories=unique)
+    return _ordered(pd.Series(text, index=s.index), column)
 
 
 def _narrow(frame: pd.DataFrame) -> pd.DataFrame:
@@ -143,28 +157,43 @@ def _narrow(frame: pd.DataFrame) -> pd.DataFrame:
         if pd.api.types.is_integer_dtype(s):
             frame[col] = pd.to_numeric(s, downcast="integer")
         elif pd.api.types.is_string_dtype(s) or s.dtype == object:
-            frame[col] = s.astype(str).astype("category")
+            frame[col] = s.astype("category")
     return frame
 
 
-def _concat(frames: list[pd.DataFrame]) -> pd.DataFrame:
-    """The parts as one frame; a categorical column stays categorical (its categories united, in order)."""
-    if len(frames) == 1:
-        return frames[0]
-    for col in frames[0].columns:
-        if all(isinstance(f[col].dtype, pd.CategoricalDtype) for f in frames if col in f):
-            cats: dict[Any, None] = {}
-            for f in frames:
-                cats.update(dict.fromkeys(f[col].cat.categories))
-            for f in frames:
-                if list(f[col].cat.categories) != list(cats):
-                    f[col] = f[col].cat.set_categories(list(cats))
-    out = pd.concat(frames, ignore_index=True)
-    for col in out.columns:
-        if isinstance(out[col].dtype, pd.CategoricalDtype) and (col in ORDERS or col.startswith(OVERRIDE_PREFIX)
-                                                                 or COLUMNS.get(col, ("",))[0] == "category"):
-            out[col] = _ordered(out[col], col)
+def _columns(frame: pd.DataFrame) -> dict[str, Any]:
+    """A part's columns as separate arrays (a numpy column copied out of its block), so that each can be
+    freed on its own once it is put into the whole frame."""
+    out: dict[str, Any] = {}
+    for col in frame.columns:
+        array = frame[col].array
+        out[col] = array if isinstance(array.dtype, pd.CategoricalDtype) or not isinstance(
+            array, pd.arrays.NumpyExtensionArray) else frame[col].to_numpy().copy()
     return out
+
+
+def _concat(parts: list[dict[str, Any]]) -> pd.DataFrame:
+    """The parts (from :func:`_columns`) as one frame, column by column: each part's piece of a column is
+    dropped as soon as the column is whole, so the peak is the frame plus one column. A categorical
+    column stays categorical (its categories united, then in rulebook order); a ``set:`` column missing
+    from a part is "(default)" there."""
+    lengths = [len(next(iter(p.values()))) if p else 0 for p in parts]
+    columns = list(dict.fromkeys(c for p in parts for c in p))
+    out: dict[str, Any] = {}
+    for col in columns:
+        pieces = [p.pop(col) if col in p else pd.Categorical.from_codes(np.zeros(n, np.int8), [DEFAULT_VALUE])
+                  for p, n in zip(parts, lengths, strict=True)]
+        if all(isinstance(x, pd.Categorical) for x in pieces):
+            cats = list(dict.fromkeys(c for x in pieces for c in x.categories))
+            where = {c: i for i, c in enumerate(cats)}
+            codes = np.concatenate([np.array([where[c] for c in x.categories] + [-1], dtype=np.int32)[x.codes]
+                                    for x in pieces])
+            merged = pd.Series(pd.Categorical.from_codes(codes, categories=cats))
+            out[col] = _ordered(merged, col).array
+        else:
+            out[col] = pd.concat([pd.Series(x) for x in pieces], ignore_index=True).array
+        del pieces
+    return pd.DataFrame(out, copy=False)
 
 
 def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: bool = False) -> pd.DataFrame:
@@ -195,7 +224,7 @@ def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: boo
         if bad.any():
             codes = codes.add(frame.loc[bad].drop_duplicates("game")["error"].value_counts(), fill_value=0)
             frame = frame.loc[~bad]
-        frames.append(_narrow(frame.reset_index(drop=True)) if compact else frame.reset_index(drop=True))
+        frames.append(_columns(_narrow(frame) if compact else frame))
         del frame
     df = _concat(frames)
     del frames

@@ -138,17 +138,6 @@ def headlines(df: pd.DataFrame, tests: pd.DataFrame | None = None, correction: s
 
 
 # ------------------------------------------------------------------ page
-def provisional_count(manifest: dict[str, Any]) -> int:
-    """How many printed card values of the run's data are provisional: the manifest's list of them
-    (``provisional_values``), else the count of ``data.values.provisional``."""
-    values = manifest.get("provisional_values")
-    if isinstance(values, list) and values:
-        return len(values)
-    data = manifest.get("data") if isinstance(manifest.get("data"), dict) else {}
-    counted = (data.get("values") or {}).get("provisional") if isinstance(data.get("values"), dict) else None
-    return int(counted) if isinstance(counted, int) else 0
-
-
 def _listing(values: Any) -> list[dict[str, str]]:
     """Marked values (dicts of layer, file, key, value, note) as (key text, note) pairs for the page."""
     out = []
@@ -165,7 +154,7 @@ def _listing(values: Any) -> list[dict[str, str]]:
 def _provisional(manifest: dict[str, Any]) -> dict[str, Any] | None:
     if not (manifest.get("provisional") or manifest.get("provisional_values")):
         return None
-    n = provisional_count(manifest)
+    n = A.provisional_count(manifest)
     return {"what": f"{n:,} printed card value{'' if n == 1 else 's'}" if n else "printed card values",
             "listings": [{"title": "The provisional values", "entries": _listing(manifest.get("provisional_values"))},
                          {"title": "The values from a fan transcription (status transcribed, not checked against "

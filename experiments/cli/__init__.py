@@ -4,7 +4,8 @@
   added to a command by ``@game_options``) and ``build_config``;
 - ``play``: play, replay, data, modules;
 - ``balance``: sweep, main, agents, tournament, report;
-- ``checks``: fuzz, bench.
+- ``checks``: fuzz, bench;
+- ``reporting``: report-memory.
 
 Every command that plays takes the same game options, turned into a
 ``GameConfig`` by ``build_config`` alone; ``sweep`` and ``main`` read a sweep
@@ -32,7 +33,7 @@ from experiments.cli.common import (
 
 __all__ = ["GAME_OPTIONS", "NOTE", "GameOptions", "app", "build_config", "cli_errors", "fail", "game_options",
            "main", "parse_modules", "player_counts"]
-COMMAND_MODULES = ("play", "checks", "balance")  # registered in this order (the order of --help)
+COMMAND_MODULES = ("play", "checks", "balance", "reporting")  # registered in this order (the order of --help)
 for _name in COMMAND_MODULES:
     importlib.import_module(f"experiments.cli.{_name}")
 
