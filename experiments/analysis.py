@@ -95,9 +95,14 @@ def games(df: pd.DataFrame) -> pd.DataFrame:
     """One row per game: the game-level columns, the ``set:`` columns, and ``nobody_submits``
     (no seat submitted a successful Thesis)."""
     cols = [c for c in GAME_COLUMNS if c in df.columns] + [c for c in df.columns if c.startswith(OVERRIDE_PREFIX)]
-    first = df["seat"].to_numpy() == 0 if "seat" in df else ~df["game"].duplicated().to_numpy()  # one row a game
-    g = df.loc[first, cols].set_index("game")
-    g["nobody_submits"] = ~df.groupby("game", sort=False)["thesis_submitted"].any().reindex(g.index)
+    game = df["game"].to_numpy()
+    if len(game) and (np.diff(game) >= 0).all():  # rows in game order (as the parts are): one pass, no groupby
+        starts = np.r_[0, np.flatnonzero(np.diff(game)) + 1]
+        g = df.iloc[starts][["game", *(c for c in cols if c != "game")]].reset_index(drop=True)
+        g["nobody_submits"] = ~np.logical_or.reduceat(df["thesis_submitted"].to_numpy(dtype=bool), starts)
+        return g
+    g = df.drop_duplicates("game")[cols].set_index("game")
+    g["nobody_submits"] = ~df.groupby("game")["thesis_submitted"].any().reindex(g.index)
     return g.reset_index()
 
 
@@ -157,6 +162,57 @@ def overview(df: pd.DataFrame) -> pd.DataFrame:
 
 
 # ------------------------------------------------------------ win rates
+def _key_codes(s: pd.Series) -> tuple[np.ndarray, Any]:
+    """(codes, levels) of a grouping column: a categorical's codes and categories, or a whole-number
+    column's values offset into the range of those present (levels sorted); codes stay narrow."""
+    if isinstance(s.dtype, pd.CategoricalDtype):
+        return s.cat.codes.to_numpy(), s.cat.categories
+    values = s.to_numpy()
+    if values.dtype.kind not in "iub" or not len(values):
+        levels, codes = np.unique(values, return_inverse=True)
+        return codes.astype(np.int32), levels
+    lo = int(values.min())
+    shifted = values - np.array(lo, dtype=values.dtype)
+    present = np.flatnonzero(np.bincount(shifted))
+    lookup = np.zeros(int(shifted.max()) + 1, np.int32)
+    lookup[present] = np.arange(len(present))
+    return lookup[shifted], (present + lo).astype(np.int64)
+
+
+def group_counts(df: pd.DataFrame, keys: Sequence[str], sums: dict[str, np.ndarray]) -> pd.DataFrame:
+    """Rows per combination of ``keys`` that occurs (column ``rows``) and the sum of each array of ``sums``
+    over them, in the keys' order (categories in their order, numbers ascending), like a sorted, observed
+    groupby; counted with numpy over one narrow index array of the rows, so a report of millions of rows
+    needs a few bytes a row on top of its frame, not a groupby's copies."""
+    flat = np.zeros(len(df), np.int32)
+    levels_of, sizes = [], []
+    for k in keys:
+        codes, levels = _key_codes(df[k])
+        size = max(len(levels), 1)
+        if int(np.prod(sizes + [size], dtype=np.float64)) >= 2**31 - 1:
+            raise ValueError(f"too many combinations of {', '.join(keys)} to count")
+        flat *= size
+        flat += codes
+        del codes
+        levels_of.append(levels)
+        sizes.append(size)
+    total = int(np.prod(sizes)) if sizes else 1
+    rows = np.bincount(flat, minlength=total)
+    seen = np.flatnonzero(rows)
+    out: dict[str, Any] = {}
+    for k, levels, idx in zip(keys, levels_of, np.unravel_index(seen, sizes) if sizes else [], strict=True):
+        col = df[k]
+        out[k] = (pd.Categorical.from_codes(idx, dtype=col.dtype) if isinstance(col.dtype, pd.CategoricalDtype)
+                  else np.asarray(levels)[idx])
+    out["rows"] = rows[seen].astype(np.int64)
+    for name, values in sums.items():
+        if values.dtype == bool:
+            out[name] = np.bincount(flat[values], minlength=total)[seen].astype(np.int64)
+        else:
+            out[name] = np.bincount(flat, weights=values, minlength=total)[seen]
+    return pd.DataFrame(out)
+
+
 def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "scholar", *, correction: str = "holm",
               alpha: float = 0.05) -> pd.DataFrame:
     """Win rate per group of ``by`` with a Wilson 95% interval, fair share, lift and a fair-share test.
@@ -168,10 +224,12 @@ def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "scholar", *, correcti
     p_adjusted (``correction`` over the rows of this table: "holm" or "bh"),
     significant (p_adjusted < alpha) and direction ("above", "below" or "")."""
     by = _cols(by)
-    fair = 1.0 / df["players"].to_numpy(dtype=float)
-    d = df[by].assign(_won=df["won"].to_numpy(dtype=bool), _fair=fair, _var=fair * (1 - fair))
-    g = d.groupby(by, observed=True, sort=True).agg(
-        games=("_won", "size"), wins=("_won", "sum"), expected=("_fair", "sum"), variance=("_var", "sum"),
+    keys = by if "players" in by else [*by, "players"]
+    c = group_counts(df, keys, {"wins": df["won"].to_numpy(dtype=bool)})
+    p = c["players"].to_numpy(dtype=float)
+    c["expected"], c["variance"], c["_fair"] = c["rows"] / p, c["rows"] * (1 / p) * (1 - 1 / p), 1 / p
+    g = c.groupby(by, observed=True, sort=True).agg(
+        games=("rows", "sum"), wins=("wins", "sum"), expected=("expected", "sum"), variance=("variance", "sum"),
         pmin=("_fair", "min"), pmax=("_fair", "max"))
     g["wins"] = g["wins"].astype(np.int64)
     n = g["games"].to_numpy()
@@ -214,9 +272,13 @@ def seat_advantage(df: pd.DataFrame, *, correction: str = "holm", alpha: float =
     fair-share test, plus mean score, mean rank and score_vs_table (mean score minus the mean
     score of all seats at that player count)."""
     t = win_rates(df, ["players", "turn_position"], correction=correction, alpha=alpha)
-    extra = df.groupby(["players", "turn_position"], observed=True).agg(
-        mean_score=("score", "mean"), mean_rank=("rank", "mean")).reset_index()
-    table_mean = df.groupby("players")["score"].mean().rename("table_score").reset_index()
+    extra = group_counts(df, ["players", "turn_position"], {"score": df["score"].to_numpy(),
+                                                           "rank": df["rank"].to_numpy()})
+    extra["mean_score"], extra["mean_rank"] = extra["score"] / extra["rows"], extra["rank"] / extra["rows"]
+    extra = extra[["players", "turn_position", "mean_score", "mean_rank"]]
+    by_players = group_counts(df, ["players"], {"score": df["score"].to_numpy()})
+    table_mean = pd.DataFrame({"players": by_players["players"], "table_score": by_players["score"]
+                               / by_players["rows"]})
     extra = extra.merge(table_mean, on="players")
     extra["score_vs_table"] = extra["mean_score"] - extra.pop("table_score")
     return t.merge(extra, on=["players", "turn_position"], how="left")
@@ -235,8 +297,13 @@ def matrix(table: pd.DataFrame, index: str = "scholar", columns: str = "clan",
 
 
 def _seat_arrays(df: pd.DataFrame, players: int) -> tuple[np.ndarray, ...]:
-    sub = df[df["players"] == players].sort_values(["game", "seat"], kind="stable")
-    if len(sub) % players or (sub.groupby("game").size() != players).any():
+    sub = df.loc[df["players"].to_numpy() == players, ["game", "seat", "scholar", "rank", "won"]]
+    game, seat = sub["game"].to_numpy(), sub["seat"].to_numpy()
+    if len(sub) > 1 and not ((np.diff(game) > 0) | ((np.diff(game) == 0) & (np.diff(seat) > 0))).all():
+        sub = sub.sort_values(["game", "seat"], kind="stable")  # the parts are already in (game, seat) order
+        game, seat = sub["game"].to_numpy(), sub["seat"].to_numpy()
+    grid = game.reshape(-1, players) if len(sub) % players == 0 else None
+    if grid is None or not (grid == grid[:, :1]).all():
         raise ValueError(f"the {players}-player games do not all have {players} seat rows")
     shape = (-1, players)
     codes = sub["scholar"].cat.codes.to_numpy().astype(np.int64).reshape(shape)  # int8 codes would overflow
@@ -339,9 +406,11 @@ def condition_effects(df: pd.DataFrame, by: str | Sequence[str] = ("alert", "pla
     out = gg.size().rename("games").to_frame()
     out = out.join(_mean_ci(gg["turns"], "turns"))
     out["mean_rounds"] = gg["rounds"].mean()
-    seats = df.groupby(by, observed=True, sort=True).agg(seats=("thesis_submitted", "size"),
-                                                         theses=("thesis_submitted", "sum"),
-                                                         mean_score=("score", "mean"))
+    c = group_counts(df, by, {"theses": df["thesis_submitted"].to_numpy(dtype=bool),
+                              "score": df["score"].to_numpy()})
+    seats = pd.DataFrame({"seats": c["rows"].to_numpy(), "theses": c["theses"].to_numpy(),
+                          "mean_score": (c["score"] / c["rows"]).to_numpy()},
+                         index=pd.MultiIndex.from_frame(c[by]) if len(by) > 1 else pd.Index(c[by[0]]))
     out = out.join(seats)
     out["thesis_rate"] = out["theses"] / out["seats"]
     out["thesis_ci_low"], out["thesis_ci_high"] = wilson(out["theses"].to_numpy(), out["seats"].to_numpy())
@@ -365,18 +434,48 @@ def end_reasons(df: pd.DataFrame, by: str | Sequence[str] = ("alert",)) -> pd.Da
     return t.reset_index()
 
 
+def _quantiles(counts: np.ndarray, lo: int, qs: Sequence[float]) -> list[float]:
+    """Quantiles (linear interpolation, as pandas) of whole numbers given as counts of lo, lo+1, ..."""
+    cum = np.cumsum(counts)
+    n = int(cum[-1])
+    out = []
+    for q in qs:
+        h = (n - 1) * q
+        i, j = int(np.floor(h)), int(np.ceil(h))
+        a, b = np.searchsorted(cum, i, side="right"), np.searchsorted(cum, j, side="right")
+        out.append(lo + a + (h - i) * (b - a))
+    return out
+
+
 def score_summary(df: pd.DataFrame, by: str | Sequence[str] = "scholar") -> pd.DataFrame:
     """Score distribution per group: mean, standard deviation and quartiles of the final score,
-    mean Thesis bonus and Jinx penalty."""
+    mean Thesis bonus and Jinx penalty (from each group's counts of every score: exact, and light
+    on memory for millions of rows)."""
     by = _cols(by)
-    g = df.groupby(by, observed=True, sort=True)
-    out = g["score"].describe()[["count", "mean", "std", "min", "25%", "50%", "75%", "max"]]
-    out = out.rename(columns={"count": "seats", "mean": "mean_score", "std": "sd", "25%": "q1", "50%": "median",
-                              "75%": "q3"})
-    out["seats"] = out["seats"].astype(np.int64)
-    out["thesis_bonus"] = g["thesis_bonus"].mean()
-    out["jinx_penalty"] = g["jinx_penalty"].mean()
-    return out.reset_index()
+    score = df["score"].to_numpy().astype(np.int64)
+    lo = int(score.min()) if len(score) else 0
+    c = group_counts(df.assign(_score=score - lo), [*by, "_score"], {})
+    sums = group_counts(df, by, {"thesis_bonus": df["thesis_bonus"].to_numpy(), "jinx_penalty":
+                                 df["jinx_penalty"].to_numpy()})
+    rows = []
+    for keys, t in c.groupby(by, observed=True, sort=True):
+        counts = np.zeros(int(t["_score"].max()) + 1, np.int64)
+        counts[t["_score"].to_numpy()] = t["rows"].to_numpy()
+        values = np.arange(len(counts)) + lo
+        n = int(counts.sum())
+        mean = float((counts * values).sum() / n)
+        sd = float(np.sqrt((counts * (values - mean) ** 2).sum() / (n - 1))) if n > 1 else np.nan
+        first = int(np.flatnonzero(counts)[0]) + lo
+        q1, median, q3 = _quantiles(counts, lo, (0.25, 0.5, 0.75))
+        rows.append((*(keys if isinstance(keys, tuple) else (keys,)), n, mean, sd, float(first), q1, median, q3,
+                     float(values[-1])))
+    out = pd.DataFrame(rows, columns=[*by, "seats", "mean_score", "sd", "min", "q1", "median", "q3", "max"])
+    for col in by:
+        if isinstance(df[col].dtype, pd.CategoricalDtype):
+            out[col] = pd.Categorical(out[col], dtype=df[col].dtype)
+    out["thesis_bonus"] = (sums["thesis_bonus"] / sums["rows"]).to_numpy()
+    out["jinx_penalty"] = (sums["jinx_penalty"] / sums["rows"]).to_numpy()
+    return out
 
 
 def override_keys(df: pd.DataFrame) -> list[str]:

@@ -96,7 +96,7 @@ def test_sweep_takes_set_and_data(tmp_path: Path):
     assert r.exit_code == 2 and r.output.startswith("error: --data") and "data folder not found" in r.output
     layer = tmp_path / "layer"
     layer.mkdir()
-    (layer / "scholars.toml").write_text("[Valerio]\nspeed = 4\n", encoding="utf-8")
+    (layer / "scholars.toml").write_text("[scholars.Valerio]\nspeed = 4\n", encoding="utf-8")
     from experiments.cli.balance import _sweep_plan
     from experiments.cli.common import GameOptions
 
