@@ -196,6 +196,50 @@ def _concat(parts: list[dict[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(out, copy=False)
 
 
+class _Filler:
+    """The compact frame filled part by part into arrays sized for every row of the run (no list of parts
+    and no concatenation: the peak is the frame plus one part). Whole numbers keep the smallest dtype any
+    part needed (the array is widened when a later part needs more); categoricals keep narrow codes into
+    categories united as the parts come."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.n = total, 0
+        self.arrays: dict[str, np.ndarray] = {}
+        self.categories: dict[str, dict[Any, int]] = {}
+
+    def add(self, frame: pd.DataFrame) -> None:
+        lo, hi = self.n, self.n + len(frame)
+        for col in frame.columns:
+            s = frame[col]
+            if isinstance(s.dtype, pd.CategoricalDtype):
+                where = self.categories.setdefault(col, {})
+                for c in s.cat.categories:
+                    where.setdefault(c, len(where))
+                lookup = np.array([where[c] for c in s.cat.categories] + [-1], dtype=np.int32)
+                values = lookup[s.cat.codes.to_numpy()]
+                values = values.astype(np.int8 if len(where) < 127 else np.int16 if len(where) < 32767 else np.int32)
+            else:
+                values = s.to_numpy()
+            array = self.arrays.get(col)
+            if array is None:
+                array = self.arrays[col] = np.empty(self.total, dtype=values.dtype)
+            elif np.result_type(array.dtype, values.dtype) != array.dtype:
+                array = self.arrays[col] = array.astype(np.result_type(array.dtype, values.dtype))
+            array[lo:hi] = values
+        self.n = hi
+
+    def frame(self) -> pd.DataFrame:
+        out: dict[str, Any] = {}
+        for col in list(self.arrays):
+            values = self.arrays.pop(col)[: self.n]
+            if col in self.categories:
+                cat = pd.Categorical.from_codes(values, categories=list(self.categories[col]))
+                out[col] = _ordered(pd.Series(cat, copy=False), col).array
+            else:
+                out[col] = values
+        return pd.DataFrame(out, copy=False)
+
+
 def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: bool = False) -> pd.DataFrame:
     """The result parts of a run folder as one tidy frame (one row per (game, seat)).
 
@@ -212,6 +256,7 @@ def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: boo
     manifest = read_manifest(run_dir)
     wanted = None if columns is None else list(dict.fromkeys([*columns, "game", "error"]))
     frames, codes = [], pd.Series(dtype=np.int64)
+    filler = _Filler(sum(pq.read_metadata(p).num_rows for p in parts)) if compact else None
     for part in parts:
         try:
             names = pq.read_schema(part).names
@@ -224,9 +269,12 @@ def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: boo
         if bad.any():
             codes = codes.add(frame.loc[bad].drop_duplicates("game")["error"].value_counts(), fill_value=0)
             frame = frame.loc[~bad]
-        frames.append(_columns(_narrow(frame) if compact else frame))
+        if filler is not None:
+            filler.add(_narrow(frame))
+        else:
+            frames.append(_columns(frame))
         del frame
-    df = _concat(frames)
+    df = filler.frame() if filler is not None else _concat(frames)
     del frames
     if not compact:
         df = apply_schema(df, str(run_dir), required=wanted)

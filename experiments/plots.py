@@ -50,6 +50,11 @@ def _nice(column: str) -> str:
     return NICE.get(column, column.replace("_", " "))
 
 
+def _legend(ax: Axes, title: str | None = None) -> None:
+    """The legend beside the plot (right of the axes), never over the bars or lines it explains."""
+    ax.legend(title=title, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, frameon=False)
+
+
 def _pct(ax: Axes, axis: str = "y") -> None:
     from matplotlib.ticker import PercentFormatter
 
@@ -87,7 +92,7 @@ def win_rate_bars(ax: Axes, df: pd.DataFrame, by: str | Sequence[str] = "scholar
     top = max(float(t["ci_high"].max()) if len(t) else 0.0, float(t["fair_share"].max()) if len(t) else 0.0)
     ax.set_ylim(0, min(1.0, top * 1.15 + 0.02))
     _pct(ax)
-    ax.legend(loc="lower right", fontsize="small")
+    _legend(ax)
     ax.set_title(title or f"Win rate per {' × '.join(_nice(c) for c in cols)}")
     return ax
 
@@ -166,7 +171,7 @@ def condition_panel(ax: Axes, df: pd.DataFrame, metric: str = "mean_turns", x: s
     ax.set_ylabel(label)
     if pct:
         _pct(ax)
-    ax.legend(title=_nice(hue), fontsize="small")
+    _legend(ax, title=_nice(hue))
     ax.set_title(label)
     return ax
 
@@ -176,6 +181,9 @@ def condition_panels(axes: Sequence[Axes], df: pd.DataFrame,
     """:func:`condition_panel` for several metrics, one Axes each (Alert difficulty x Player Level)."""
     for ax, metric in zip(axes, metrics, strict=False):
         condition_panel(ax, df, metric)
+    for ax in list(axes)[:-1]:  # one legend, beside the last panel
+        if ax.get_legend() is not None:
+            ax.get_legend().remove()
     return axes
 
 
@@ -197,7 +205,7 @@ def seat_advantage_bars(ax: Axes, df: pd.DataFrame, *, table: pd.DataFrame | Non
     ax.set_xlabel("position in turn order (dashes: fair share)")
     ax.set_ylabel("win rate (95% Wilson interval)")
     _pct(ax)
-    ax.legend(fontsize="small")
+    _legend(ax)
     ax.set_title("Seat (turn-order) advantage")
     return ax
 
@@ -211,7 +219,7 @@ def score_distribution(ax: Axes, df: pd.DataFrame, by: str = "scholar") -> Axes:
         ax.hist(s, bins=bins, histtype="step", density=True, lw=1.5, label=f"{name} (mean {s.mean():.1f})")
     ax.set_xlabel("final score")
     ax.set_ylabel("share of seats")
-    ax.legend(fontsize="small")
+    _legend(ax)
     ax.set_title(f"Score distribution per {_nice(by)}")
     return ax
 
@@ -227,7 +235,7 @@ def length_distribution(ax: Axes, df: pd.DataFrame, by: str = "alert", column: s
         ax.hist(s, bins=bins, histtype="step", density=True, lw=1.5, label=f"{name} (mean {s.mean():.1f})")
     ax.set_xlabel(f"{column} per game")
     ax.set_ylabel("share of games")
-    ax.legend(title=_nice(by), fontsize="small")
+    _legend(ax, title=_nice(by))
     ax.set_title(f"Game length ({column}) per {_nice(by)}")
     return ax
 
@@ -256,6 +264,6 @@ def override_effect(ax: Axes, df: pd.DataFrame, key: str, by: str = "scholar", *
                   " deltas)")
     ax.set_ylabel("win rate (95% Wilson interval)")
     _pct(ax)
-    ax.legend(fontsize="small")
+    _legend(ax)
     ax.set_title(f"What if: {key}")
     return ax
