@@ -306,7 +306,7 @@ def _seat_arrays(df: pd.DataFrame, players: int) -> tuple[np.ndarray, ...]:
     if grid is None or not (grid == grid[:, :1]).all():
         raise ValueError(f"the {players}-player games do not all have {players} seat rows")
     shape = (-1, players)
-    codes = sub["scholar"].cat.codes.to_numpy().astype(np.int64).reshape(shape)  # int8 codes would overflow
+    codes = sub["scholar"].cat.codes.to_numpy().astype(np.int16).reshape(shape)  # int8: code * k would overflow
     return codes, sub["rank"].to_numpy().reshape(shape), sub["won"].to_numpy(dtype=bool).reshape(shape)
 
 

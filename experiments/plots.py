@@ -210,13 +210,21 @@ def seat_advantage_bars(ax: Axes, df: pd.DataFrame, *, table: pd.DataFrame | Non
     return ax
 
 
+def _step_histograms(ax: Axes, counts: pd.DataFrame, by: str, column: str, bins_wanted: int) -> None:
+    """One step histogram (share per bin) per group, from counts of each whole number (``rows`` per
+    (group, value): :func:`experiments.analysis.group_counts`), so millions of rows cost no copies."""
+    lo, hi = int(counts[column].min()), int(counts[column].max())
+    step = max(1, (hi - lo + 1) // bins_wanted)
+    bins = np.arange(lo, hi + step + 1, step) - 0.5
+    for name, t in counts.groupby(by, observed=True, sort=True):
+        values, n = t[column].to_numpy(dtype=float), t["rows"].to_numpy(dtype=float)
+        share, _ = np.histogram(values, bins=bins, weights=n, density=True)
+        ax.stairs(share, bins, lw=1.5, label=f"{name} (mean {(values * n).sum() / n.sum():.1f})")
+
+
 def score_distribution(ax: Axes, df: pd.DataFrame, by: str = "scholar") -> Axes:
     """Distribution of final scores per group (default per Scholar): share of seats per score."""
-    lo, hi = int(df["score"].min()), int(df["score"].max())
-    step = max(1, (hi - lo + 1) // 30)
-    bins = np.arange(lo, hi + step + 1, step) - 0.5
-    for name, s in df.groupby(by, observed=True)["score"]:
-        ax.hist(s, bins=bins, histtype="step", density=True, lw=1.5, label=f"{name} (mean {s.mean():.1f})")
+    _step_histograms(ax, A.group_counts(df, [by, "score"], {}), by, "score", 30)
     ax.set_xlabel("final score")
     ax.set_ylabel("share of seats")
     _legend(ax)
@@ -227,12 +235,7 @@ def score_distribution(ax: Axes, df: pd.DataFrame, by: str = "scholar") -> Axes:
 def length_distribution(ax: Axes, df: pd.DataFrame, by: str = "alert", column: str = "turns") -> Axes:
     """Distribution of game length (``turns`` or ``rounds`` per game) per group of a game-level
     column (default Alert difficulty)."""
-    g = A.games(df)
-    lo, hi = int(g[column].min()), int(g[column].max())
-    step = max(1, (hi - lo + 1) // 40)
-    bins = np.arange(lo, hi + step + 1, step) - 0.5
-    for name, s in g.groupby(by, observed=True)[column]:
-        ax.hist(s, bins=bins, histtype="step", density=True, lw=1.5, label=f"{name} (mean {s.mean():.1f})")
+    _step_histograms(ax, A.group_counts(A.games(df), [by, column], {}), by, column, 40)
     ax.set_xlabel(f"{column} per game")
     ax.set_ylabel("share of games")
     _legend(ax, title=_nice(by))
