@@ -69,10 +69,10 @@ from experiments.run_folder import (
     read_manifest,
     schema_markdown,
 )
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX
+from experiments.schema import COLUMNS, OVERRIDE_PREFIX, _set_value, override_dtypes, override_text  # noqa: F401
 from experiments.sweep_config import SEED_STRIDE, Cell, SweepPlan, load_sweep
 from sim.config import Compiled, GameConfig, compile_config
-from sim.errors import ConfigError, format_value
+from sim.errors import ConfigError
 from sim.results import boss_labels
 
 MANIFEST_FORMAT = 2  # 2: every part carries its sha256
@@ -153,35 +153,6 @@ def run_categories(plan: SweepPlan, compiled: Compiled) -> dict[str, list[str]]:
         "boss": boss_labels(names),
         "panic": ["", *names.panic],
     }
-
-
-def override_text(value: Any) -> str:
-    """A swept override value as text (strings as written, else TOML), as a text set:<key> column holds it."""
-    return value if isinstance(value, str) else format_value(value, limit=None)
-
-
-def _number(value: Any, whole: bool) -> bool:
-    return isinstance(value, int if whole else (int, float)) and not isinstance(value, bool)
-
-
-def override_dtypes(plan: SweepPlan) -> dict[str, str]:
-    """The dtype of each set:<key> column: Int64 when every value the plan sweeps is a whole number, Float64
-    when every one is a number, else string (the value's text); the same in every part of the run, so a
-    dataset reader (pd.read_parquet(run_dir), duckdb) sees one numeric column."""
-    values: dict[str, list[Any]] = {k: [] for k in plan.override_keys}
-    for cell in plan.cells:
-        for key, value in cell.overrides:
-            values.setdefault(key, []).append(value)
-    out = {}
-    for key, vals in values.items():
-        kind = "Int64" if all(_number(v, True) for v in vals) else "Float64" if all(
-            _number(v, False) for v in vals) else "string"
-        out[OVERRIDE_PREFIX + key] = kind if vals else "string"
-    return out
-
-
-def _set_value(value: Any, dtype: str) -> Any:
-    return value if dtype != "string" else override_text(value)
 
 
 def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> CellTask:
