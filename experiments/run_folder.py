@@ -432,6 +432,6 @@ def schema_markdown() -> str:
     lines = ["| column | dtype | meaning |", "|---|---|---|"]
     for name, (dtype, meaning) in COLUMNS.items():
         lines.append(f"| `{name}` | {dtype} | {meaning or '(as above)'} |")
-    lines.append(f"| `{OVERRIDE_PREFIX}<dotted key>` | string | one per data override swept: the value used in "
-                 "the cell, as text |")
+    lines.append(f"| `{OVERRIDE_PREFIX}<dotted key>` | Int64, Float64 or string | one per data override swept: the "
+                 "value used in the cell (a whole number, a number, else its text) |")
     return "\n".join(lines)
