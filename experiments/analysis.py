@@ -95,9 +95,10 @@ def games(df: pd.DataFrame) -> pd.DataFrame:
     """One row per game: the game-level columns, the ``set:`` columns, and ``nobody_submits``
     (no seat submitted a successful Thesis)."""
     cols = [c for c in GAME_COLUMNS if c in df.columns] + [c for c in df.columns if c.startswith(OVERRIDE_PREFIX)]
-    game = df["game"].to_numpy()
-    if len(game) and (np.diff(game) >= 0).all():  # rows in game order (as the parts are): one pass, no groupby
-        starts = np.r_[0, np.flatnonzero(np.diff(game)) + 1]
+    step = np.diff(df["game"].to_numpy())
+    if len(df) and (step >= 0).all():  # rows in game order (as the parts are): one pass, no groupby
+        starts = np.r_[0, np.flatnonzero(step) + 1]
+        del step
         g = df.iloc[starts][["game", *(c for c in cols if c != "game")]].reset_index(drop=True)
         g["nobody_submits"] = ~np.logical_or.reduceat(df["thesis_submitted"].to_numpy(dtype=bool), starts)
         return g

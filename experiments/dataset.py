@@ -240,6 +240,28 @@ class _Filler:
         return pd.DataFrame(out, copy=False)
 
 
+BATCH_ROWS = 1 << 16  # rows converted at a time: a part of any size costs a few MiB while it is read
+
+
+def _batches(part: Path, wanted: list[str] | None) -> Any:
+    """The rows of a Parquet part as frames of at most BATCH_ROWS rows (only ``wanted`` columns and the
+    ``set:`` columns); RunDirError when the part cannot be read."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        file = pq.ParquetFile(part)
+        names = file.schema_arrow.names
+        read = None if wanted is None else [c for c in names if c in wanted or c.startswith(OVERRIDE_PREFIX)]
+        if file.metadata.num_rows == 0:
+            yield file.schema_arrow.empty_table().select(read or names).to_pandas()
+            return
+        for batch in file.iter_batches(batch_size=BATCH_ROWS, columns=read):
+            yield pa.Table.from_batches([batch]).to_pandas()
+    except (OSError, pa.ArrowException) as exc:
+        raise RunDirError(f"{part}: cannot read the Parquet part: {exc}") from None
+
+
 def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: bool = False) -> pd.DataFrame:
     """The result parts of a run folder as one tidy frame (one row per (game, seat)).
 
@@ -255,27 +277,28 @@ def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: boo
     parts = part_files(run_dir)
     manifest = read_manifest(run_dir)
     wanted = None if columns is None else list(dict.fromkeys([*columns, "game", "error"]))
-    frames, codes = [], pd.Series(dtype=np.int64)
-    filler = _Filler(sum(pq.read_metadata(p).num_rows for p in parts)) if compact else None
+    frames: list[dict[str, Any]] = []
+    errors: dict[int, int] = {}  # game -> error code of the games left out
+    try:
+        filler = _Filler(sum(pq.read_metadata(p).num_rows for p in parts)) if compact else None
+    except (OSError, pa.ArrowException) as exc:
+        raise RunDirError(f"{run_dir}: cannot read a Parquet part: {exc}") from None
     for part in parts:
-        try:
-            names = pq.read_schema(part).names
-            read = None if wanted is None else [c for c in names if c in wanted or c.startswith(OVERRIDE_PREFIX)]
-            frame = pq.read_table(part, columns=read).to_pandas()
-        except (OSError, pa.ArrowException) as exc:
-            raise RunDirError(f"{part}: cannot read the Parquet part: {exc}") from None
-        frame = apply_schema(frame, str(part), required=wanted)
-        bad = frame["error"] != 0
-        if bad.any():
-            codes = codes.add(frame.loc[bad].drop_duplicates("game")["error"].value_counts(), fill_value=0)
-            frame = frame.loc[~bad]
-        if filler is not None:
-            filler.add(_narrow(frame))
-        else:
-            frames.append(_columns(frame))
-        del frame
+        for frame in _batches(part, wanted):
+            frame = apply_schema(frame, str(part), required=wanted)
+            bad = frame["error"].to_numpy() != 0
+            if bad.any():
+                errors.update(zip(frame["game"].to_numpy()[bad].tolist(), frame["error"].to_numpy()[bad].tolist(),
+                                  strict=True))
+                frame = frame.loc[~bad]
+            if filler is not None:
+                filler.add(_narrow(frame))
+            else:
+                frames.append(_columns(frame))
+            del frame
     df = filler.frame() if filler is not None else _concat(frames)
     del frames
+    codes = pd.Series(list(errors.values()), dtype=np.int64).value_counts()
     if not compact:
         df = apply_schema(df, str(run_dir), required=wanted)
     df.attrs = {
