@@ -307,12 +307,20 @@ def matrix(table: pd.DataFrame, index: str = "scholar", columns: str = "clan",
     return table.pivot(index=index, columns=columns, values=value)
 
 
+def _in_seat_order(game: np.ndarray, seat: np.ndarray) -> bool:
+    step = np.diff(game)
+    return len(game) < 2 or bool(((step > 0) | ((step == 0) & (np.diff(seat) > 0))).all())
+
+
 def _seat_arrays(df: pd.DataFrame, players: int) -> tuple[np.ndarray, ...]:
-    sub = df.loc[df["players"].to_numpy() == players, ["game", "seat", "scholar", "rank", "won"]]
-    game, seat = sub["game"].to_numpy(), sub["seat"].to_numpy()
-    if len(sub) > 1 and not ((np.diff(game) > 0) | ((np.diff(game) == 0) & (np.diff(seat) > 0))).all():
-        sub = sub.sort_values(["game", "seat"], kind="stable")  # the parts are already in (game, seat) order
-        game, seat = sub["game"].to_numpy(), sub["seat"].to_numpy()
+    """(Scholar codes, ranks, wins) of the ``players``-player games, one row a game, one column a seat:
+    read in place when every row is such a game in (game, seat) order (as the parts are), else copied."""
+    mask = df["players"].to_numpy() == players
+    whole = bool(mask.all())
+    sub = df if whole else df.loc[mask, ["game", "seat", "scholar", "rank", "won"]]
+    if not _in_seat_order(sub["game"].to_numpy(), sub["seat"].to_numpy()):
+        sub = sub[["game", "seat", "scholar", "rank", "won"]].sort_values(["game", "seat"], kind="stable")
+    game = sub["game"].to_numpy()
     grid = game.reshape(-1, players) if len(sub) % players == 0 else None
     if grid is None or not (grid == grid[:, :1]).all():
         raise ValueError(f"the {players}-player games do not all have {players} seat rows")
