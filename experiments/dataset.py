@@ -240,6 +240,17 @@ class _Filler:
         return pd.DataFrame(out, copy=False)
 
 
+def _rows(part: Path) -> int:
+    """The row count of a Parquet part (RunDirError naming it when it cannot be read)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        return pq.read_metadata(part).num_rows
+    except (OSError, pa.ArrowException) as exc:
+        raise RunDirError(f"{part}: cannot read the Parquet part: {exc}") from None
+
+
 BATCH_ROWS = 1 << 16  # rows converted at a time: a part of any size costs a few MiB while it is read
 
 
@@ -270,8 +281,6 @@ def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: boo
     their smallest dtype and text columns as categoricals (:func:`load_compact`). Games with
     ``error != 0`` are left out. ``attrs``: ``manifest`` (the run's manifest), ``run_dir``, ``parts``,
     ``excluded_games`` (games left out for an error) and ``error_codes`` ({code: games})."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
 
     run_dir = Path(run_dir)
     parts = part_files(run_dir)
@@ -279,10 +288,7 @@ def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: boo
     wanted = None if columns is None else list(dict.fromkeys([*columns, "game", "error"]))
     frames: list[dict[str, Any]] = []
     errors: dict[int, int] = {}  # game -> error code of the games left out
-    try:
-        filler = _Filler(sum(pq.read_metadata(p).num_rows for p in parts)) if compact else None
-    except (OSError, pa.ArrowException) as exc:
-        raise RunDirError(f"{run_dir}: cannot read a Parquet part: {exc}") from None
+    filler = _Filler(sum(_rows(p) for p in parts)) if compact else None
     for part in parts:
         for frame in _batches(part, wanted):
             frame = apply_schema(frame, str(part), required=wanted)
