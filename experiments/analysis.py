@@ -46,15 +46,27 @@ Conventions
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX
+from experiments.dataset import (  # noqa: F401 - loading lives in experiments.dataset; A.load etc. as before
+    DEFAULT_VALUE,
+    ORDERS,
+    REPORT_COLUMNS,
+    RunDirError,
+    _ordered,
+    _sort_key,
+    apply_schema,
+    load,
+    load_compact,
+    part_files,
+    read_manifest,
+)
+from experiments.run_folder import code_text
+from experiments.schema import OVERRIDE_PREFIX
 from experiments.stats import (
     Z95,
     adjust_pvalues,
@@ -64,18 +76,7 @@ from experiments.stats import (
     wilson,
     wilson_width,
 )
-from sim import layout as L
-from sim.errors import DungeonologyError
 
-MANIFEST = "manifest.json"
-PART_GLOB = "part-*.parquet"
-# rulebook order of the cell values (unknown values follow, sorted)
-ORDERS: dict[str, tuple[str, ...]] = {
-    "alert": ("introductory", "easy", "medium", "hard"),
-    "player_level": ("students", "scholars", "professors", "rectors"),
-    "end_reason": tuple(L.END_REASONS[1:]) + ("none",),
-}
-DEFAULT_VALUE = "(default)"  # an override column's value in cells that do not set it
 BASIC = "basic game"  # how the rules column's "" (no advanced rule) is shown
 DEFAULT_FAMILY: tuple[tuple[str, ...], ...] = (("scholar",), ("players", "turn_position"), ("scholar", "clan"))
 WIN_RATE_COLUMNS = ("games", "wins", "win_rate", "ci_low", "ci_high", "fair_share", "lift", "lift_low", "lift_high",
@@ -83,123 +84,6 @@ WIN_RATE_COLUMNS = ("games", "wins", "win_rate", "ci_low", "ci_high", "fair_shar
 GAME_COLUMNS = ("run", "cell", "game", "seed", "players", "alert", "player_level", "rules", "agents", "clan",
                 "first_player", "turns", "rounds", "end_reason", "decisions", "theses", "error", "boss", "panic",
                 "max_alert")
-
-
-class RunDirError(DungeonologyError, ValueError):
-    """A run folder cannot be read: missing, without parts, a bad manifest or bad columns."""
-
-
-# ------------------------------------------------------------------ load
-def read_manifest(run_dir: str | Path) -> dict[str, Any]:
-    """The run's ``manifest.json`` as a dict (RunDirError when missing or not a JSON object)."""
-    path = Path(run_dir) / MANIFEST
-    if not path.is_file():
-        raise RunDirError(f"{path}: no manifest (is this a finished run folder?)")
-    try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RunDirError(f"{path}: cannot read the manifest: {getattr(exc, 'strerror', None) or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise RunDirError(f"{path}: corrupt manifest, not JSON (line {exc.lineno}, column {exc.colno}: "
-                          f"{exc.msg})") from None
-    if not isinstance(manifest, dict):
-        raise RunDirError(f"{path}: corrupt manifest (a JSON object is expected)")
-    return manifest
-
-
-def part_files(run_dir: str | Path) -> list[Path]:
-    """The Parquet parts of a run, sorted (RunDirError when the folder is missing or has none)."""
-    run_dir = Path(run_dir)
-    if not run_dir.exists():
-        raise RunDirError(f"{run_dir}: no such run folder")
-    if not run_dir.is_dir():
-        raise RunDirError(f"{run_dir}: not a folder (give the run folder, e.g. results/quick)")
-    parts = sorted(run_dir.glob(PART_GLOB))
-    if not parts:
-        raise RunDirError(f"{run_dir}: no result parts ({PART_GLOB}); is the run finished?")
-    return parts
-
-
-def _ordered(values: pd.Series, column: str) -> pd.Series:
-    """A categorical in rulebook order (known values first; "(default)" first for overrides), then
-    numbers in numeric order, then text."""
-    cat = values.astype("category")
-    present = [c for c in cat.cat.categories]
-    known = ORDERS.get(column, (DEFAULT_VALUE,) if column.startswith(OVERRIDE_PREFIX) else ())
-    order = [v for v in known if v in present] + sorted((v for v in present if v not in known), key=_sort_key)
-    return cat.cat.reorder_categories(order) if order != present else cat
-
-
-def _sort_key(v: Any) -> tuple[int, float, str]:
-    """Numbers in numeric order before text in text order."""
-    try:
-        return (0, float(v), "")
-    except (TypeError, ValueError):
-        return (1, 0.0, str(v))
-
-
-def apply_schema(frame: pd.DataFrame, source: str = "frame") -> pd.DataFrame:
-    """The frame with the schema's dtypes (RunDirError naming missing or unconvertible columns).
-
-    ``set:`` override columns become categoricals of text; other extra columns are kept as they are."""
-    missing = [c for c in COLUMNS if c not in frame.columns]
-    if missing:
-        raise RunDirError(f"{source}: missing column(s) {', '.join(missing)} (see experiments/schema.py)")
-    out = {}
-    for col in frame.columns:
-        s = frame[col]
-        if col in COLUMNS:
-            dtype = COLUMNS[col][0]
-            try:
-                if dtype == "category":
-                    s = _ordered(s.astype(str) if not isinstance(s.dtype, pd.CategoricalDtype) else s, col)
-                elif dtype == "bool":
-                    if s.isna().any():
-                        raise ValueError("missing values")
-                    s = s.astype(bool)
-                else:
-                    s = s.astype(dtype)
-            except (TypeError, ValueError) as exc:
-                raise RunDirError(f"{source}: column {col} is not {dtype}: {exc}") from None
-        elif col.startswith(OVERRIDE_PREFIX):
-            s = _ordered(s.astype("string").fillna(DEFAULT_VALUE).replace("", DEFAULT_VALUE).astype(str), col)
-        out[col] = s
-    return pd.DataFrame(out, index=frame.index)
-
-
-def load(run_dir: str | Path) -> pd.DataFrame:
-    """All result parts of a run folder as one tidy frame (one row per (game, seat)).
-
-    The columns have the dtypes of :mod:`experiments.schema` (categoricals in
-    rulebook order). Games with ``error != 0`` are left out. ``attrs``:
-    ``manifest`` (the run's manifest.json), ``run_dir``, ``parts``,
-    ``excluded_games`` (games left out for an error) and ``error_codes``
-    ({code: games})."""
-    import pyarrow as pa
-    import pyarrow.parquet as pq
-
-    run_dir = Path(run_dir)
-    parts = part_files(run_dir)
-    manifest = read_manifest(run_dir)
-    frames = []
-    for part in parts:
-        try:
-            frames.append(pq.read_table(part).to_pandas())
-        except (OSError, pa.ArrowException) as exc:
-            raise RunDirError(f"{part}: cannot read the Parquet part: {exc}") from None
-    frames = [apply_schema(f, str(p)) for f, p in zip(frames, parts, strict=True)]
-    df = apply_schema(pd.concat(frames, ignore_index=True), str(run_dir))
-    bad = df["error"] != 0
-    codes = df.loc[bad].drop_duplicates("game")["error"].value_counts().sort_index()
-    df = df.loc[~bad].reset_index(drop=True)
-    df.attrs = {
-        "manifest": manifest,
-        "run_dir": str(run_dir),
-        "parts": len(parts),
-        "excluded_games": int(codes.sum()),
-        "error_codes": {int(k): int(v) for k, v in codes.items()},
-    }
-    return df
 
 
 # --------------------------------------------------------------- helpers
@@ -211,6 +95,13 @@ def games(df: pd.DataFrame) -> pd.DataFrame:
     """One row per game: the game-level columns, the ``set:`` columns, and ``nobody_submits``
     (no seat submitted a successful Thesis)."""
     cols = [c for c in GAME_COLUMNS if c in df.columns] + [c for c in df.columns if c.startswith(OVERRIDE_PREFIX)]
+    step = np.diff(df["game"].to_numpy())
+    if len(df) and (step >= 0).all():  # rows in game order (as the parts are): one pass, no groupby
+        starts = np.r_[0, np.flatnonzero(step) + 1]
+        del step
+        g = df.iloc[starts][["game", *(c for c in cols if c != "game")]].reset_index(drop=True)
+        g["nobody_submits"] = ~np.logical_or.reduceat(df["thesis_submitted"].to_numpy(dtype=bool), starts)
+        return g
     g = df.drop_duplicates("game")[cols].set_index("game")
     g["nobody_submits"] = ~df.groupby("game")["thesis_submitted"].any().reindex(g.index)
     return g.reset_index()
@@ -224,32 +115,115 @@ def _layers_text(manifest: dict[str, Any]) -> str:
     return "; ".join(layers) + (f" ({counts} values)" if counts else "") if layers else "built-in"
 
 
+def provisional_count(manifest: dict[str, Any]) -> int:
+    """How many printed card values of the run's data are provisional: the manifest's list of them
+    (``provisional_values``), else the count of ``data.values.provisional``."""
+    values = manifest.get("provisional_values")
+    if isinstance(values, list) and values:
+        return len(values)
+    data = manifest.get("data") if isinstance(manifest.get("data"), dict) else {}
+    counted = (data.get("values") or {}).get("provisional") if isinstance(data.get("values"), dict) else None
+    return int(counted) if isinstance(counted, int) else 0
+
+
+def played(df: pd.DataFrame, column: str) -> list[str]:
+    """The values of ``column`` that occur in the rows (rulebook order for categoricals), not every value
+    the run's categories could hold."""
+    s = df[column]
+    if isinstance(s.dtype, pd.CategoricalDtype):
+        present = set(s.cat.codes.unique().tolist())
+        return [str(c) for i, c in enumerate(s.cat.categories) if i in present]
+    return [str(v) for v in sorted(pd.unique(s), key=_sort_key)]
+
+
 def overview(df: pd.DataFrame) -> pd.DataFrame:
-    """Key figures of a run, one row per item (``item``, ``value``)."""
+    """Key figures of a run, one row per item (``item``, ``value``): the values played, not every value
+    that exists."""
     manifest = df.attrs.get("manifest", {})
     g = games(df)
     items = [
-        ("run", manifest.get("name", ", ".join(map(str, pd.unique(df["run"]))) if "run" in df else "")),
-        ("games analysed", len(g)),
-        ("seat rows", len(df)),
-        ("games excluded (error)", df.attrs.get("excluded_games", 0)),
-        ("cells", int(df["cell"].nunique()) if "cell" in df else ""),
-        ("player counts", ", ".join(str(p) for p in sorted(df["players"].unique()))),
-        ("Alert difficulties", ", ".join(map(str, df["alert"].cat.categories))),
-        ("Player Levels", ", ".join(map(str, df["player_level"].cat.categories))),
-        ("agents", "; ".join(map(str, df["agents"].cat.categories)) if "agents" in df else ""),
-        ("overrides", ", ".join(override_keys(df)) or "none"),
-        ("advanced rules", "; ".join(str(r) or BASIC for r in pd.unique(df["rules"].astype(str)))
-         if "rules" in df else BASIC),
+        ("run", manifest.get("name", ", ".join(played(df, "run")) if "run" in df else "")),
+        ("games analysed", f"{len(g):,}"),
+        ("seat rows", f"{len(df):,}"),
+        ("games excluded (error)", f"{df.attrs.get('excluded_games', 0):,}"),
+        ("cells", f"{df['cell'].nunique():,}" if "cell" in df else ""),
+        ("player counts", ", ".join(played(df, "players"))),
+        ("Alert difficulties", ", ".join(played(df, "alert"))),
+        ("Player Levels", ", ".join(played(df, "player_level"))),
+        ("agents", "; ".join(played(df, "agents")) if "agents" in df else ""),
+        ("overrides", "; ".join(f"{k} ({', '.join(played(df, OVERRIDE_PREFIX + k))})" for k in override_keys(df))
+         or "none"),
+        ("advanced rules", "; ".join(v or BASIC for v in played(df, "rules")) if "rules" in df else BASIC),
         ("provisional data", "yes" if manifest.get("provisional") else "no"),
         ("data layers", _layers_text(manifest)),
         ("data hash", manifest.get("data_hash", "")),
-        ("code version", manifest.get("code_version", "")),
+        ("code version", code_text(manifest.get("code_version"))),
     ]
     return pd.DataFrame(items, columns=["item", "value"]).astype({"value": str})
 
 
 # ------------------------------------------------------------ win rates
+def _key_codes(s: pd.Series) -> tuple[np.ndarray, Any]:
+    """(codes, levels) of a grouping column: a categorical's codes and categories, or a whole-number
+    column's values offset into the range of those present (levels sorted); codes stay narrow."""
+    if isinstance(s.dtype, pd.CategoricalDtype):
+        return s.cat.codes.to_numpy(), s.cat.categories
+    values = s.to_numpy()
+    if values.dtype.kind not in "iub" or not len(values):
+        levels, codes = np.unique(values, return_inverse=True)
+        return codes.astype(np.int32), levels
+    lo = int(values.min())
+    shifted = values - np.array(lo, dtype=values.dtype)
+    present = np.flatnonzero(_bincount(shifted, int(shifted.max()) + 1))
+    lookup = np.zeros(int(shifted.max()) + 1, np.int16 if len(present) < 2**15 else np.int32)
+    lookup[present] = np.arange(len(present))
+    return lookup[shifted], (present + lo).astype(np.int64)
+
+
+CHUNK = 1 << 20  # rows per np.bincount call: it copies its input to 64-bit integers
+
+
+def _bincount(index: np.ndarray, size: int, weights: np.ndarray | None = None) -> np.ndarray:
+    """np.bincount over ``index`` (and ``weights``) a million rows at a time: the same counts, without a
+    64-bit copy of millions of rows."""
+    out = np.zeros(size, np.float64 if weights is not None else np.int64)
+    for i in range(0, len(index), CHUNK):
+        out += np.bincount(index[i:i + CHUNK], None if weights is None else weights[i:i + CHUNK], minlength=size)
+    return out
+
+
+def group_counts(df: pd.DataFrame, keys: Sequence[str], sums: dict[str, np.ndarray]) -> pd.DataFrame:
+    """Rows per combination of ``keys`` that occurs (column ``rows``) and the sum of each array of ``sums``
+    over them, in the keys' order (categories in their order, numbers ascending), like a sorted, observed
+    groupby; counted with numpy over one narrow index array of the rows, so a report of millions of rows
+    needs a few bytes a row on top of its frame, not a groupby's copies."""
+    coded = [_key_codes(df[k]) for k in keys]
+    sizes = [max(len(levels), 1) for _, levels in coded]
+    total = int(np.prod(sizes, dtype=np.float64)) if sizes else 1
+    if total >= 2**31 - 1:
+        raise ValueError(f"too many combinations of {', '.join(keys)} to count")
+    levels_of = [levels for _, levels in coded]
+    flat = np.zeros(len(df), np.int16 if total < 2**15 else np.int32)
+    for (codes, _), size in zip(coded, sizes, strict=True):
+        flat *= size
+        flat += codes
+    del coded  # the codes are in flat now
+    rows = _bincount(flat, total)
+    seen = np.flatnonzero(rows)
+    out: dict[str, Any] = {}
+    for k, levels, idx in zip(keys, levels_of, np.unravel_index(seen, sizes) if sizes else [], strict=True):
+        col = df[k]
+        out[k] = (pd.Categorical.from_codes(idx, dtype=col.dtype) if isinstance(col.dtype, pd.CategoricalDtype)
+                  else np.asarray(levels)[idx])
+    out["rows"] = rows[seen]
+    for name, values in sums.items():
+        if values.dtype == bool:
+            out[name] = _bincount(flat[values], total)[seen]
+        else:
+            out[name] = _bincount(flat, total, values)[seen]
+    return pd.DataFrame(out)
+
+
 def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "scholar", *, correction: str = "holm",
               alpha: float = 0.05) -> pd.DataFrame:
     """Win rate per group of ``by`` with a Wilson 95% interval, fair share, lift and a fair-share test.
@@ -261,10 +235,12 @@ def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "scholar", *, correcti
     p_adjusted (``correction`` over the rows of this table: "holm" or "bh"),
     significant (p_adjusted < alpha) and direction ("above", "below" or "")."""
     by = _cols(by)
-    fair = 1.0 / df["players"].to_numpy(dtype=float)
-    d = df[by].assign(_won=df["won"].to_numpy(dtype=bool), _fair=fair, _var=fair * (1 - fair))
-    g = d.groupby(by, observed=True, sort=True).agg(
-        games=("_won", "size"), wins=("_won", "sum"), expected=("_fair", "sum"), variance=("_var", "sum"),
+    keys = by if "players" in by else [*by, "players"]
+    c = group_counts(df, keys, {"wins": df["won"].to_numpy(dtype=bool)})
+    p = c["players"].to_numpy(dtype=float)
+    c["expected"], c["variance"], c["_fair"] = c["rows"] / p, c["rows"] * (1 / p) * (1 - 1 / p), 1 / p
+    g = c.groupby(by, observed=True, sort=True).agg(
+        games=("rows", "sum"), wins=("wins", "sum"), expected=("expected", "sum"), variance=("variance", "sum"),
         pmin=("_fair", "min"), pmax=("_fair", "max"))
     g["wins"] = g["wins"].astype(np.int64)
     n = g["games"].to_numpy()
@@ -307,9 +283,13 @@ def seat_advantage(df: pd.DataFrame, *, correction: str = "holm", alpha: float =
     fair-share test, plus mean score, mean rank and score_vs_table (mean score minus the mean
     score of all seats at that player count)."""
     t = win_rates(df, ["players", "turn_position"], correction=correction, alpha=alpha)
-    extra = df.groupby(["players", "turn_position"], observed=True).agg(
-        mean_score=("score", "mean"), mean_rank=("rank", "mean")).reset_index()
-    table_mean = df.groupby("players")["score"].mean().rename("table_score").reset_index()
+    extra = group_counts(df, ["players", "turn_position"], {"score": df["score"].to_numpy(),
+                                                           "rank": df["rank"].to_numpy()})
+    extra["mean_score"], extra["mean_rank"] = extra["score"] / extra["rows"], extra["rank"] / extra["rows"]
+    extra = extra[["players", "turn_position", "mean_score", "mean_rank"]]
+    by_players = group_counts(df, ["players"], {"score": df["score"].to_numpy()})
+    table_mean = pd.DataFrame({"players": by_players["players"], "table_score": by_players["score"]
+                               / by_players["rows"]})
     extra = extra.merge(table_mean, on="players")
     extra["score_vs_table"] = extra["mean_score"] - extra.pop("table_score")
     return t.merge(extra, on=["players", "turn_position"], how="left")
@@ -327,12 +307,25 @@ def matrix(table: pd.DataFrame, index: str = "scholar", columns: str = "clan",
     return table.pivot(index=index, columns=columns, values=value)
 
 
+def _in_seat_order(game: np.ndarray, seat: np.ndarray) -> bool:
+    step = np.diff(game)
+    return len(game) < 2 or bool(((step > 0) | ((step == 0) & (np.diff(seat) > 0))).all())
+
+
 def _seat_arrays(df: pd.DataFrame, players: int) -> tuple[np.ndarray, ...]:
-    sub = df[df["players"] == players].sort_values(["game", "seat"], kind="stable")
-    if len(sub) % players or (sub.groupby("game").size() != players).any():
+    """(Scholar codes, ranks, wins) of the ``players``-player games, one row a game, one column a seat:
+    read in place when every row is such a game in (game, seat) order (as the parts are), else copied."""
+    mask = df["players"].to_numpy() == players
+    whole = bool(mask.all())
+    sub = df if whole else df.loc[mask, ["game", "seat", "scholar", "rank", "won"]]
+    if not _in_seat_order(sub["game"].to_numpy(), sub["seat"].to_numpy()):
+        sub = sub[["game", "seat", "scholar", "rank", "won"]].sort_values(["game", "seat"], kind="stable")
+    game = sub["game"].to_numpy()
+    grid = game.reshape(-1, players) if len(sub) % players == 0 else None
+    if grid is None or not (grid == grid[:, :1]).all():
         raise ValueError(f"the {players}-player games do not all have {players} seat rows")
     shape = (-1, players)
-    codes = sub["scholar"].cat.codes.to_numpy().reshape(shape)
+    codes = sub["scholar"].cat.codes.to_numpy().astype(np.int16).reshape(shape)  # int8: code * k would overflow
     return codes, sub["rank"].to_numpy().reshape(shape), sub["won"].to_numpy(dtype=bool).reshape(shape)
 
 
@@ -432,9 +425,11 @@ def condition_effects(df: pd.DataFrame, by: str | Sequence[str] = ("alert", "pla
     out = gg.size().rename("games").to_frame()
     out = out.join(_mean_ci(gg["turns"], "turns"))
     out["mean_rounds"] = gg["rounds"].mean()
-    seats = df.groupby(by, observed=True, sort=True).agg(seats=("thesis_submitted", "size"),
-                                                         theses=("thesis_submitted", "sum"),
-                                                         mean_score=("score", "mean"))
+    c = group_counts(df, by, {"theses": df["thesis_submitted"].to_numpy(dtype=bool),
+                              "score": df["score"].to_numpy()})
+    seats = pd.DataFrame({"seats": c["rows"].to_numpy(), "theses": c["theses"].to_numpy(),
+                          "mean_score": (c["score"] / c["rows"]).to_numpy()},
+                         index=pd.MultiIndex.from_frame(c[by]) if len(by) > 1 else pd.Index(c[by[0]]))
     out = out.join(seats)
     out["thesis_rate"] = out["theses"] / out["seats"]
     out["thesis_ci_low"], out["thesis_ci_high"] = wilson(out["theses"].to_numpy(), out["seats"].to_numpy())
@@ -458,18 +453,48 @@ def end_reasons(df: pd.DataFrame, by: str | Sequence[str] = ("alert",)) -> pd.Da
     return t.reset_index()
 
 
+def _quantiles(counts: np.ndarray, lo: int, qs: Sequence[float]) -> list[float]:
+    """Quantiles (linear interpolation, as pandas) of whole numbers given as counts of lo, lo+1, ..."""
+    cum = np.cumsum(counts)
+    n = int(cum[-1])
+    out = []
+    for q in qs:
+        h = (n - 1) * q
+        i, j = int(np.floor(h)), int(np.ceil(h))
+        a, b = np.searchsorted(cum, i, side="right"), np.searchsorted(cum, j, side="right")
+        out.append(lo + a + (h - i) * (b - a))
+    return out
+
+
 def score_summary(df: pd.DataFrame, by: str | Sequence[str] = "scholar") -> pd.DataFrame:
     """Score distribution per group: mean, standard deviation and quartiles of the final score,
-    mean Thesis bonus and Jinx penalty."""
+    mean Thesis bonus and Jinx penalty (from each group's counts of every score: exact, and light
+    on memory for millions of rows)."""
     by = _cols(by)
-    g = df.groupby(by, observed=True, sort=True)
-    out = g["score"].describe()[["count", "mean", "std", "min", "25%", "50%", "75%", "max"]]
-    out = out.rename(columns={"count": "seats", "mean": "mean_score", "std": "sd", "25%": "q1", "50%": "median",
-                              "75%": "q3"})
-    out["seats"] = out["seats"].astype(np.int64)
-    out["thesis_bonus"] = g["thesis_bonus"].mean()
-    out["jinx_penalty"] = g["jinx_penalty"].mean()
-    return out.reset_index()
+    score = df["score"].to_numpy().astype(np.int64)
+    lo = int(score.min()) if len(score) else 0
+    c = group_counts(df.assign(_score=score - lo), [*by, "_score"], {})
+    sums = group_counts(df, by, {"thesis_bonus": df["thesis_bonus"].to_numpy(), "jinx_penalty":
+                                 df["jinx_penalty"].to_numpy()})
+    rows = []
+    for keys, t in c.groupby(by, observed=True, sort=True):
+        counts = np.zeros(int(t["_score"].max()) + 1, np.int64)
+        counts[t["_score"].to_numpy()] = t["rows"].to_numpy()
+        values = np.arange(len(counts)) + lo
+        n = int(counts.sum())
+        mean = float((counts * values).sum() / n)
+        sd = float(np.sqrt((counts * (values - mean) ** 2).sum() / (n - 1))) if n > 1 else np.nan
+        first = int(np.flatnonzero(counts)[0]) + lo
+        q1, median, q3 = _quantiles(counts, lo, (0.25, 0.5, 0.75))
+        rows.append((*(keys if isinstance(keys, tuple) else (keys,)), n, mean, sd, float(first), q1, median, q3,
+                     float(values[-1])))
+    out = pd.DataFrame(rows, columns=[*by, "seats", "mean_score", "sd", "min", "q1", "median", "q3", "max"])
+    for col in by:
+        if isinstance(df[col].dtype, pd.CategoricalDtype):
+            out[col] = pd.Categorical(out[col], dtype=df[col].dtype)
+    out["thesis_bonus"] = (sums["thesis_bonus"] / sums["rows"]).to_numpy()
+    out["jinx_penalty"] = (sums["jinx_penalty"] / sums["rows"]).to_numpy()
+    return out
 
 
 def override_keys(df: pd.DataFrame) -> list[str]:

@@ -1,6 +1,6 @@
 """How a comparison of variants is shown: its headlines, the delta chart, the designer metrics and the
-report's sections (:func:`report_sections`: structures with an HTML fragment, which the report
-places first when a run holds variants).
+report's section builders (:func:`compare_section`, placed first when a run holds variants;
+:func:`robust_section`; :func:`metrics_section`), which return report blocks (experiments/report_page).
 
 The rows come from :func:`experiments.compare.compare_all`; the designer metrics from
 :func:`experiments.metrics.designer_metrics`; the robust-findings table from
@@ -9,8 +9,6 @@ The rows come from :func:`experiments.compare.compare_all`; the designer metrics
 
 from __future__ import annotations
 
-import html
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +19,7 @@ from matplotlib.patches import Patch
 from experiments import compare as K
 from experiments.compare_skill import robust_findings, skill_levels
 from experiments.metrics import designer_metrics
+from experiments.report_page import ReportContext, Section, heading, items, note, png
 from experiments.schema import VARIANT
 
 VERDICT_COLORS = {K.FAIRER: "#2f855a", K.WORSE: "#c53030", K.SAME: "#718096", K.UNSURE: "#d69e2e"}
@@ -30,18 +29,6 @@ VERDICTS = ("Verdicts: 'fairer' / 'worse' when a win rate's simultaneous interva
             "least the band closer to / further from the fair share (the same for the game length and the Thesis "
             "rate: longer / shorter, more / fewer Theses); 'no real change' when the change is significant but "
             "smaller than the band, or the whole interval lies within the band; 'not enough games' otherwise.")
-
-
-@dataclass
-class Section:
-    """A section of the report: its anchor id, title, HTML body, and the files it adds (PNG bytes, CSV
-    tables) beside report.html."""
-
-    id: str
-    title: str
-    body: str
-    figures: dict[str, bytes] = field(default_factory=dict)
-    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
 
 
 # ------------------------------------------------------------------- text
@@ -118,17 +105,11 @@ def delta_chart(fig: Figure, t: pd.DataFrame, band: float = K.DEFAULT_BAND) -> N
     fig.legend(handles=handles, loc="outside lower center", ncols=3, fontsize=9, frameon=False)
 
 
-def chart_png(t: pd.DataFrame, band: float = K.DEFAULT_BAND) -> bytes:
-    import io
-
+def chart_size(t: pd.DataFrame) -> tuple[float, float]:
+    """The delta chart's size in inches: a panel per comparison, a line per row (at most 30)."""
     n = t["comparison"].nunique()
     rows = int(t[t["measure"].isin(RATE_MEASURES)].groupby("comparison").size().max() or 1)
-    rows = min(rows, 30)
-    fig = Figure(figsize=(max(6.0, 5.0 * n), 1.2 + 0.32 * rows), layout="constrained")
-    delta_chart(fig, t, band)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110)
-    return buf.getvalue()
+    return max(6.0, 5.0 * n), 1.2 + 0.32 * min(rows, 30)
 
 
 # ------------------------------------------------------------------ tables
@@ -168,81 +149,59 @@ def metrics_shown(m: pd.DataFrame) -> pd.DataFrame:
     return out.drop(columns=empty).rename(columns=lambda c: c.replace("_", " "))
 
 
-def _table(t: pd.DataFrame) -> str:
-    return t.to_html(index=False, border=0, classes="data", escape=True, na_rep="")
-
-
 # ---------------------------------------------------------------- sections
-def compare_section(df: pd.DataFrame, order: list[str] | None = None, band: float = K.DEFAULT_BAND,
-                    length_band: float = K.DEFAULT_LENGTH_BAND, alpha: float = 0.05) -> Section:
-    """The report's "Compare variants" section of a run holding variants."""
-    import base64
-
+def compare_section(ctx: ReportContext, band: float = K.DEFAULT_BAND,
+                    length_band: float = K.DEFAULT_LENGTH_BAND) -> Section | None:
+    """The report's "Compare variants" section, when the run holds variants (the report puts it first)."""
+    df = ctx.df
+    if VARIANT not in df.columns or df[VARIANT].nunique() < 2:
+        return None
+    order = ((ctx.manifest or {}).get("config") or {}).get("variants")
     sides = K.sides_of(df, order)
-    t = K.compare_all(sides, band=band, length_band=length_band, alpha=alpha)
-    names = pd.Categorical(df[VARIANT].astype(str), categories=[s.name for s in sides])
-    m = designer_metrics(df.assign(**{VARIANT: names}), VARIANT)
-    png = chart_png(t, band)
-    img = f'<img src="data:image/png;base64,{base64.b64encode(png).decode()}" alt="deltas of the variants">'
-    items = "".join(f"<li>{html.escape(h)}</li>" for h in headlines(t, band, length_band))
-    body = (f"<div class='headline'><ul>{items}</ul></div>{img}<p class='note'>{html.escape(VERDICTS)}</p>"
-            + _table(shown(t)) + "<h3>Designer metrics per variant</h3>" + _table(metrics_shown(m))
-            + "<p class='note'>The sections below pool the games of every variant "
-            + f"({html.escape(', '.join(s.name for s in sides))}).</p>")
-    return Section("compare", "Compare variants", body, {"compare_deltas.png": png},
-                   {"compare.csv": t, "metrics_by_variant.csv": m})
+    t = K.compare_all(sides, band=band, length_band=length_band, alpha=ctx.alpha)
+    m = designer_metrics(df.assign(**{VARIANT: variant_names(df, sides)}), VARIANT)
+    ctx.csvs["compare.csv"] = t
+    ctx.csvs["metrics_by_variant.csv"] = m
+    return Section("compare", "Compare variants", [
+        items(headlines(t, band, length_band), cls="headline"),
+        ctx.figure("compare_deltas", "deltas of the variants", lambda f: delta_chart(f, t, band), chart_size(t)),
+        note(VERDICTS), ctx.table(shown(t), raw=True),
+        heading("Designer metrics per variant"), ctx.table(metrics_shown(m), raw=True),
+        note(f"The sections below pool the games of every variant ({', '.join(s.name for s in sides)})."),
+    ])
 
 
-def metrics_section(df: pd.DataFrame) -> Section:
+def metrics_section(ctx: ReportContext) -> Section:
     """Designer metrics per cell (Balance, first-player advantage, length, Thesis rate ...)."""
-    keys = [c for c in ("cell", VARIANT) if c in df.columns]
-    m = designer_metrics(df, keys)
-    doc = "Designer metrics per cell: balance = 1 − the largest gap between two Scholars' win rates; first-player " \
-          "advantage = turn position 0's win rate − the fair share; the Thesis rate is the share of games with a " \
-          "successful Thesis (and the share without one); margin = winner's score − runner-up's."
-    return Section("metrics", "Designer metrics", f"<p class='note'>{html.escape(doc)}</p>" + _table(metrics_shown(m)),
-                   tables={"metrics_by_cell.csv": m})
+    m = designer_metrics(ctx.df, [c for c in ("cell", VARIANT) if c in ctx.df.columns])
+    doc = ("Designer metrics per cell: balance = 1 − the largest gap between two Scholars' win rates; first-player "
+           "advantage = turn position 0's win rate − the fair share; the Thesis rate is the share of games with a "
+           "successful Thesis (and the share without one); margin = winner's score − runner-up's.")
+    ctx.csvs["metrics_by_cell.csv"] = m
+    return Section("metrics", "Designer metrics", [note(doc), ctx.table(metrics_shown(m), raw=True)])
 
 
-def robust_section(df: pd.DataFrame, alpha: float = 0.05) -> Section | None:
+def robust_section(ctx: ReportContext) -> Section | None:
     """The robust-findings table, when the run has two skill levels or more."""
+    df = ctx.df
     if "agents" not in df.columns or len(skill_levels(df)) < 2:
         return None
-    t = robust_findings(df, alpha=alpha)
+    t = robust_findings(df, alpha=ctx.alpha)
     games = ", ".join(f"{lv}: {n:,} games" for lv, n in t.attrs["games"].items())
     doc = (f"Each headline's win rate at each skill level (▲ / ▼: significantly above / below the fair share; Holm "
            f"over all {t.attrs['tests']} tests of every level together). {games}.")
     return Section("robust", "Robust findings across skill levels",
-                   f"<p class='note'>{html.escape(doc)}</p>" + _table(t), tables={"robust_findings.csv": t})
+                   [note(doc), ctx.table(t, csv="robust_findings.csv", raw=True)])
 
 
-def report_sections(df: pd.DataFrame, manifest: dict | None = None) -> list[Section]:
-    """The sections this module adds to a run's report, in order: compare first (when the run holds
-    variants), the robust findings (two skill levels or more), then the designer metrics."""
-    order = ((manifest or {}).get("config") or {}).get("variants")
-    out = [compare_section(df, order)] if VARIANT in df.columns and df[VARIANT].nunique() > 1 else []
-    robust = robust_section(df)
-    return out + ([robust] if robust else []) + [metrics_section(df)]
+def variant_names(df: pd.DataFrame, sides: list) -> pd.Categorical:
+    """The variant column as a categorical in the comparison's order."""
+    return pd.Categorical(df[VARIANT].astype(str), categories=[s.name for s in sides])
 
 
-def write_files(section: Section, folder: Path) -> None:
-    """Write a section's PNG and CSV files into ``folder``."""
+def write_outputs(folder: Path, t: pd.DataFrame, metrics: pd.DataFrame, band: float = K.DEFAULT_BAND) -> None:
+    """The files of ``dungeonology compare``: compare.csv, compare_deltas.png, metrics_by_variant.csv."""
     folder.mkdir(parents=True, exist_ok=True)
-    for name, png in section.figures.items():
-        (folder / name).write_bytes(png)
-    for name, table in section.tables.items():
-        table.to_csv(folder / name, index=False)
-
-
-def add_to_report(sections: list[str], figures: dict[str, bytes], tables: dict[str, pd.DataFrame],
-                  df: pd.DataFrame, manifest: dict | None = None) -> None:
-    """The report's hook: the compare section first, the others before the last (the experiment), their
-    files beside report.html."""
-    for s in report_sections(df, manifest):
-        text = f"<h2 id='{s.id}'>{html.escape(s.title)}</h2>{s.body}"
-        if s.id == "compare":
-            sections.insert(0, text)
-        else:
-            sections.insert(max(len(sections) - 1, 0), text)
-        figures.update(s.figures)
-        tables.update(s.tables)
+    (folder / "compare_deltas.png").write_bytes(png(lambda f: delta_chart(f, t, band), chart_size(t)))
+    t.to_csv(folder / "compare.csv", index=False)
+    metrics.to_csv(folder / "metrics_by_variant.csv", index=False)

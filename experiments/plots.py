@@ -50,6 +50,11 @@ def _nice(column: str) -> str:
     return NICE.get(column, column.replace("_", " "))
 
 
+def _legend(ax: Axes, title: str | None = None) -> None:
+    """The legend beside the plot (right of the axes), never over the bars or lines it explains."""
+    ax.legend(title=title, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, frameon=False)
+
+
 def _pct(ax: Axes, axis: str = "y") -> None:
     from matplotlib.ticker import PercentFormatter
 
@@ -87,7 +92,7 @@ def win_rate_bars(ax: Axes, df: pd.DataFrame, by: str | Sequence[str] = "scholar
     top = max(float(t["ci_high"].max()) if len(t) else 0.0, float(t["fair_share"].max()) if len(t) else 0.0)
     ax.set_ylim(0, min(1.0, top * 1.15 + 0.02))
     _pct(ax)
-    ax.legend(loc="lower right", fontsize="small")
+    _legend(ax)
     ax.set_title(title or f"Win rate per {' × '.join(_nice(c) for c in cols)}")
     return ax
 
@@ -166,7 +171,7 @@ def condition_panel(ax: Axes, df: pd.DataFrame, metric: str = "mean_turns", x: s
     ax.set_ylabel(label)
     if pct:
         _pct(ax)
-    ax.legend(title=_nice(hue), fontsize="small")
+    _legend(ax, title=_nice(hue))
     ax.set_title(label)
     return ax
 
@@ -176,6 +181,9 @@ def condition_panels(axes: Sequence[Axes], df: pd.DataFrame,
     """:func:`condition_panel` for several metrics, one Axes each (Alert difficulty x Player Level)."""
     for ax, metric in zip(axes, metrics, strict=False):
         condition_panel(ax, df, metric)
+    for ax in list(axes)[:-1]:  # one legend, beside the last panel
+        if ax.get_legend() is not None:
+            ax.get_legend().remove()
     return axes
 
 
@@ -197,21 +205,29 @@ def seat_advantage_bars(ax: Axes, df: pd.DataFrame, *, table: pd.DataFrame | Non
     ax.set_xlabel("position in turn order (dashes: fair share)")
     ax.set_ylabel("win rate (95% Wilson interval)")
     _pct(ax)
-    ax.legend(fontsize="small")
+    _legend(ax)
     ax.set_title("Seat (turn-order) advantage")
     return ax
 
 
+def _step_histograms(ax: Axes, counts: pd.DataFrame, by: str, column: str, bins_wanted: int) -> None:
+    """One step histogram (share per bin) per group, from counts of each whole number (``rows`` per
+    (group, value): :func:`experiments.analysis.group_counts`), so millions of rows cost no copies."""
+    lo, hi = int(counts[column].min()), int(counts[column].max())
+    step = max(1, (hi - lo + 1) // bins_wanted)
+    bins = np.arange(lo, hi + step + 1, step) - 0.5
+    for name, t in counts.groupby(by, observed=True, sort=True):
+        values, n = t[column].to_numpy(dtype=float), t["rows"].to_numpy(dtype=float)
+        share, _ = np.histogram(values, bins=bins, weights=n, density=True)
+        ax.stairs(share, bins, lw=1.5, label=f"{name} (mean {(values * n).sum() / n.sum():.1f})")
+
+
 def score_distribution(ax: Axes, df: pd.DataFrame, by: str = "scholar") -> Axes:
     """Distribution of final scores per group (default per Scholar): share of seats per score."""
-    lo, hi = int(df["score"].min()), int(df["score"].max())
-    step = max(1, (hi - lo + 1) // 30)
-    bins = np.arange(lo, hi + step + 1, step) - 0.5
-    for name, s in df.groupby(by, observed=True)["score"]:
-        ax.hist(s, bins=bins, histtype="step", density=True, lw=1.5, label=f"{name} (mean {s.mean():.1f})")
+    _step_histograms(ax, A.group_counts(df, [by, "score"], {}), by, "score", 30)
     ax.set_xlabel("final score")
     ax.set_ylabel("share of seats")
-    ax.legend(fontsize="small")
+    _legend(ax)
     ax.set_title(f"Score distribution per {_nice(by)}")
     return ax
 
@@ -219,15 +235,10 @@ def score_distribution(ax: Axes, df: pd.DataFrame, by: str = "scholar") -> Axes:
 def length_distribution(ax: Axes, df: pd.DataFrame, by: str = "alert", column: str = "turns") -> Axes:
     """Distribution of game length (``turns`` or ``rounds`` per game) per group of a game-level
     column (default Alert difficulty)."""
-    g = A.games(df)
-    lo, hi = int(g[column].min()), int(g[column].max())
-    step = max(1, (hi - lo + 1) // 40)
-    bins = np.arange(lo, hi + step + 1, step) - 0.5
-    for name, s in g.groupby(by, observed=True)[column]:
-        ax.hist(s, bins=bins, histtype="step", density=True, lw=1.5, label=f"{name} (mean {s.mean():.1f})")
+    _step_histograms(ax, A.group_counts(A.games(df), [by, column], {}), by, column, 40)
     ax.set_xlabel(f"{column} per game")
     ax.set_ylabel("share of games")
-    ax.legend(title=_nice(by), fontsize="small")
+    _legend(ax, title=_nice(by))
     ax.set_title(f"Game length ({column}) per {_nice(by)}")
     return ax
 
@@ -256,6 +267,6 @@ def override_effect(ax: Axes, df: pd.DataFrame, key: str, by: str = "scholar", *
                   " deltas)")
     ax.set_ylabel("win rate (95% Wilson interval)")
     _pct(ax)
-    ax.legend(fontsize="small")
+    _legend(ax)
     ax.set_title(f"What if: {key}")
     return ax

@@ -36,12 +36,16 @@ from sim.errors import DungeonologyError, format_value
 if TYPE_CHECKING:
     from experiments.sweep import Chunk
 
-MANIFEST = "manifest.json"
+# The manifest and the report folder start with "_" so that pyarrow, pandas and duckdb, which skip names
+# starting with "_" or ".", read the run folder as a dataset of its parts: pd.read_parquet(run_dir).
+MANIFEST = "_manifest.json"
+LEGACY_MANIFEST = "manifest.json"  # the name before: such folders are still read, and a resume renames it
 PART_GLOB = "part-*.parquet"
 LOCK = ".lock"
-REPORT_DIR = "report"  # `dungeonology report`'s default output folder inside the run folder
+REPORT_DIR = "_report"  # `dungeonology report`'s default output folder inside the run folder
+LEGACY_REPORT_DIR = "report"
 PART_NAME = re.compile(r"part-c(\d{4})-g(\d{9})-(\d{9})\.parquet")  # sweep.Chunk.file
-_TEMP_NAME = re.compile(r"\.(part-c\d{4}-g\d{9}-\d{9}\.parquet|manifest\.json)\.tmp")
+_TEMP_NAME = re.compile(r"\.(part-c\d{4}-g\d{9}-\d{9}\.parquet|_?manifest\.json)\.tmp")
 _REPORT_FILE = re.compile(r"[\w.-]+\.(html|htm|png|csv)")
 
 
@@ -83,15 +87,30 @@ def _version_text(v: dict[str, Any]) -> str:
     return f"{v.get('package', '?')}" + (f" at {git[:12]}" if git else " (no git)")
 
 
+def code_text(version: Any) -> str:
+    """A manifest's code version as text: '0.1.0 at 1a2b3c4d5e6f (modified)' (never a dict)."""
+    if not isinstance(version, dict):
+        return str(version or "(not recorded)")
+    return _version_text(version) + (" (modified)" if version.get("dirty") else "")
+
+
 def _write_json(path: Path, obj: Any) -> None:
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_text(json.dumps(obj, indent=1, default=str) + "\n", encoding="utf-8")
     os.replace(tmp, path)
 
 
+def manifest_path(run_dir: str | Path) -> Path:
+    """The manifest file of a run folder: ``_manifest.json``, or ``manifest.json`` in a folder written before
+    the rename (when only that one is there)."""
+    run_dir = Path(run_dir)
+    new, old = run_dir / MANIFEST, run_dir / LEGACY_MANIFEST
+    return old if not new.exists() and old.is_file() else new
+
+
 def read_manifest(run_dir: Path) -> dict[str, Any]:
     """The manifest of a run folder (SweepError when missing or unreadable)."""
-    path = Path(run_dir) / MANIFEST
+    path = manifest_path(run_dir)
     try:
         manifest = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -232,7 +251,7 @@ def require_parts(run_dir: str | Path, manifest: dict[str, Any], unverified: boo
     if "parts" in manifest:
         return True
     if not unverified:
-        raise SweepError(f"{Path(run_dir) / MANIFEST}: lists no parts (no per-part checksums: not written by the "
+        raise SweepError(f"{manifest_path(run_dir)}: lists no parts (no per-part checksums: not written by the "
                          "sweep runner), so its rows cannot be verified; report --unverified reads them anyway")
     return False
 
@@ -316,10 +335,10 @@ class RunFolder:
             name = entry.name
             if entry.is_symlink():
                 out.append(name)
-            elif entry.is_file() and (name in (MANIFEST, LOCK) or PART_NAME.fullmatch(name)
+            elif entry.is_file() and (name in (MANIFEST, LEGACY_MANIFEST, LOCK) or PART_NAME.fullmatch(name)
                                       or _TEMP_NAME.fullmatch(name)):
                 continue
-            elif name == REPORT_DIR and entry.is_dir() and all(
+            elif name in (REPORT_DIR, LEGACY_REPORT_DIR) and entry.is_dir() and all(
                     f.is_file() and not f.is_symlink() and _REPORT_FILE.fullmatch(f.name) for f in entry.iterdir()):
                 continue
             else:
@@ -341,6 +360,12 @@ class RunFolder:
                 shutil.rmtree(entry)
             else:
                 entry.unlink()
+
+    def write_manifest(self, manifest: dict[str, Any]) -> None:
+        """Write ``_manifest.json`` (atomically) and drop the ``manifest.json`` of a folder written before the
+        rename, so that the folder reads as a dataset of its parts."""
+        _write_json(self.path / MANIFEST, manifest)
+        (self.path / LEGACY_MANIFEST).unlink(missing_ok=True)
 
     def remove_strays(self, keep: set[str]) -> set[str]:
         """Delete temporary files and the part files the manifest does not list; the parts deleted."""
@@ -419,6 +444,6 @@ def schema_markdown() -> str:
     lines = ["| column | dtype | meaning |", "|---|---|---|"]
     for name, (dtype, meaning) in COLUMNS.items():
         lines.append(f"| `{name}` | {dtype} | {meaning or '(as above)'} |")
-    lines.append(f"| `{OVERRIDE_PREFIX}<dotted key>` | string | one per data override swept: the value used in "
-                 "the cell, as text |")
+    lines.append(f"| `{OVERRIDE_PREFIX}<dotted key>` | Int64, Float64 or string | one per data override swept: the "
+                 "value used in the cell (a whole number, a number, else its text) |")
     return "\n".join(lines)

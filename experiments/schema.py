@@ -3,10 +3,18 @@
 
 Every sweep row has exactly these columns, plus one column per "what if"
 data override of the sweep, named ``set:<dotted key>`` (the value used in
-that cell, as text). docs/RESULTS.md renders this table.
+that cell: a number when every value swept for the key is one, else its text;
+:func:`override_dtypes`). docs/RESULTS.md renders this table.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sim.errors import format_value
+
+if TYPE_CHECKING:
+    from experiments.sweep_config import SweepPlan
 
 # name -> (pandas dtype, meaning)
 COLUMNS: dict[str, tuple[str, str]] = {
@@ -73,3 +81,32 @@ VARIANT = "variant"
 TRACE_COLUMNS = ("lead_changes", "winner_led_from")
 """Game-level columns of a run with ``trace = true`` (agents.trace): how often the lead changed between round
 starts, and the round from whose start the eventual winner led to the end."""
+
+
+def override_text(value: Any) -> str:
+    """A swept override value as text (strings as written, else TOML), as a text set:<key> column holds it."""
+    return value if isinstance(value, str) else format_value(value, limit=None)
+
+
+def _number(value: Any, whole: bool) -> bool:
+    return isinstance(value, int if whole else (int, float)) and not isinstance(value, bool)
+
+
+def override_dtypes(plan: SweepPlan) -> dict[str, str]:
+    """The dtype of each set:<key> column: Int64 when every value the plan sweeps is a whole number, Float64
+    when every one is a number, else string (the value's text); the same in every part of the run, so a
+    dataset reader (pd.read_parquet(run_dir), duckdb) sees one numeric column."""
+    values: dict[str, list[Any]] = {k: [] for k in plan.override_keys}
+    for cell in plan.cells:
+        for key, value in cell.overrides:
+            values.setdefault(key, []).append(value)
+    out = {}
+    for key, vals in values.items():
+        kind = "Int64" if all(_number(v, True) for v in vals) else "Float64" if all(
+            _number(v, False) for v in vals) else "string"
+        out[OVERRIDE_PREFIX + key] = kind if vals else "string"
+    return out
+
+
+def _set_value(value: Any, dtype: str) -> Any:
+    return value if dtype != "string" else override_text(value)

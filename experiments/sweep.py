@@ -16,7 +16,7 @@ streaming each finished chunk to ``results/<name>/`` as a Parquet part.
 * Output: ``part-c<cell>-g<first>-<end>.parquet`` (one row per (game, seat),
   the columns of :mod:`experiments.schema` plus ``set:<key>`` per swept data
   override), each written to a temporary name and renamed when complete, and
-  ``manifest.json`` (configuration, data hash and provisional flag, code
+  ``_manifest.json`` (configuration, data hash and provisional flag, code
   version, seeds, cells, counts, parts, timings) rewritten atomically after
   every part. The parent process holds one chunk at a time: memory stays flat.
 * Resume: running the same sweep again into the same folder plays only the
@@ -59,20 +59,28 @@ from experiments.run_folder import (
     _differences,
     _now,
     _version_text,
-    _write_json,
     check_parts,
     code_version,
     completeness,
     iter_parts,
     load_rows,
+    manifest_path,
     part_files,
     read_manifest,
     schema_markdown,
 )
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT
+from experiments.schema import (  # noqa: F401 - _set_value, override_text: imported from here too
+    COLUMNS,
+    OVERRIDE_PREFIX,
+    TRACE_COLUMNS,
+    VARIANT,
+    _set_value,
+    override_dtypes,
+    override_text,
+)
 from experiments.sweep_config import SEED_STRIDE, Cell, SweepPlan, load_sweep
 from sim.config import Compiled, GameConfig, compile_config
-from sim.errors import ConfigError, format_value
+from sim.errors import ConfigError
 from sim.results import boss_labels
 
 MANIFEST_FORMAT = 2  # 2: every part carries its sha256
@@ -117,6 +125,7 @@ class CellTask:
     categories: dict[str, list[str]]
     seed_first: int = -1  # seed index of the cell's game 0 (-1: first_game; variants share their cell's seeds)
     trace: bool = False  # play with the per-round score trace (agents.trace): two more columns
+    set_dtypes: dict[str, str] = field(default_factory=dict)  # set:<key> -> its column's dtype (override_dtypes)
 
 
 def plan_chunks(plan: SweepPlan, done: Iterable[tuple[int, int, int]] = ()) -> list[Chunk]:
@@ -156,11 +165,6 @@ def run_categories(plan: SweepPlan, compiled: Compiled) -> dict[str, list[str]]:
     }
 
 
-def override_text(value: Any) -> str:
-    """A swept override value as the text of its set:<key> column (strings as written, else TOML)."""
-    return value if isinstance(value, str) else format_value(value, limit=None)
-
-
 def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> CellTask:
     from experiments.tournament import as_specs, distinct
 
@@ -172,18 +176,20 @@ def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> 
     slot_of_entry = np.array([texts.index(s.text) for s in seats], dtype=np.int64)
     constants: dict[str, Any] = {"alert": cell.alert, "player_level": cell.player_level,
                                  "rules": "+".join(cell.rules), "agents": ",".join(cell.agents)}
+    dtypes = override_dtypes(plan)
     for key, value in cell.overrides:
-        constants[OVERRIDE_PREFIX + key] = override_text(value)
+        constants[OVERRIDE_PREFIX + key] = _set_value(value, dtypes[OVERRIDE_PREFIX + key])
     if cell.variant:
         constants[VARIANT] = cell.variant
     return CellTask(plan.name, cell.index, plan.cell_games(cell.index)[0], plan.seed, lean, tuple(slots),
-                    slot_of_entry, cell.rotate, constants, categories, plan.seed_index(cell.index), plan.trace)
+                    slot_of_entry, cell.rotate, constants, categories, plan.seed_index(cell.index), plan.trace,
+                    dtypes)
 
 
 def result_columns(plan: SweepPlan) -> dict[str, str]:
     """Column name -> pandas dtype of the rows of ``plan``."""
     cols = {name: dtype for name, (dtype, _) in COLUMNS.items()}
-    cols.update({OVERRIDE_PREFIX + k: "string" for k in plan.override_keys})
+    cols.update(override_dtypes(plan))
     if plan.variants:
         cols[VARIANT] = "string"
     if plan.trace:
@@ -242,7 +248,7 @@ def chunk_frame(task: CellTask, rows: np.ndarray, games: np.ndarray, ids: np.nda
             df[key] = value
         else:  # one category, every row code 0
             df[key] = pd.Categorical.from_codes(np.zeros(size, np.int8), categories=[value])
-    return conform(df, task.categories, extra)
+    return conform(df, task.categories, {k: task.set_dtypes.get(k, "string") for k in extra})
 
 
 def _categorical(name: str, col: pd.Series, cats: list[str]) -> pd.Categorical:
@@ -264,9 +270,11 @@ def _categorical(name: str, col: pd.Series, cats: list[str]) -> pd.Categorical:
     return pd.Categorical.from_codes(lookup[codes], categories=cats)
 
 
-def conform(df: pd.DataFrame, categories: dict[str, list[str]], set_columns: list[str]) -> pd.DataFrame:
-    """Exactly the schema's columns (then ``set_columns``) in order, with the schema's dtypes;
-    a categorical column gets the run's categories (``categories[name]``) for its values' texts."""
+def conform(df: pd.DataFrame, categories: dict[str, list[str]],
+            set_columns: dict[str, str] | list[str]) -> pd.DataFrame:
+    """Exactly the schema's columns (then ``set_columns``: name -> dtype, or names of text columns) in
+    order, with the schema's dtypes; a categorical column gets the run's categories (``categories[name]``)
+    for its values' texts."""
     out: dict[str, Any] = {}
     for name, (dtype, _) in COLUMNS.items():
         col = df[name]
@@ -278,8 +286,9 @@ def conform(df: pd.DataFrame, categories: dict[str, list[str]], set_columns: lis
             out[name] = col.astype("string")
         else:
             out[name] = col.astype(dtype)
-    for name in set_columns:
-        out[name] = df[name].astype("string")
+    dtypes = set_columns if isinstance(set_columns, dict) else dict.fromkeys(set_columns, "string")
+    for name, dtype in dtypes.items():
+        out[name] = df[name].astype(dtype)
     return pd.DataFrame(out)
 
 
@@ -490,7 +499,7 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
     data = plan.data_path if plan.variants else cfg.data  # a variant's layer is not the run's data
     base = compile_config(GameConfig(players=cfg.players, data=data, overrides=plan.fixed["overrides"]))
     notes: list[str] = []
-    has_manifest = (run_dir / MANIFEST).exists()
+    has_manifest = manifest_path(run_dir).exists()
     foreign = folder.foreign()
     if foreign and not has_manifest:
         raise SweepError(f"{run_dir}: not a sweep run folder (no {MANIFEST}) and not empty ({', '.join(foreign[:3])}"
@@ -502,12 +511,12 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
     if has_manifest:
         manifest = read_manifest(run_dir)
         if not isinstance(manifest.get("parts"), list) or not isinstance(manifest.get("timings"), dict):
-            raise SweepError(f"{run_dir / MANIFEST}: not a manifest of this engine (no parts or timings); rerun "
+            raise SweepError(f"{manifest_path(run_dir)}: not a manifest of this engine (no parts or timings); rerun "
                              "with --fresh to start again")
         if manifest.get("identity") != plan.identity_hash():
             old = {"name": manifest.get("name"), **_identity_of(manifest)}
             diffs = _differences(old, plan.identity())
-            raise SweepError(f"{run_dir / MANIFEST}: this folder holds a run of another configuration (differs in: "
+            raise SweepError(f"{manifest_path(run_dir)}: this folder holds a run of another configuration (differs in: "
                              f"{', '.join(diffs) or 'the configuration'}); rerun with --fresh to delete it and start "
                              "again, or choose another --out")
         before, now = manifest.get("code_version") or {}, code_version()
@@ -527,7 +536,7 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
     manifest["config"]["chunk_size"] = plan.chunk_size
     manifest["counts"] = _counts(plan, parts)
     manifest["complete"] = manifest["counts"]["games_done"] == plan.games_total
-    _write_json(run_dir / MANIFEST, manifest)
+    folder.write_manifest(manifest)
 
     chunks = plan_chunks(plan, [(p["cell"], *p["games"]) for p in parts])
     resumed = plan.games_total - sum(c.games for c in chunks)
@@ -563,7 +572,7 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
         timings["wall_s"] = round(sum(s.get("wall_s", 0.0) for s in timings["sessions"]), 3)
         if manifest["complete"] and not timings.get("finished"):
             timings["finished"] = _now()
-        _write_json(run_dir / MANIFEST, manifest)
+        folder.write_manifest(manifest)
 
     try:
         if not chunks:

@@ -23,6 +23,7 @@ from experiments.analysis import (
     _cols,
     condition_effects,
     games,
+    group_counts,
     override_keys,
     win_rates,
 )
@@ -178,8 +179,9 @@ def override_effects(df: pd.DataFrame, keys: str | Sequence[str] | None = None, 
         if col not in df.columns:
             raise KeyError(f"no override {key!r} in this run (overrides: {', '.join(override_keys(df)) or 'none'})")
         ref_value = (reference or {}).get(key) or reference_of(df, key).value
-        tables.append(_deltas(key, df.groupby([col, by], observed=True, sort=True)["won"].agg(["size", "sum"]), by,
-                              ref_value, alpha))
+        c = group_counts(df, [col, by], {"sum": df["won"].to_numpy(dtype=bool)})
+        counts = c.set_index([col, by])[["rows", "sum"]].rename(columns={"rows": "size"})
+        tables.append(_deltas(key, counts, by, ref_value, alpha))
     if not tables:
         return pd.DataFrame(columns=["override", "value", by, *DELTA_COLUMNS[2:]])
     return pd.concat(tables, ignore_index=True)

@@ -3,7 +3,7 @@
 Frames are hand-made (known answers), synthetic (known win rates, pure
 numpy) or real (heuristic self-play through ``agents.batch.play_batch``,
 made once per session by :func:`real_frame`). :func:`write_run` turns a
-frame into a run folder (Parquet parts + manifest.json) like the sweep
+frame into a run folder (Parquet parts + _manifest.json) like the sweep
 runner's; test_report.py uses these helpers too.
 """
 
@@ -25,6 +25,7 @@ import pytest  # noqa: E402
 from experiments import analysis as A  # noqa: E402
 from experiments import plots as P  # noqa: E402
 from experiments import variants as V  # noqa: E402
+from experiments.run_folder import MANIFEST  # noqa: E402
 from experiments.schema import COLUMNS, OVERRIDE_PREFIX  # noqa: E402
 from experiments.stats import (  # noqa: E402
     adjust_pvalues,
@@ -132,7 +133,7 @@ def manifest_for(df: pd.DataFrame, provisional: bool = True, name: str = "quick"
 
 def write_run(df: pd.DataFrame, run_dir: Path, manifest: dict[str, Any] | None = None, parts: int = 2) -> Path:
     """A run folder like the sweep runner's, written by its own helper (``RunFolder.write_part``): each
-    cell's games split over ``parts`` checksummed parts listed in manifest.json. A cell's games are
+    cell's games split over ``parts`` checksummed parts listed in the manifest. A cell's games are
     numbered ``cell * per_cell + i`` in the part names (the frames' own game ids are kept in the rows);
     ``config.games_per_cell`` and ``cells`` are filled in when the manifest lacks them."""
     from experiments.run_folder import RunFolder
@@ -152,7 +153,7 @@ def write_run(df: pd.DataFrame, run_dir: Path, manifest: dict[str, Any] | None =
             entries.append(folder.write_part(Chunk(cell, lo, lo + len(chunk)), df[df["game"].isin(chunk)]))
             lo += len(chunk)
     manifest["parts"] = entries
-    (run_dir / "manifest.json").write_text(json.dumps(manifest))
+    (run_dir / MANIFEST).write_text(json.dumps(manifest))
     return run_dir
 
 
@@ -342,10 +343,10 @@ def test_load_errors(tmp_path: Path):
     with pytest.raises(A.RunDirError, match="no result parts"):
         A.load(tmp_path / "empty")
     run = write_run(synthetic_frame(20), tmp_path / "bad")
-    (run / "manifest.json").write_text("{not json")
+    (run / MANIFEST).write_text("{not json")
     with pytest.raises(A.RunDirError, match="corrupt manifest"):
         A.load(run)
-    (run / "manifest.json").unlink()
+    (run / MANIFEST).unlink()
     with pytest.raises(A.RunDirError, match="no manifest"):
         A.load(run)
     run = write_run(synthetic_frame(20).drop(columns=["won"]), tmp_path / "cols")

@@ -18,7 +18,7 @@ from experiments import analysis as A
 from experiments import plots as P
 from experiments.cli import app
 from experiments.report import build_report, finding, headlines
-from experiments.run_folder import SweepError
+from experiments.run_folder import MANIFEST, REPORT_DIR, SweepError
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "balance_analysis.ipynb"
@@ -40,11 +40,20 @@ def _text(page: str) -> str:
 # ------------------------------------------------------------------ report
 def test_report_builds_with_headline_notice_and_embedded_images(run_dir: Path):
     path = build_report(run_dir)
-    assert path == run_dir / "report" / "report.html"
+    assert path == run_dir / REPORT_DIR / "report.html"
     page = path.read_text(encoding="utf-8")
     text = _text(page)
     # headline findings first: before any plot or table
-    assert text.index("Headline findings") < text.index("<img") < text.index("The experiment")
+    assert text.index('id="headline"') < text.index("<img") < text.index('id="experiment"')
+    # a table of contents, before the headline, linking every section
+    toc = text[text.index('<nav class="toc">'):text.index("</nav>")]
+    assert text.index("</nav>") < text.index('id="headline"')
+    for anchor in ("headline", "scholars", "lifts", "lift_alert", "lift_player_level", "overrides", "experiment"):
+        assert f'href="#{anchor}"' in toc and f'id="{anchor}"' in text, anchor
+    # what-if results come first, before the Scholar tables
+    assert text.index('<h2 id="overrides">') < text.index('<h2 id="scholars">')
+    # no raw Python dicts or JSON in the page: the code version and the timings are plain text
+    assert "{'" not in text and '{"' not in text and "code 0.1.0+test" in text
     assert FINDING.search(html.unescape(text)), text[:3000]
     assert "The first player (4 players) wins" in text
     # the provisional notice, prominent, above the headline
@@ -172,32 +181,32 @@ def test_cli_report_bad_inputs(tmp_path: Path):
     (tmp_path / "file.txt").write_text("x")
     _one_error(_report(tmp_path / "file.txt"), "not a folder")
     run = write_run(synthetic_frame(20), tmp_path / "corrupt")
-    (run / "manifest.json").write_text('{"name": "corrupt", ')
+    (run / MANIFEST).write_text('{"name": "corrupt", ')
     _one_error(_report(run), "manifest.json", "corrupt manifest")
-    (run / "manifest.json").write_text("[1, 2]")
+    (run / MANIFEST).write_text("[1, 2]")
     _one_error(_report(run), "corrupt manifest (a JSON object is expected)")
-    (run / "manifest.json").unlink()
+    (run / MANIFEST).unlink()
     _one_error(_report(run), "no manifest")
     broken = synthetic_frame(20)
     broken["error"] = 7
     _one_error(_report(write_run(broken, tmp_path / "errors")), "no games to analyse")
     run = write_run(synthetic_frame(20), tmp_path / "badpart")
-    manifest = json.loads((run / "manifest.json").read_text())
+    manifest = json.loads((run / MANIFEST).read_text())
     part = manifest["parts"][1]["file"]
     (run / part).write_text("not parquet")
     _one_error(_report(run), part, "its checksum differs from the manifest")
     # a manifest without per-part checksums is refused, naming it, unless --unverified
     del manifest["parts"]
-    (run / "manifest.json").write_text(json.dumps(manifest))
-    _one_error(_report(run), str(run / "manifest.json"), "lists no parts", "--unverified")
+    (run / MANIFEST).write_text(json.dumps(manifest))
+    _one_error(_report(run), str(run / MANIFEST), "lists no parts", "--unverified")
     _one_error(_report(run, "--unverified"), part, "cannot read the Parquet part")
 
 
 def test_report_of_a_manifest_without_parts_only_unverified(tmp_path: Path):
     run = write_run(synthetic_frame(40), tmp_path / "old")
-    manifest = json.loads((run / "manifest.json").read_text())
+    manifest = json.loads((run / MANIFEST).read_text())
     del manifest["parts"]
-    (run / "manifest.json").write_text(json.dumps(manifest))
+    (run / MANIFEST).write_text(json.dumps(manifest))
     with pytest.raises(SweepError, match="lists no parts"):
         build_report(run, tmp_path / "out")
     text = build_report(run, tmp_path / "out", unverified=True).read_text()
@@ -211,20 +220,29 @@ def test_cli_report_unwritable_output(run_dir: Path, tmp_path: Path):
 
 
 # ---------------------------------------------------------------- notebook
-def test_notebook_executes_on_a_run(run_dir: Path, monkeypatch: pytest.MonkeyPatch):
+def test_notebook_runs_with_papermill_on_a_run_folder(run_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     import nbformat
-    from nbclient import NotebookClient
+    import papermill
 
-    monkeypatch.setenv("DUNGEONOLOGY_RUN", str(run_dir))
+    # the kernel imports this checkout's code (not an installed copy): PYTHONPATH reaches the kernel process
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
     monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
+    monkeypatch.delenv("DUNGEONOLOGY_RUN", raising=False)
     nb = nbformat.read(NOTEBOOK, as_version=4)
     assert not any(cell.get("outputs") for cell in nb.cells if cell.cell_type == "code"), "commit it without outputs"
-    NotebookClient(nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOK.parent)}}
-                   ).execute()
-    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs]
+    assert any("parameters" in cell.metadata.get("tags", []) for cell in nb.cells), "a papermill parameters cell"
+    out = tmp_path / "executed.ipynb"
+    papermill.execute_notebook(str(NOTEBOOK), str(out), parameters={"run_dir": str(run_dir)}, kernel_name="python3",
+                               cwd=str(NOTEBOOK.parent), progress_bar=False, execution_timeout=300)
+    done = nbformat.read(out, as_version=4)
+    outputs = [o for cell in done.cells if cell.cell_type == "code" for o in cell.outputs]
     assert not [o for o in outputs if o.output_type == "error"]
     text = "\n".join(o.get("text", "") for o in outputs if o.output_type == "stream")
     assert f"{run_dir}: 358 games" in text and "2 games left out for an error" in text
-    assert "WARNING: provisional card data was used" in text
+    assert str(ROOT / "experiments") in text  # the kernel ran this checkout's code
+    n = A.provisional_count(A.read_manifest(run_dir))
+    assert n > 0 and f"WARNING: provisional card data was used ({n:,} printed card value" in text
     assert "Sofia wins" in text or "Vincenzo wins" in text or "No Scholar's win rate" in text
     assert sum("image/png" in o.get("data", {}) for o in outputs) >= 6
+    tables = [o["data"]["text/html"] for o in outputs if "text/html" in o.get("data", {})]
+    assert any("95% CI" in t and "%" in t for t in tables)  # formatted tables: rates in %, one interval column

@@ -23,7 +23,7 @@ import pytest
 from typer.testing import CliRunner
 
 from experiments.cli import app
-from experiments.run_folder import SweepError, check_parts, sha256_of, verify_run
+from experiments.run_folder import MANIFEST, REPORT_DIR, SweepError, check_parts, sha256_of, verify_run
 from experiments.sweep import load_rows, read_manifest, run_sweep
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -111,7 +111,7 @@ def test_a_manifest_that_lies_is_refused_naming_the_part(whole, sweep_file, tmp_
     out = copy_run(whole, tmp_path)
     m = read_manifest(out)
     edit(m, out)
-    (out / "manifest.json").write_text(json.dumps(m))
+    (out / MANIFEST).write_text(json.dumps(m))
     result = cli("report", out)
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1, result.output
@@ -150,10 +150,10 @@ def test_fresh_refuses_a_folder_with_other_files_and_deletes_nothing(whole, swee
     assert sorted(p.name for p in out.iterdir()) == before
     (out / "notes.txt").unlink()
     shutil.rmtree(out / "sub")
-    assert cli("report", out).exit_code == 0  # report/ inside the run folder is the run's own
+    assert cli("report", out).exit_code == 0  # _report/ inside the run folder is the run's own
     result = cli("sweep", sweep_file, "--out", out, "--jobs", "1", "--no-progress", "--fresh")
     assert result.exit_code == 0, result.output
-    assert not (out / "report").exists() and not (out / ".lock").exists()
+    assert not (out / REPORT_DIR).exists() and not (out / ".lock").exists()
     pd.testing.assert_frame_equal(rows(out), rows(whole))
 
 
@@ -171,7 +171,7 @@ def test_the_report_of_an_incomplete_run_says_so_and_counts_complete_cells(whole
     m["parts"] = [p for p in m["parts"] if not (p["cell"] == 2 and p["games"][0] >= 14)]
     for p in set(x.name for x in out.glob("part-*.parquet")) - {p["file"] for p in m["parts"]}:
         (out / p).unlink()
-    (out / "manifest.json").write_text(json.dumps(m))
+    (out / MANIFEST).write_text(json.dumps(m))
     assert cli("report", out, "--out", tmp_path / "r1").exit_code == 0
     page = (tmp_path / "r1" / "report.html").read_text(encoding="utf-8")
     head = page[page.index("<h1>"):page.index("Headline findings")]
@@ -205,7 +205,7 @@ def _alive(pid: int) -> bool:
 
 def _parts_listed(out: Path) -> int:
     try:
-        return len(json.loads((out / "manifest.json").read_text())["parts"])
+        return len(json.loads((out / MANIFEST).read_text())["parts"])
     except (OSError, ValueError, KeyError):
         return 0
 

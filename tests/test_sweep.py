@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 
 from experiments.cli import app
 from experiments.schema import COLUMNS, OVERRIDE_PREFIX
-from experiments.sweep import Chunk, load_rows, plan_chunks, read_manifest, run_sweep, schema_markdown
+from experiments.sweep import MANIFEST, Chunk, load_rows, plan_chunks, read_manifest, run_sweep, schema_markdown
 from experiments.sweep_config import SEED_STRIDE, load_sweep, parse_sweep
 from sim.errors import ConfigError
 
@@ -137,7 +137,7 @@ def test_rows_have_every_schema_column_with_its_dtype(quick_run):
     assert list(df.columns) == [*COLUMNS, SET_COL]
     for name, (dtype, _) in COLUMNS.items():
         assert str(df[name].dtype) == dtype, name
-    assert str(df[SET_COL].dtype) == "string"
+    assert str(df[SET_COL].dtype) == "Int64"  # a swept whole number keeps its type (not its text)
     for part in quick_run.glob("part-*.parquet"):  # every part alone has the same columns and dtypes
         one = pd.read_parquet(part)
         assert list(one.columns) == list(df.columns)
@@ -156,7 +156,7 @@ def test_rows_content(quick_run):
     assert (df["agents"] == "heuristic,random,heuristic").all()
     by_cell = df.drop_duplicates("cell").set_index("cell")
     assert by_cell["alert"].tolist() == ["easy", "easy", "hard", "hard"]
-    assert by_cell[SET_COL].tolist() == ["3", "5", "3", "5"]
+    assert by_cell[SET_COL].tolist() == [3, 5, 3, 5]
     # rotation: game i of a cell seats entry (p + i) mod 3 at seat p; every entry plays every seat
     seats = ["heuristic", "random", "heuristic"]
     i = df["game"] % 60
@@ -182,7 +182,7 @@ def test_manifest(quick_run):
     assert m["data"]["values"]["provisional"] >= m["data"]["provisional_values"]  # scalar values, by status
     assert m["code_version"]["package"]
     assert m["seeds"]["master"] == 7 and m["seeds"]["first"] == 7 * SEED_STRIDE
-    assert m["columns"][SET_COL] == "string" and list(m["columns"])[: len(COLUMNS)] == list(COLUMNS)
+    assert m["columns"][SET_COL] == "Int64" and list(m["columns"])[: len(COLUMNS)] == list(COLUMNS)
     assert [c["alert"] for c in m["cells"]] == ["easy", "easy", "hard", "hard"]
     session = m["timings"]["sessions"][-1]
     assert session["games_played"] == 240 and session["wall_s"] > 0
@@ -235,7 +235,7 @@ def _wait_for_parts(proc: subprocess.Popen, out: Path, n: int = 3, timeout: floa
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
-            done = len(json.loads((out / "manifest.json").read_text())["parts"])
+            done = len(json.loads((out / MANIFEST).read_text())["parts"])
         except (OSError, ValueError, KeyError):
             done = 0
         if done >= n:
@@ -368,7 +368,7 @@ def test_bad_sweep_files_give_one_clear_line_and_exit_2(tmp_path, text, words):
     assert line.startswith("error: ") and "\n" not in line and "Traceback" not in line
     for w in words:
         assert w in line, (w, line)
-    assert not (tmp_path / "out" / "manifest.json").exists()
+    assert not (tmp_path / "out" / MANIFEST).exists()
 
 
 @pytest.mark.parametrize("args,words", [

@@ -18,7 +18,8 @@ from sim.config import compile_config
 from tests.test_sweep import QUICK
 
 
-def _conform_by_strings(df: pd.DataFrame, categories: dict[str, list[str]], set_columns: list[str]) -> pd.DataFrame:
+def _conform_by_strings(df: pd.DataFrame, categories: dict[str, list[str]],
+                        set_columns: dict[str, str]) -> pd.DataFrame:
     """The reference: every categorical column through its values' texts (the path before chunk_frame)."""
     out: dict[str, Any] = {}
     for name, (dtype, _) in COLUMNS.items():
@@ -36,8 +37,8 @@ def _conform_by_strings(df: pd.DataFrame, categories: dict[str, list[str]], set_
             out[name] = col.astype("string")
         else:
             out[name] = col.astype(dtype)
-    for name in set_columns:
-        out[name] = df[name].astype("string")
+    for name, dtype in set_columns.items():
+        out[name] = df[name].astype(dtype)
     return pd.DataFrame(out)
 
 
@@ -54,7 +55,8 @@ def _frame_by_strings(task, rows, games, ids, seeds, assign) -> pd.DataFrame:
     df["thesis_submitted"] = df["thesis_order"] > 0
     for key, value in task.constants.items():
         df[key] = value
-    return _conform_by_strings(df, task.categories, [k for k in task.constants if k.startswith(OVERRIDE_PREFIX)])
+    return _conform_by_strings(df, task.categories, {k: task.set_dtypes[k] for k in task.constants
+                                                     if k.startswith(OVERRIDE_PREFIX)})
 
 
 @pytest.fixture(scope="module")
@@ -104,7 +106,7 @@ def _frame_of(col: pd.Series) -> pd.DataFrame:
 def test_a_value_outside_the_categories_is_the_same_error():
     col = pd.Series(pd.Categorical(["a", "z", "y"], categories=["a", "y", "z", "unused"]))
     with pytest.raises(ValueError) as old:
-        _conform_by_strings(_frame_of(col), {n: ["a"] for n in COLUMNS}, [])
+        _conform_by_strings(_frame_of(col), {n: ["a"] for n in COLUMNS}, {})
     with pytest.raises(ValueError) as new:
         _categorical("alert", col, ["a"])
     assert str(new.value) == str(old.value) == "column alert: values ['y', 'z'] outside the run's categories ['a']"
@@ -113,6 +115,6 @@ def test_a_value_outside_the_categories_is_the_same_error():
 def test_a_missing_value_is_refused_as_before():
     col = pd.Series(pd.Categorical(["a", None]))
     with pytest.raises(ValueError, match="outside the run's categories"):
-        _conform_by_strings(_frame_of(col), {n: ["a"] for n in COLUMNS}, [])
+        _conform_by_strings(_frame_of(col), {n: ["a"] for n in COLUMNS}, {})
     with pytest.raises(ValueError, match=r"values \[nan\] outside the run's categories"):
         _categorical("run", col, ["a"])

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 import experiments.sweep as sweep_module
 from experiments.cli import app
-from experiments.run_folder import SweepError
+from experiments.run_folder import MANIFEST, SweepError
 from experiments.tune import run_tune
 from experiments.tune_config import parse_tune
 from experiments.tune_layer import write_layer
@@ -101,7 +101,7 @@ def test_an_interrupted_tune_continues_with_the_same_trials(tmp_path: Path, monk
         [(t.values, t.repetition, t.pooled) for t in whole.trials]
     assert resumed.best == whole.best and resumed.after.counts == whole.after.counts
     assert resumed.games_played == whole.games_played - 3 * plan.trial_games - 20  # only what was missing
-    manifest = json.loads((tmp_path / "cut" / "trials" / "trial-0003" / "manifest.json").read_text())
+    manifest = json.loads((tmp_path / "cut" / "trials" / "trial-0003" / MANIFEST).read_text())
     assert manifest["timings"]["sessions"][-1]["games_resumed"] == 20
     again = run_tune(plan, tmp_path / "cut", html=False)  # finished: nothing more is played
     assert again.games_played == 0 and again.best == whole.best

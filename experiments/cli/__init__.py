@@ -5,6 +5,7 @@
 - ``play``: play, replay, data, modules;
 - ``balance``: sweep, main, agents, tournament, report;
 - ``checks``: fuzz, bench;
+- ``reporting``: report-memory;
 - ``compare``: compare (variants, issue 14);
 - ``tune``: tune (experiments/tune.py);
 - ``league``: league.
@@ -35,7 +36,7 @@ from experiments.cli.common import (
 
 __all__ = ["GAME_OPTIONS", "NOTE", "GameOptions", "app", "build_config", "cli_errors", "fail", "game_options",
            "main", "parse_modules", "player_counts"]
-COMMAND_MODULES = ("play", "checks", "balance", "compare", "league", "tune")  # registered in this order (--help)
+COMMAND_MODULES = ("play", "checks", "balance", "reporting", "compare", "league", "tune")  # the order of --help
 for _name in COMMAND_MODULES:
     importlib.import_module(f"experiments.cli.{_name}")
 

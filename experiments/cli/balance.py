@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from experiments.cli.common import NOTE, GameOptions, ProgressOpt, app, cli_errors, fail, game_options, new_console
-from experiments.cli.tables import print_table
+from experiments.cli.common import (  # noqa: F401 - defined in common for play and tournament
+    NOTE,
+    AgentOpt,
+    AgentsOpt,
+    GameOptions,
+    ProgressOpt,
+    agent_specs,
+    app,
+    cli_errors,
+    fail,
+    game_options,
+    new_console,
+    print_table,
+)
 from sim.config import compile_config
 from sim.errors import ConfigError, format_value
 
@@ -47,8 +58,34 @@ def _cpus() -> int:
         return os.cpu_count() or 1
 
 
+def _sweep_plan(config: Path, games: int | None, chunk_size: int | None, game: GameOptions | None):
+    """The sweep file's plan with the command line's --games, --chunk-size, --data and --set (added to the
+    file's fixed overrides); ConfigError naming the option or the file's key."""
+    from experiments.sweep_config import load_sweep
+    from sim.loader.keys import parse_value
+
+    sets = {k: parse_value(v) for k, v in game.overrides().items()} if game is not None else {}
+    data = game.data if game is not None else None
+    try:
+        return load_sweep(config, games=games, chunk_size=chunk_size, data=data, overrides=sets)
+    except ConfigError as exc:
+        key = str(exc.key or "")
+        named = next((k for k in sets if key in (f"fixed.overrides.{k}", f'fixed.overrides."{k}"',
+                                                  f"sweep.overrides.{k}", f'sweep.overrides."{k}"')), None)
+        if named is not None:
+            swept = key.startswith("sweep.")
+            raise ConfigError("the sweep file sweeps this key ([sweep.overrides]); --set fixes a key the file does "
+                              "not sweep" if swept else exc.message, key="--set",
+                              value=f"{named}={format_value(sets[named])}") from None
+        if key == "data" and data is not None:
+            raise ConfigError("data folder not found (allowed: a folder of TOML data files, relative to the working "
+                              "folder)", key="--data", value=data) from None
+        raise
+
+
 def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int | None, backend: str | None,
-                   scheduler: str | None, chunk_size: int | None, fresh: bool, progress: bool):
+                   scheduler: str | None, chunk_size: int | None, fresh: bool, progress: bool,
+                   game: GameOptions | None = None):
     """Run a sweep for a command and print its summary (one-line errors, exit 2; Ctrl-C: exit 130 with how
     to resume)."""
     import signal
@@ -71,8 +108,9 @@ def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int 
     try:
         with cli_errors():
             try:
-                result = run_sweep(config, out, games=games, chunk_size=chunk_size, jobs=jobs or _cpus(),
-                                   backend=backend, scheduler=scheduler, fresh=fresh, progress=progress)
+                plan = _sweep_plan(config, games, chunk_size, game)
+                result = run_sweep(plan, out, jobs=jobs or _cpus(), backend=backend, scheduler=scheduler,
+                                   fresh=fresh, progress=progress)
             except OSError as exc:
                 where = exc.filename or out or "the run folder"
                 fail(f"{where}: cannot write the results: {exc.strerror or exc}")
@@ -97,7 +135,7 @@ def _sweep_summary(result) -> list[str]:
         lines.append(f"Note: games per cell rounded up from {plan.games_per_cell_requested:,} to "
                      f"{plan.games_per_cell:,} (whole seat rotations).")
     if plan.skipped:
-        lines.append(f"Note: {len(plan.skipped)} impossible cells skipped (listed in manifest.json).")
+        lines.append(f"Note: {len(plan.skipped)} impossible cells skipped (listed in _manifest.json).")
     if result.replayed_parts:
         lines.append(f"Note: {result.replayed_parts} parts were missing, damaged or not in the manifest: their "
                      "games are played again.")
@@ -125,13 +163,16 @@ def _sweep_summary(result) -> list[str]:
 
 
 @app.command(help="Run a sweep file (an experiment: fixed settings, sweep axes, games per cell, master seed; "
-             "see docs/SWEEPS.md) and write one Parquet part per chunk of games plus manifest.json to "
+             "see docs/SWEEPS.md) and write one Parquet part per chunk of games plus _manifest.json to "
              "results/<name>/ (or --out).\n\n"
              "Game g of the run uses the seed master * 10**12 + g, so the rows are identical for any --jobs, "
              "chunk size and backend. Running the same command again after an interruption plays only the "
              "missing games; a changed configuration needs --fresh. With --backend dask the chunks run on "
              "dask.distributed (a local cluster of --jobs workers, or --scheduler ADDRESS).\n\n"
+             "--data FOLDER plays every cell with that data layer (in place of the file's data) and --set "
+             "KEY=VALUE adds a fixed override to every cell (a key the file sweeps is an error).\n\n"
              f"{NOTE}")
+@game_options(players="none", only=("data", "set_"))
 def sweep(
     config: Annotated[Path, typer.Argument(help="The sweep file (TOML), e.g. experiments/configs/quick.toml.",
                                            show_default=False)],
@@ -144,19 +185,20 @@ def sweep(
                                                    "of the file; the rows do not change).")] = None,
     fresh: FreshOpt = False,
     progress: ProgressOpt = True,
-    check: Annotated[bool, typer.Option("--check", help="Only check the sweep file (and --games, --chunk-size): "
-                                        "print its cells and games, play nothing, write nothing.")] = False,
+    check: Annotated[bool, typer.Option("--check", help="Only check the sweep file (and --games, --chunk-size, "
+                                        "--data, --set): print its cells and games, play nothing, write "
+                                        "nothing.")] = False,
+    *,
+    game: GameOptions,
 ) -> None:
     if check:
-        from experiments.sweep_config import load_sweep
-
         with cli_errors():
-            plan = load_sweep(config, games=games, chunk_size=chunk_size)
+            plan = _sweep_plan(config, games, chunk_size, game)
         typer.echo(f"Sweep {plan.name}: {len(plan.cells)} cells x {plan.games_per_cell:,} games = "
                    f"{plan.games_total:,} games, chunks of {plan.chunk_size:,}; {len(plan.skipped)} impossible "
                    "cells skipped. Nothing played (--check).")
         return
-    _run_sweep_cli(config, out, games, jobs, backend, scheduler, chunk_size, fresh, progress)
+    _run_sweep_cli(config, out, games, jobs, backend, scheduler, chunk_size, fresh, progress, game)
 
 
 @app.command("main", help="The main job: the sweep experiments/configs/default.toml (a balance sweep of the basic "
@@ -184,21 +226,6 @@ def main_job(
     typer.echo(f"Report: {report}")
 
 
-AgentsOpt = Annotated[
-    str | None,
-    typer.Option("--agents", "-a", metavar="A,B,...",
-                 help="Agents, comma-separated, one per seat in order (e.g. heuristic,random,random,random); "
-                      "simple specs only (a name or name:persona). A spec with parameters contains commas: "
-                      "give it with --agent."),
-]
-AgentOpt = Annotated[
-    list[str] | None,
-    typer.Option("--agent", metavar="SPEC",
-                 help="One agent spec (repeatable), any spec, e.g. --agent heuristic:risk=0.6,sabotage=0.2; "
-                      "added after those of --agents."),
-]
-
-
 TOURNAMENT_HEADERS = ("agent", "seats", "games", "wins", "win rate", "95% CI", "score", "rank", "rating",
                       "rating 95% CI")
 RATING_NOTE = ("Rating: Plackett-Luce on the Elo scale (mean 0 over the agents; 100 points = 64% to finish above "
@@ -211,32 +238,6 @@ def tournament_cells(r, seats: bool = True) -> list[str]:
              f"{r.ci_low:.3f}-{r.ci_high:.3f}", f"{r.mean_score:.2f}", f"{r.mean_rank:.2f}", f"{r.elo:+.0f}",
              f"{r.elo_low:+.0f} to {r.elo_high:+.0f}"]
     return [c for c in cells if c is not None]
-
-
-def agent_specs(agents_csv: str | None, agent: Sequence[str] | None) -> list:
-    """The seat list of --agents (comma list of simple specs) then --agent (repeated), parsed."""
-    from agents.spec import parse_spec
-
-    texts: list[tuple[str, str]] = []  # (option, spec)
-    if agents_csv is not None:
-        parts = [p.strip() for p in agents_csv.split(",")]
-        if any("=" in p for p in parts):
-            raise ConfigError("a spec with parameters cannot go in the comma list; give it with "
-                              "--agent SPEC (repeat --agent for each seat)", key="--agents", value=agents_csv)
-        if any(not p for p in parts):
-            raise ConfigError("an empty agent name in the comma list", key="--agents", value=agents_csv)
-        texts += [("--agents", p) for p in parts]
-    texts += [("--agent", a) for a in agent or []]
-    if not texts:
-        raise ConfigError("no agents: give --agents A,B,... or --agent SPEC (see `dungeonology agents`)",
-                          key="--agents")
-    specs = []
-    for option, text in texts:
-        try:
-            specs.append(parse_spec(text))
-        except ConfigError as exc:
-            raise ConfigError(exc.message, key=option, value=text) from None
-    return specs
 
 
 @app.command("agents", help="List the agents: name, description, parameters (defaults) and personas.\n\n"
@@ -310,7 +311,8 @@ def tournament(
     fair = 1 / players
     seats = ", ".join(str(s) for s in seat_list(specs, players))
     title = f"Tournament: {n} games of {players} players, seats rotated ({seats}), base seed {seed}"
-    print_table(console, title, TOURNAMENT_HEADERS, [tournament_cells(r) for r in table.itertuples(index=False)])
+    print_table(TOURNAMENT_HEADERS, [tournament_cells(r) for r in table.itertuples(index=False)], title=title,
+                left=("agent",), console=console)
     lines = [f"Fair share (1/{players}): {fair:.3f}. seats: seats per game; games: seat-games; score, rank: "
              "means per seat-game. A win is rank 1 (seats tied for first all win).",
              RATING_NOTE,
@@ -331,7 +333,7 @@ def tournament(
 
 
 @app.command("report", help="Write the HTML report of a sweep run folder (results/<run>/ with part-*.parquet and "
-             "manifest.json): headline findings first (win rates against the fair share with 95% Wilson intervals "
+             "_manifest.json): headline findings first (win rates against the fair share with 95% Wilson intervals "
              "and Holm-adjusted binomial tests), then the plots and tables (Scholars, turn order, Scholar x Clan "
              "Card, Scholar vs Scholar, Alert difficulty x Player Level, distributions, \"what if\" overrides), "
              "and the experiment. report.html is self-contained (plots embedded); the PNG and CSV files are "
@@ -357,7 +359,7 @@ def report(
         try:
             path = build_report(run_dir, out, partial=partial, unverified=unverified)
         except OSError as exc:
-            target = getattr(exc, "filename", None) or out or run_dir / "report"
+            target = getattr(exc, "filename", None) or out or run_dir / REPORT_DIR
             fail(f"{target}: cannot write the report: {exc.strerror or exc}")
         provisional = bool(read_manifest(run_dir).get("provisional"))
     typer.echo(f"Report: {path}")

@@ -8,11 +8,19 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich import box
 from rich.console import Console
-from rich.table import Table
 
-from experiments.cli.common import NOTE, GameOptions, ProgressOpt, app, cli_errors, fail, game_options, new_console
+from experiments.cli.common import (
+    NOTE,
+    GameOptions,
+    ProgressOpt,
+    app,
+    cli_errors,
+    fail,
+    game_options,
+    new_console,
+    print_table,
+)
 
 
 @app.command(help="Play many random games per player count in the numba batch, checking every invariant "
@@ -53,16 +61,11 @@ def fuzz(
             fail(f"{getattr(exc, 'filename', None) or out}: cannot write a failure record: {exc.strerror or exc}")
     console.print(f"Random-play fuzz, base seed {seed}, invariants checked after every action", markup=False)
     for label in dict.fromkeys(r.rules for r in report.rows):
-        table = Table(box=box.SIMPLE_HEAD, title="basic game" if label == "basic" else f"rules: {label}",
-                      show_edge=False, pad_edge=False, collapse_padding=True, header_style="bold")
-        for col in ("players", "games", "decisions", "turns/game", "seconds", "games/s", "decisions/s", "fails"):
-            table.add_column(col, justify="right")
-        for r in report.rows:
-            if r.rules == label:
-                table.add_row(str(r.players), str(r.games), str(r.decisions), f"{r.turns / max(r.games, 1):.1f}",
-                              f"{r.seconds:.2f}", f"{r.games_per_s:,.0f}", f"{r.decisions_per_s:,.0f}",
-                              str(len(r.failures)))
-        console.print(table)
+        print_table(("players", "games", "decisions", "turns/game", "seconds", "games/s", "decisions/s", "fails"),
+                    [(r.players, r.games, r.decisions, f"{r.turns / max(r.games, 1):.1f}", f"{r.seconds:.2f}",
+                      f"{r.games_per_s:,.0f}", f"{r.decisions_per_s:,.0f}", len(r.failures))
+                     for r in report.rows if r.rules == label],
+                    title="basic game" if label == "basic" else f"rules: {label}", console=console)
     console.print(f"Total: {report.games} games, {report.decisions} decisions in {report.seconds:.2f} s "
                   f"({report.games / max(report.seconds, 1e-9):,.0f} games/s)", markup=False)
     if report.ok:
@@ -132,14 +135,10 @@ def bench(
                                log=lambda msg: err.print(f"bench: {msg} ...", markup=False))
     except (RuntimeError, subprocess.SubprocessError) as exc:
         fail(str(exc))
-    table = Table(box=box.SIMPLE_HEAD, title="Random play, numba batch, one core (warm, no invariant checks)",
-                  show_edge=False, pad_edge=False, collapse_padding=True, header_style="bold")
-    for col in ("players", "games", "decisions", "seconds", "games/s", "decisions/s", "peak RSS MiB"):
-        table.add_column(col, justify="right")
-    for r in report.rows:
-        table.add_row(str(r.players), str(r.games), str(r.decisions), f"{r.seconds:.3f}", f"{r.games_per_s:,.0f}",
-                      f"{r.decisions_per_s:,.0f}", f"{r.peak_rss_mib:.0f}")
-    console.print(table)
+    print_table(("players", "games", "decisions", "seconds", "games/s", "decisions/s", "peak RSS MiB"),
+                [(r.players, r.games, r.decisions, f"{r.seconds:.3f}", f"{r.games_per_s:,.0f}",
+                  f"{r.decisions_per_s:,.0f}", f"{r.peak_rss_mib:.0f}") for r in report.rows],
+                title="Random play, numba batch, one core (warm, no invariant checks)", console=console)
     lines = [f"Peak memory (ru_maxrss): this process {report.peak_rss_mib:.0f} MiB; "
              f"largest subprocess {report.children_peak_rss_mib:.0f} MiB"]
     lines += report.notes

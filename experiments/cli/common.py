@@ -62,6 +62,28 @@ app = typer.Typer(
 )
 
 
+def version_text() -> str:
+    """'dungeonology 0.1.0 (git 1a2b3c4d5e6f)': the package version and, in a git checkout, its commit."""
+    from experiments.run_folder import code_version
+
+    v = code_version()
+    git = f" (git {v['git'][:12]}{', modified' if v.get('dirty') else ''})" if v.get("git") else ""
+    return f"dungeonology {v['package']}{git}"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(version_text())
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True,
+                                                help="Print the version (and git commit) and exit.")] = False,
+          ) -> None:
+    """Play, replay, fuzz and benchmark the Dungeonology rules engine."""
+
+
 # ---------------------------------------------------------------- errors
 def _message(exc: BaseException) -> str:
     if isinstance(exc, ConfigError) and exc.file is None and exc.key is not None:
@@ -95,7 +117,74 @@ def new_console() -> Console:
     return Console(highlight=False, soft_wrap=True)
 
 
+def print_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], *, title: str | None = None,
+                left: Sequence[str] = (), console: Console | None = None) -> None:
+    """Print a table of texts, the one printer of every command: columns right-aligned (those named in
+    ``left`` left-aligned), nothing wrapped. On a terminal it is a rich table; piped or redirected it is as
+    wide as its cells (never cut to 80 columns, never a number shortened with an ellipsis)."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    console = console or new_console()
+    cells = [[str(c) for c in r] for r in rows]
+    table = Table(box=box.SIMPLE_HEAD, title=title, show_edge=False, pad_edge=False, collapse_padding=True,
+                  header_style="bold")
+    for h in headers:
+        table.add_column(h, justify="left" if h in left else "right", no_wrap=True)
+    for r in cells:
+        table.add_row(*(Text(c) for c in r))
+    if not console.is_terminal:
+        widths = [max([len(h), *(len(r[i]) for r in cells if i < len(r))]) for i, h in enumerate(headers)]
+        need = max(sum(widths) + 2 * len(widths) + 2, len(title or "") + 2)
+        if need > console.width:
+            console = Console(file=console.file, width=need, highlight=False, soft_wrap=True, no_color=True)
+    console.print(table)
+
+
 ProgressOpt = Annotated[bool, typer.Option("--progress/--no-progress", help="Show a progress bar.")]
+
+
+# ---------------------------------------------------------------- agents
+AgentsOpt = Annotated[
+    str | None,
+    typer.Option("--agents", "-a", metavar="A,B,...",
+                 help="Agents, comma-separated, one per seat in order (e.g. heuristic,random,random,random); "
+                      "simple specs only (a name or name:persona). A spec with parameters contains commas: "
+                      "give it with --agent."),
+]
+AgentOpt = Annotated[
+    list[str] | None,
+    typer.Option("--agent", metavar="SPEC",
+                 help="One agent spec (repeatable), any spec, e.g. --agent heuristic:risk=0.6,sabotage=0.2; "
+                      "added after those of --agents."),
+]
+
+
+def agent_specs(agents_csv: str | None, agent: Sequence[str] | None) -> list:
+    """The seat list of --agents (comma list of simple specs) then --agent (repeated), parsed."""
+    from agents.spec import parse_spec
+
+    texts: list[tuple[str, str]] = []  # (option, spec)
+    if agents_csv is not None:
+        parts = [p.strip() for p in agents_csv.split(",")]
+        if any("=" in p for p in parts):
+            raise ConfigError("a spec with parameters cannot go in the comma list; give it with "
+                              "--agent SPEC (repeat --agent for each seat)", key="--agents", value=agents_csv)
+        if any(not p for p in parts):
+            raise ConfigError("an empty agent name in the comma list", key="--agents", value=agents_csv)
+        texts += [("--agents", p) for p in parts]
+    texts += [("--agent", a) for a in agent or []]
+    if not texts:
+        raise ConfigError("no agents: give --agents A,B,... or --agent SPEC (see `dungeonology agents`)",
+                          key="--agents")
+    specs = []
+    for option, text in texts:
+        try:
+            specs.append(parse_spec(text))
+        except ConfigError as exc:
+            raise ConfigError(exc.message, key=option, value=text) from None
+    return specs
 
 
 # ------------------------------------------------------- modules, config

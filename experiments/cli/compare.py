@@ -6,26 +6,18 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich import box
-from rich.table import Table
 
-from experiments.cli.common import app, cli_errors, fail, new_console
+from experiments.cli.common import app, cli_errors, fail, new_console, print_table
 
 
 def run_rows(run_dir: Path):
-    """The complete cells' rows of a run folder (its parts verified against the manifest first)."""
-    from experiments import analysis as A
-    from experiments.run_folder import complete_only, verify_run
+    """The complete cells' rows of a run folder (its parts verified against the manifest first), as the
+    report reads them (experiments.report.complete_rows)."""
+    from experiments.report import complete_rows
 
-    if not (run_dir / "manifest.json").is_file():
-        fail(f"{run_dir}: not a run folder (no manifest.json; allowed: a folder written by `dungeonology sweep`)")
-    manifest = A.read_manifest(run_dir)
-    if "parts" not in manifest:
-        return A.load(run_dir)
-    _, _, done = verify_run(run_dir)
-    df = complete_only(A.load(run_dir), done)
-    if df.empty:
-        fail(f"{run_dir}: no cell is complete yet ({done.text()})")
+    df, warnings = complete_rows(run_dir)
+    for w in warnings:
+        new_console().print(f"Note: {w['text']}", markup=False)
     return df
 
 
@@ -84,27 +76,18 @@ def compare_cmd(
         rows = pd.concat([s.rows.assign(**{VARIANT: s.name}) for s in sides], ignore_index=True)
         metrics = designer_metrics(rows.assign(**{VARIANT: pd.Categorical(rows[VARIANT], categories=names)}), VARIANT)
     console = new_console()
-    if not console.is_terminal:  # piped: whole rows, not numbers cut to the 80 columns of a pipe
-        console.width = max(console.width, 180)
     for line in R.headlines(t, band / 100, length_band):
         console.print(line)
     shown = R.shown(t)
     for name, part in shown.groupby("comparison", sort=False):
-        _print_table(console, part.drop(columns="comparison"), str(name))
-    _print_table(console, R.metrics_shown(metrics), "Designer metrics")
+        print_table(list(part.columns[1:]), part.drop(columns="comparison").itertuples(index=False), title=str(name),
+                    left=("measure", "group", "verdict"), console=console)
+    m = R.metrics_shown(metrics)
+    print_table(list(m.columns), m.itertuples(index=False), title="Designer metrics", left=("variant",),
+                console=console)
     folder = out or run_a / "compare"
     try:
-        R.write_files(R.Section("compare", "", "", {"compare_deltas.png": R.chart_png(t, band / 100)},
-                                {"compare.csv": t, "metrics_by_variant.csv": metrics}), folder)
+        R.write_outputs(folder, t, metrics, band / 100)
     except OSError as exc:
         fail(f"{getattr(exc, 'filename', None) or folder}: cannot write the comparison: {exc.strerror or exc}")
     console.print(f"Written: {folder}/compare.csv, compare_deltas.png, metrics_by_variant.csv")
-
-
-def _print_table(console, frame, title: str) -> None:
-    table = Table(box=box.SIMPLE_HEAD, title=title)
-    for col in frame.columns:
-        table.add_column(str(col), justify="left" if col in ("measure", "group", "verdict") else "right")
-    for row in frame.itertuples(index=False):
-        table.add_row(*[str(v) for v in row])
-    console.print(table)

@@ -8,9 +8,21 @@ from typing import Annotated
 import numpy as np
 import typer
 
-from experiments.cli.balance import RATING_NOTE, TOURNAMENT_HEADERS, AgentOpt, AgentsOpt, agent_specs, tournament_cells
-from experiments.cli.common import NOTE, GameOptions, ProgressOpt, app, cli_errors, fail, game_options, new_console
-from experiments.cli.tables import print_table
+from experiments.cli.balance import RATING_NOTE, TOURNAMENT_HEADERS, tournament_cells
+from experiments.cli.common import (
+    NOTE,
+    AgentOpt,
+    AgentsOpt,
+    GameOptions,
+    ProgressOpt,
+    agent_specs,
+    app,
+    cli_errors,
+    fail,
+    game_options,
+    new_console,
+    print_table,
+)
 from experiments.ratings import DEFAULT_BOOT
 from sim.config import compile_config
 from sim.errors import ConfigError
@@ -64,14 +76,16 @@ def league(
     info = result.attrs
     title = (f"League: {len(specs)} agents, {n} games of {players} players ({info['rounds']} round(s)), "
              f"base seed {seed}")
-    print_table(console, title, [h for h in TOURNAMENT_HEADERS if h != "seats"],
-                [tournament_cells(r, seats=False) for r in result.table.itertuples(index=False)])
+    print_table([h for h in TOURNAMENT_HEADERS if h != "seats"],
+                [tournament_cells(r, seats=False) for r in result.table.itertuples(index=False)], title=title,
+                left=("agent",), console=console)
     names = list(result.share.index)
     h2h = [[a] + ["" if a == b else f"{result.share.at[a, b]:.2f}" for b in names] for a in names]
     console.print("", markup=False)
-    print_table(console, "Head to head: share of meetings the row agent finished above the column agent",
-                ["agent"] + [f"vs {i + 1}" for i in range(len(names))], [[f"{i + 1} {r[0]}", *r[1:]]
-                                                                       for i, r in enumerate(h2h)])
+    print_table(["agent"] + [f"vs {i + 1}" for i in range(len(names))],
+                [[f"{i + 1} {r[0]}", *r[1:]] for i, r in enumerate(h2h)],
+                title="Head to head: share of meetings the row agent finished above the column agent",
+                left=("agent",), console=console)
     meet = result.meetings.to_numpy()
     off = meet[~np.eye(len(names), dtype=bool)] if len(names) > 1 else meet.ravel()
     s = result.skill

@@ -9,25 +9,28 @@ from typing import Annotated, Any
 
 import numpy as np
 import typer
-from rich import box
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from experiments.cli.common import (
     NOTE,
+    AgentOpt,
+    AgentsOpt,
     GameOptions,
+    agent_specs,
     app,
     cli_errors,
     fail,
     game_options,
     module_names,
     new_console,
+    print_table,
 )
 from experiments.narrate import narrate, setup_lines, snapshot, turn_header
 from sim import layout as L
 from sim import modules as M
 from sim.config import GameConfig
+from sim.errors import ConfigError
 from sim.game import Game, game_from_state, new_game
 from sim.game import replay as replay_record
 from sim.loader import describe, load_data
@@ -96,35 +99,50 @@ def print_result(console: Console, g: Game) -> None:
     else:
         head = f"Scores so far (the game is not over): {r['turns']} turns ({r['rounds']} rounds); Clan Card {r['clan']}"
     console.print(Text(head, style="bold"))
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, header_style="bold", pad_edge=False, collapse_padding=True)
     interns = bool(int(g.tables[L.T_RULES]) & L.RULE_MAIN_EFFECTS)
     cols = ("rank", "seat", "Scholar", "score", "board", "thesis", *(("interns",) if interns else ()), "jinx",
             "Thesis #", "")
-    for col in cols:
-        table.add_column(col, justify="left" if col in ("Scholar", "Thesis #", "") else "right", no_wrap=True)
+    rows = []
     for s in sorted(r["seats"], key=lambda x: (x["rank"], x["seat"])):
         b = s["breakdown"]
         thesis = f"#{s['thesis_order']}" if s["thesis_order"] else "-"
         if not s["eligible"]:
             thesis += " (not eligible)"
-        extra = (str(b["intern_bonus"]),) if interns else ()
-        table.add_row(str(s["rank"]), str(s["seat"]), s["scholar"], str(s["score"]), str(b["board"]),
-                      str(b["thesis_bonus"]), *extra, str(b["jinx_penalty"]), thesis, "WINNER" if s["winner"] else "")
-    console.print(table)
+        extra = (b["intern_bonus"],) if interns else ()
+        rows.append((s["rank"], s["seat"], s["scholar"], s["score"], b["board"], b["thesis_bonus"], *extra,
+                     b["jinx_penalty"], thesis, "WINNER" if s["winner"] else ""))
+    print_table(cols, rows, left=("Scholar", "Thesis #", ""), console=console)
     console.print("score = board (Note Board points with the Clan modifiers) + thesis (Thesis bonus)"
                   + (" + interns (Intern Cards' bonus points)" if interns else "") + " - jinx (Jinx penalty)",
                   markup=False)
 
 
 # -------------------------------------------------------------- commands
-@app.command(help=f"Play one game with uniformly random legal actions and print it turn by turn.\n\n"
-             "The random agent is the one of `fuzz` and `bench`: `play --seed S` plays the game that "
-             f"their game with seed S plays.\n\n{NOTE}")
+def seat_agents(specs: list, players: int, seed: int) -> list:
+    """One Python-side agent per seat (``agents.python_agents.NumbaAgent``): the specs in order, repeated
+    cyclically; seat p's agent draws from its own generator, seeded by the game's seed and p."""
+    from agents.python_agents import NumbaAgent
+    from experiments.tournament import seat_list
+
+    try:
+        seats = seat_list(specs, players)
+    except ConfigError as exc:
+        raise ConfigError(exc.message, key="--agents", value=exc.value) from None
+    return [NumbaAgent(spec, seed=seed * players + p) for p, spec in enumerate(seats)]
+
+
+@app.command(help="Play one game and print it turn by turn: with uniformly random legal actions, or with the "
+             "agents of --agents / --agent at the seats (any agent, e.g. --agents heuristic,random or "
+             "--agent ismcts:iterations=200; fewer agents than seats: repeated in order).\n\n"
+             "The random agent (no --agents) is the one of `fuzz` and `bench`: `play --seed S` plays the game "
+             f"that their game with seed S plays.\n\n{NOTE}")
 @game_options()
 def play(
-    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of the game and of the random agent.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of the game and of the agents.")] = 0,
     save: Annotated[Path | None, typer.Option("--save", help="Write the game record (JSON) to this file.")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result, not the log.")] = False,
+    agents_csv: AgentsOpt = None,
+    agent: AgentOpt = None,
     *,
     game: GameOptions,
 ) -> None:
@@ -133,12 +151,20 @@ def play(
     console = new_console()
     with cli_errors():
         g = new_game(game.config(), seed)
+        seats = (seat_agents(agent_specs(agents_csv, agent), g.compiled.config.players, seed)
+                 if agents_csv is not None or agent else None)
     if g.compiled.loaded.is_provisional and not quiet:
         console.print(f"Note: provisional data in use ({len(g.compiled.loaded.provisional)} values); "
                       "see `dungeonology data`.", markup=False)
-    agent = RandomAgent(seed)
+    if seats is not None and not quiet:
+        console.print("Agents: " + ", ".join(f"seat {p} {a.spec}" for p, a in enumerate(seats)), markup=False)
+    random_agent = RandomAgent(seed)
+
+    def choose(g: Game) -> int:
+        return random_agent.choose(g.engine_legal_actions()) if seats is None else seats[g.current_player()].act(g)
+
     with cli_errors():
-        play_out(g, lambda g: agent.choose(g.engine_legal_actions()), None if quiet else emit_to(console), seed)
+        play_out(g, choose, None if quiet else emit_to(console), seed)
     print_result(console, g)
     if save is not None:
         try:

@@ -38,9 +38,12 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
 # ------------------------------------------------------------ reading
-def load_sweep(path: str | Path, games: int | None = None, chunk_size: int | None = None) -> SweepPlan:
+def load_sweep(path: str | Path, games: int | None = None, chunk_size: int | None = None,
+               data: str | Path | None = None, overrides: Mapping[str, Any] | None = None) -> SweepPlan:
     """Read, validate and expand a sweep file. ``games`` replaces ``games_per_cell``,
-    ``chunk_size`` the file's chunk size. Raises ConfigError (or DataError)."""
+    ``chunk_size`` the file's chunk size, ``data`` the file's data folder (``sweep --data``, relative to
+    the working folder), and ``overrides`` are added to ``[fixed.overrides]`` (``sweep --set``; a key the
+    file sweeps is an error). Raises ConfigError (or DataError)."""
     path = Path(path)
     shown = str(path)
     try:
@@ -54,6 +57,12 @@ def load_sweep(path: str | Path, games: int | None = None, chunk_size: int | Non
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"TOML syntax error: {exc}", file=shown) from None
+    if data is not None:
+        raw["data"] = str(Path(data).resolve())
+    if overrides:
+        fixed = raw.setdefault("fixed", {})
+        if isinstance(fixed, dict):
+            fixed["overrides"] = {**(fixed.get("overrides") or {}), **overrides}
     return parse_sweep(raw, file=shown, base=path.parent, default_name=path.stem, games=games, chunk_size=chunk_size)
 
 
