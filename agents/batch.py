@@ -186,9 +186,23 @@ def play_batch(compiled: Compiled, seeds: Sequence[int], slots: Sequence[AgentSp
 
     Returns (rows [games, 4, NROW], games [games, NGAME]) as in sim.core.engine.batch.
     """
+    if any(spec.kind == PYTHON_KIND for spec in slots):  # a table with Python agents: the same loop in Python
+        from agents.python_agents import play_batch_python
+
+        return play_batch_python(compiled, seeds, slots, _assignment(len(seeds), compiled.config.players, slots,
+                                                                     assign))
     kind_names, args, rows, games = batch_inputs(compiled, seeds, slots, assign)
     _player_for(kind_names)(*args, rows, games)
     return rows, games
+
+
+def _assignment(n: int, players: int, slots: Sequence[AgentSpec], assign: np.ndarray | None) -> np.ndarray:
+    """``assign`` as a contiguous int64 array; by default seat p is played by slot p mod len(slots)."""
+    if assign is None:
+        assign = np.zeros((n, players), dtype=np.int64)
+        for p in range(players):
+            assign[:, p] = p % len(slots)
+    return np.ascontiguousarray(assign, dtype=np.int64)
 
 
 def batch_inputs(compiled: Compiled, seeds: Sequence[int], slots: Sequence[AgentSpec],
@@ -197,15 +211,10 @@ def batch_inputs(compiled: Compiled, seeds: Sequence[int], slots: Sequence[Agent
     :func:`play_batch` (shared with the traced loop of agents.trace)."""
     players = compiled.config.players
     n = len(seeds)
-    if assign is None:
-        assign = np.zeros((n, players), dtype=np.int64)
-        for p in range(players):
-            assign[:, p] = p % len(slots)
-    assign = np.ascontiguousarray(assign, dtype=np.int64)
-    if any(spec.kind == PYTHON_KIND for spec in slots):  # a table with Python agents: the same loop in Python
-        from agents.python_agents import play_batch_python
-
-        return play_batch_python(compiled, seeds, slots, assign)
+    assign = _assignment(n, players, slots, assign)
+    if any(spec.kind == PYTHON_KIND for spec in slots):
+        raise ValueError("the compiled batch loop plays numba agents only (a Python agent is played by "
+                         "agents.python_agents.play_batch_python; the per-round score trace needs numba agents)")
     kind_names = tuple(dict.fromkeys(spec.kind for spec in slots))
     if len(kind_names) > MAX_BATCH_KINDS:
         raise ValueError(f"at most {MAX_BATCH_KINDS} agent kinds in one batch")

@@ -344,7 +344,7 @@ def tournament(
              "manifest without per-part checksums is refused (--unverified: read as it is, with a warning).")
 def report(
     run_dir: Annotated[Path, typer.Argument(help="The run folder, e.g. results/quick.", show_default=False)],
-    out: Annotated[Path | None, typer.Option("--out", help="Output folder (default RUN_DIR/report), or a file "
+    out: Annotated[Path | None, typer.Option("--out", help="Output folder (default RUN_DIR/_report), or a file "
                                              "ending in .html.")] = None,
     partial: Annotated[bool, typer.Option("--partial", help="Of an incomplete run, count the games of the "
                                           "incomplete cells too (default: complete cells only).")] = False,
@@ -354,6 +354,7 @@ def report(
 ) -> None:
     from experiments.analysis import read_manifest
     from experiments.report import build_report
+    from experiments.run_folder import REPORT_DIR
 
     with cli_errors():
         try:

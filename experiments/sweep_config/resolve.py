@@ -375,6 +375,9 @@ class _Resolver:
             key = "games_per_cell" if self.games is None else "--games"
             raise self.err(f"{len(cells):,} cells x {games:,} games exceed the {MAX_GAMES:_} games a run can hold "
                            f"(allowed: at most {MAX_GAMES // len(cells):_} games per cell)", key, self.games_requested)
+        if self.m.trace and any(_is_python_agent(a) for c in cells for a in c.agents):
+            raise self.err("the per-round score trace plays numba agents only (allowed: trace = false with a "
+                           "Python agent module:attr)", ["trace"], True)
         if variants[0] is not None:  # a combination's block of seeds: the same for each of its variants
             cells = [replace(c, seed_first=c.seed_first * games) for c in cells]
         fixed = {a: axes[a][0][0] for a in AXES if not axes[a][1]}
@@ -484,3 +487,10 @@ def _describe(values: Mapping[str, Any]) -> str:
         else:
             out.append(f"{k} = {format_value(list(v) if isinstance(v, tuple) else v)}")
     return ", ".join(out)
+
+
+def _is_python_agent(text: str) -> bool:
+    """Whether an agent spec names a Python agent (``module:attr``), which the traced batch loop cannot play."""
+    from agents.spec import PYTHON_KIND, parse_spec
+
+    return parse_spec(text).kind == PYTHON_KIND
