@@ -78,3 +78,14 @@ def seed_from(rng: np.random.Generator) -> int:
 def seat_returns(game: Game) -> list[float]:
     """1.0 for every seat ranked first (Game Scoring: tied seats all win), 0.0 for the others."""
     return [1.0 if s["winner"] else 0.0 for s in game.result()["seats"]]
+
+
+def ansi_text(game: Game | None, render_mode: str | None) -> str | None:
+    """The ``render()`` of the environments in ``"ansi"`` mode: the turn, the seat and phase that decide
+    and their legal actions, or the winner (None in other modes or before ``reset``)."""
+    if render_mode != "ansi" or game is None:
+        return None
+    if game.is_terminal():
+        return f"game over: winner seat {game.result()['winner']}"
+    legal = "; ".join(game.action_to_string(a) for a in game.legal_actions())
+    return f"turn {game.result()['turns']} seat {game.current_player()} ({game.phase()}): {legal}"

@@ -21,7 +21,15 @@ from typing import Any
 import gymnasium as gym
 from gymnasium import spaces
 
-from adapters.common import NUM_ACTIONS, dict_space, game_config, masked_observation, seat_returns, seed_from
+from adapters.common import (
+    NUM_ACTIONS,
+    ansi_text,
+    dict_space,
+    game_config,
+    masked_observation,
+    seat_returns,
+    seed_from,
+)
 from agents.python_agents import NumbaAgent, load_agent, observe, takes_observation
 from agents.spec import PYTHON_KIND, parse_spec
 from sim import layout as L
@@ -91,12 +99,7 @@ class DungeonologyEnv(gym.Env):
         return masked_observation(g, self.seat), reward, over, False, {}
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.game is None:
-            return None
-        g = self.game
-        if g.is_terminal():
-            return f"game over: winner seat {g.result()['winner']}"
-        return "; ".join(g.action_to_string(a) for a in g.legal_actions())
+        return ansi_text(self.game, self.render_mode)
 
 
 def make(**kwargs: Any) -> DungeonologyEnv:

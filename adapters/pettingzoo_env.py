@@ -24,6 +24,7 @@ from pettingzoo import AECEnv
 from adapters.common import (
     NUM_ACTIONS,
     agent_name,
+    ansi_text,
     dict_space,
     game_config,
     masked_observation,
@@ -92,13 +93,7 @@ class DungeonologyAEC(AECEnv):
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.game is None:
-            return None
-        g = self.game
-        if g.is_terminal():
-            return f"game over: winner seat {g.result()['winner']}"
-        legal = "; ".join(g.action_to_string(a) for a in g.legal_actions())
-        return f"turn {g.result()['turns']} seat {g.current_player()} ({g.phase()}): {legal}"
+        return ansi_text(self.game, self.render_mode)
 
     def close(self) -> None:
         self.game = None

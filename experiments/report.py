@@ -173,9 +173,10 @@ def complete_rows(run_dir: Path, partial: bool = False,
     The parts of a sweep's manifest are verified first (SweepError naming a missing, extra or changed
     part); a folder whose manifest lists no parts (not written by the sweep runner) is refused (SweepError
     naming the manifest), or with ``unverified`` read as it is, with a warning."""
-    from experiments.run_folder import complete_only, incomplete_note, read_manifest, require_parts, verify_run
+    from experiments.run_folder import complete_only, incomplete_note, manifest_path, require_parts, verify_run
 
-    if not require_parts(run_dir, read_manifest(run_dir), unverified):
+    has_manifest = manifest_path(run_dir).is_file()  # none: the loader names what is wrong with the folder
+    if not has_manifest or not require_parts(run_dir, A.read_manifest(run_dir), unverified):
         return A.load_compact(run_dir), [{"text": "The manifest lists no parts (this folder was not written by "
                                                   "the sweep runner): its parts are not verified, and whether the run "
                                                   "is complete is not known.", "cls": ""}]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -17,13 +18,14 @@ from experiments.cli.common import (  # noqa: F401 - defined in common for play 
     ProgressOpt,
     agent_specs,
     app,
+    check_runner,
     cli_errors,
     fail,
     game_options,
     new_console,
     print_table,
 )
-from sim.config import compile_config
+from sim.config import GameConfig, compile_config
 from sim.errors import ConfigError, format_value
 
 DEFAULT_SWEEP = Path(__file__).parent.parent / "configs" / "default.toml"
@@ -92,13 +94,7 @@ def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int 
 
     from experiments.sweep import run_sweep
 
-    if jobs is not None and jobs < 1:
-        fail(f"--jobs {jobs}: use at least 1 process")
-    if backend is not None and backend not in ("loky", "dask"):
-        fail(f"--backend {format_value(backend)}: unknown backend (allowed: loky, dask)")
-    if scheduler and backend == "loky":
-        fail(f"--scheduler {format_value(scheduler)}: a scheduler needs --backend dask")
-    backend = backend or ("dask" if scheduler else "loky")
+    backend = check_runner(jobs, backend, scheduler)
     console = Console(stderr=True, highlight=False, soft_wrap=True)
 
     def interrupt(signum, frame):  # a kill (SIGTERM) stops like Ctrl-C: the manifest is saved
@@ -317,8 +313,17 @@ def tournament(
              "means per seat-game. A win is rank 1 (seats tied for first all win).",
              RATING_NOTE,
              f"{n} games in {info['seconds']:.1f} s with {jobs} job(s)."]
-    if info["errors"]:
-        lines.append(f"WARNING: {info['errors']} games stopped early (an illegal action or the decision limit); "
+    finish_results(console, lines, info["errors"], config, out,
+                   lambda folder: write_outputs(table, folder, players, title=f"{n} games, {players} players, "
+                                                f"seed {seed}"))
+
+
+def finish_results(console: Console, lines: list[str], errors: int, config: GameConfig, out: Path | None,
+                   write: Callable[[Path], Sequence[Path]]) -> None:
+    """The lines under a tournament's or league's table (a warning for games stopped early, the provisional
+    data note), then the files ``write(out)`` writes when ``out`` is given (exit 2 when it cannot)."""
+    if errors:
+        lines.append(f"WARNING: {errors} games stopped early (an illegal action or the decision limit); "
                      "see the error column of the rows.")
     if compile_config(config).loaded.is_provisional:
         lines.append("Note: provisional card data was used (see `dungeonology data`).")
@@ -326,7 +331,7 @@ def tournament(
         console.print(line, markup=False)
     if out is not None:
         try:
-            paths = write_outputs(table, out, players, title=f"{n} games, {players} players, seed {seed}")
+            paths = write(out)
         except OSError as exc:
             fail(f"{out}: cannot write the results: {exc.strerror or exc}")
         console.print("Written: " + ", ".join(str(p) for p in paths), markup=False)

@@ -161,6 +161,19 @@ AgentOpt = Annotated[
 ]
 
 
+def check_runner(jobs: int | None, backend: str | None, scheduler: str | None) -> str:
+    """The backend of a command that plays through the sweep runner (sweep, main, tune): --jobs at least 1,
+    --backend loky or dask, --scheduler only with dask (exit 2 naming the option otherwise); dask when a
+    scheduler is given, else loky by default."""
+    if jobs is not None and jobs < 1:
+        fail(f"--jobs {jobs}: use at least 1 process")
+    if backend is not None and backend not in ("loky", "dask"):
+        fail(f"--backend {format_value(backend)}: unknown backend (allowed: loky, dask)")
+    if scheduler and backend == "loky":
+        fail(f"--scheduler {format_value(scheduler)}: a scheduler needs --backend dask")
+    return backend or ("dask" if scheduler else "loky")
+
+
 def agent_specs(agents_csv: str | None, agent: Sequence[str] | None) -> list:
     """The seat list of --agents (comma list of simple specs) then --agent (repeated), parsed."""
     from agents.spec import parse_spec

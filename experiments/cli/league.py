@@ -8,7 +8,7 @@ from typing import Annotated
 import numpy as np
 import typer
 
-from experiments.cli.balance import RATING_NOTE, TOURNAMENT_HEADERS, tournament_cells
+from experiments.cli.balance import RATING_NOTE, TOURNAMENT_HEADERS, finish_results, tournament_cells
 from experiments.cli.common import (
     NOTE,
     AgentOpt,
@@ -24,7 +24,6 @@ from experiments.cli.common import (
     print_table,
 )
 from experiments.ratings import DEFAULT_BOOT
-from sim.config import compile_config
 from sim.errors import ConfigError
 
 
@@ -98,19 +97,9 @@ def league(
              f"(50% = luck alone); spread of the ratings (SD) {s['elo_spread']:.0f} "
              f"({s['elo_spread_low']:.0f}-{s['elo_spread_high']:.0f}) Elo points.",
              f"{n} games in {info['seconds']:.1f} s with {jobs} job(s)."]
-    if info["errors"]:
-        lines.append(f"WARNING: {info['errors']} games stopped early (an illegal action or the decision limit); "
-                     "see the error column of the rows.")
-    if compile_config(config).loaded.is_provisional:
-        lines.append("Note: provisional card data was used (see `dungeonology data`).")
-    for line in lines:
-        console.print(line, markup=False)
-    if out is not None:
-        try:
-            paths = write_league(result, out, title=f"{len(specs)} agents, {n} games, {players} players, seed {seed}")
-        except OSError as exc:
-            fail(f"{out}: cannot write the results: {exc.strerror or exc}")
-        console.print("Written: " + ", ".join(str(p) for p in paths), markup=False)
+    finish_results(console, lines, info["errors"], config, out,
+                   lambda folder: write_league(result, folder, title=f"{len(specs)} agents, {n} games, {players} "
+                                               f"players, seed {seed}"))
 
 
 @app.command("tune-heuristic", help="Tune the heuristic's parameters with optuna (a stronger fast agent): stage 1 "

@@ -14,7 +14,7 @@ from experiments.cli.common import app, fail, print_table
 
 @app.command("report-memory", help="Benchmark the report's memory: write a run folder of --rows synthetic seat "
              "rows (4 players, 24 cells with a what-if, parts with checksums as the sweep writes them; or use "
-             "--run DIR), build its report in a fresh process and print that process's peak memory (ru_maxrss, "
+             "--run DIR), build its report in a fresh process and print that process's peak memory (VmHWM, "
              "imports included) and wall time. The README's figure is `dungeonology report-memory --rows "
              "10000000` (target: at most 1 GB).")
 def report_memory(
@@ -44,7 +44,7 @@ def report_memory(
                     [(f"{counts.get('rows', 0):,}", f"{counts.get('games_total', 0):,}", f"{counts.get('parts', 0):,}",
                       f"{result['peak_mib']:,.0f}", f"{result['wall_s']:,.1f}")],
                     title=f"The report of {folder if run is not None else 'a synthetic run'}")
-        typer.echo(f"Peak memory of the report process (ru_maxrss, imports included): {result['peak_mib']:,.0f} MiB "
+        typer.echo(f"Peak memory of the report process (VmHWM, imports included): {result['peak_mib']:,.0f} MiB "
                    f"({'within' if result['peak_mib'] <= 1024 else 'OVER'} the 1 GB target).")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

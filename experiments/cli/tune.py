@@ -11,8 +11,7 @@ import typer
 from rich.console import Console
 
 from experiments.cli.balance import BackendOpt, FreshOpt, SchedulerOpt, SweepJobsOpt, _cpus
-from experiments.cli.common import NOTE, app, cli_errors, fail
-from sim.errors import format_value
+from experiments.cli.common import NOTE, app, check_runner, cli_errors, fail
 
 
 @app.command(help="Tune data values to targets: a tune file (TOML; docs/TUNE.md) names the game each trial plays, "
@@ -43,12 +42,7 @@ def tune(
     from experiments.tune_config import load_tune
     from experiments.tune_report import summary_lines
 
-    if jobs is not None and jobs < 1:
-        fail(f"--jobs {jobs}: use at least 1 process")
-    if backend is not None and backend not in ("loky", "dask"):
-        fail(f"--backend {format_value(backend)}: unknown backend (allowed: loky, dask)")
-    if scheduler and backend == "loky":
-        fail(f"--scheduler {format_value(scheduler)}: a scheduler needs --backend dask")
+    check_runner(jobs, backend, scheduler)
     with cli_errors():
         plan = load_tune(file)
     if check:
