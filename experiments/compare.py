@@ -37,6 +37,7 @@ import pandas as pd
 from scipy.stats import t as t_dist
 from statsmodels.stats.proportion import test_proportions_2indep
 
+from experiments.dataset import is_text, texts_of
 from experiments.schema import VARIANT
 from experiments.stats import adjust_pvalues, bonferroni_alpha, newcombe
 
@@ -62,10 +63,10 @@ def sides_of(df: pd.DataFrame, order: Sequence[str] | None = None) -> list[Side]
     variants) or of first appearance."""
     if VARIANT not in df.columns:
         raise ValueError("this run has no variants (a variants axis in its sweep file, or compare two runs)")
-    names = [str(v) for v in pd.unique(df[VARIANT].astype(str))]
+    names = texts_of(df[VARIANT])
     if order:
         names = [n for n in order if n in names] + [n for n in names if n not in order]
-    return [Side(n, df[df[VARIANT].astype(str) == n]) for n in names]
+    return [Side(n, df[is_text(df[VARIANT], n)]) for n in names]
 
 
 # ------------------------------------------------------------ per-game units

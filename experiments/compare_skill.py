@@ -21,6 +21,7 @@ from collections.abc import Sequence
 import pandas as pd
 
 from experiments import analysis as A
+from experiments.dataset import is_text, texts_of
 from experiments.stats import adjust_pvalues
 
 HEADLINES = {"scholar": "Scholar", "players × turn_position": "seat:",
@@ -35,7 +36,7 @@ def skill_levels(df: pd.DataFrame, column: str = LEVEL) -> list[str]:
     cells = (df.attrs.get("manifest") or {}).get("cells") or []
     order = [",".join(c["agents"]) for c in cells if isinstance(c, dict) and isinstance(c.get("agents"), list)]
     cats = df[column].cat.categories if isinstance(df[column].dtype, pd.CategoricalDtype) else pd.unique(df[column])
-    played = set(df[column].astype(str))
+    played = set(texts_of(df[column]))
     names = list(dict.fromkeys([*order, *(str(c) for c in cats)]))
     return [c for c in names if c in played and len(set(c.split(","))) == 1]
 
@@ -54,7 +55,7 @@ def robust_findings(df: pd.DataFrame, levels: Sequence[str] | None = None, colum
         raise ValueError(f"no skill level in this run (a {column} value with one agent in every seat)")
     tests = []
     for level in levels:
-        t = A.flags(df[df[column].astype(str) == level], correction=correction, alpha=alpha)
+        t = A.flags(df[is_text(df[column], level)], correction=correction, alpha=alpha)
         t.insert(0, "level", level)
         tests.append(t)
     t = pd.concat(tests, ignore_index=True)
@@ -86,6 +87,6 @@ def robust_findings(df: pd.DataFrame, levels: Sequence[str] | None = None, colum
     order = {HOLDS: 0, FLIPS: 1, SOME: 2, NONE: 3}
     out = out.sort_values("finding", key=lambda s: s.map(order), kind="stable").reset_index(drop=True)
     out.attrs = {"tests": int(t["p_value"].notna().sum()), "levels": levels, "correction": correction,
-                 "alpha": alpha, "games": {level_name(lv): int(df.loc[df[column].astype(str) == lv, "game"].nunique())
+                 "alpha": alpha, "games": {level_name(lv): int(df.loc[is_text(df[column], lv), "game"].nunique())
                                            for lv in levels}}
     return out

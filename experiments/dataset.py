@@ -323,3 +323,23 @@ def load_compact(run_dir: str | Path) -> pd.DataFrame:
     """:func:`load` of the columns the report reads (:data:`REPORT_COLUMNS` and the ``set:`` columns), whole
     numbers in their smallest dtype: about 30 bytes a seat row."""
     return load(run_dir, REPORT_COLUMNS, compact=True)
+
+
+# ---------------------------------------------------------- text values of a column
+def texts_of(s: pd.Series) -> list[str]:
+    """The distinct values of a column as texts, in order of first appearance, computed over its few
+    distinct values (a categorical's used categories), never by turning every row into a string."""
+    if isinstance(s.dtype, pd.CategoricalDtype):
+        codes = pd.unique(s.cat.codes.to_numpy())
+        return [str(s.cat.categories[c]) for c in codes if c >= 0]
+    return list(dict.fromkeys(str(v) for v in pd.unique(s)))
+
+
+def is_text(s: pd.Series, text: str) -> np.ndarray:
+    """Which rows of a column hold the value whose text is ``text`` (a boolean array), through the
+    column's distinct values as :func:`texts_of`."""
+    if isinstance(s.dtype, pd.CategoricalDtype):
+        hits = [i for i, c in enumerate(s.cat.categories) if str(c) == text]
+        return np.isin(s.cat.codes.to_numpy(), hits)
+    uniq = pd.unique(s)
+    return s.isin([v for v in uniq if str(v) == text]).to_numpy()
