@@ -69,16 +69,9 @@ from experiments.run_folder import (
     read_manifest,
     schema_markdown,
 )
-from experiments.schema import (  # noqa: F401 - _set_value, override_text: imported from here too
-    COLUMNS,
-    OVERRIDE_PREFIX,
-    TRACE_COLUMNS,
-    VARIANT,
-    _set_value,
-    override_dtypes,
-    override_text,
-)
+from experiments.schema import COLUMNS, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT, _set_value, override_dtypes
 from experiments.sweep_config import SEED_STRIDE, Cell, SweepPlan, load_sweep
+from experiments.sweep_rows import chunk_frame
 from sim.config import Compiled, GameConfig, compile_config
 from sim.errors import ConfigError
 from sim.results import boss_labels
@@ -219,77 +212,13 @@ def play_chunk(task: CellTask, lo: int, hi: int) -> tuple[pd.DataFrame, dict[str
         rows, games, _, leaders = play_batch_trace(task.compiled, seeds.tolist(), list(task.slots), assign)
     else:
         rows, games = play_batch(task.compiled, seeds.tolist(), list(task.slots), assign)
-    df = chunk_frame(task, rows, games, ids, seeds, assign)
+    df = chunk_frame(task, rows, games, ids, seeds, assign)  # experiments.sweep_rows
     if task.trace:
         add_lead_columns(df, leaders)
     info = {"pid": os.getpid(), "host": socket.gethostname(),
             "maxrss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             "seconds": time.perf_counter() - start}
     return df, info
-
-
-def chunk_frame(task: CellTask, rows: np.ndarray, games: np.ndarray, ids: np.ndarray, seeds: np.ndarray,
-                assign: np.ndarray) -> pd.DataFrame:
-    """The schema's rows of played games (``agents.batch.play_batch``'s arrays): the cell's constants
-    and the agents are categorical columns built from codes, never from repeated strings."""
-    from sim.results import rows_frame
-
-    players = task.compiled.config.players
-    df = rows_frame(rows, games, task.compiled.names, players, ids)
-    size = len(df)
-    df["run"] = task.run
-    df["cell"] = task.cell
-    df["seed"] = np.repeat(seeds, players)
-    df["agent"] = pd.Categorical.from_codes(assign.reshape(-1), categories=[s.text for s in task.slots])
-    df["thesis_submitted"] = df["thesis_order"] > 0
-    extra = [k for k in task.constants if k.startswith(OVERRIDE_PREFIX) or k == VARIANT]
-    for key, value in task.constants.items():
-        if key in extra:
-            df[key] = value
-        else:  # one category, every row code 0
-            df[key] = pd.Categorical.from_codes(np.zeros(size, np.int8), categories=[value])
-    return conform(df, task.categories, {k: task.set_dtypes.get(k, "string") for k in extra})
-
-
-def _categorical(name: str, col: pd.Series, cats: list[str]) -> pd.Categorical:
-    """``col`` (categorical or not) as a categorical over ``cats``, each value by its text; the codes
-    are translated through a lookup table of ``col``'s own categories (a few, whatever the rows)."""
-    if isinstance(col.dtype, pd.CategoricalDtype):
-        codes = col.cat.codes.to_numpy()
-        labels: list[Any] = [str(c) for c in col.cat.categories] + [np.nan]  # missing: in no run's categories
-        codes = np.where(codes < 0, len(labels) - 1, codes)
-    else:
-        codes, uniques = pd.factorize(col.astype(str), sort=False)
-        labels = [str(u) for u in uniques]
-    position = {c: i for i, c in enumerate(cats)}
-    lookup = np.array([position.get(label, -1) for label in labels], dtype=np.int64)
-    present = np.flatnonzero(np.bincount(codes, minlength=len(labels)))
-    unknown = {labels[i] for i in present if lookup[i] < 0}
-    if unknown:
-        raise ValueError(f"column {name}: values {sorted(unknown)} outside the run's categories {cats}")
-    return pd.Categorical.from_codes(lookup[codes], categories=cats)
-
-
-def conform(df: pd.DataFrame, categories: dict[str, list[str]],
-            set_columns: dict[str, str] | list[str]) -> pd.DataFrame:
-    """Exactly the schema's columns (then ``set_columns``: name -> dtype, or names of text columns) in
-    order, with the schema's dtypes; a categorical column gets the run's categories (``categories[name]``)
-    for its values' texts."""
-    out: dict[str, Any] = {}
-    for name, (dtype, _) in COLUMNS.items():
-        col = df[name]
-        if dtype == "category":
-            out[name] = _categorical(name, col, categories[name])
-        elif dtype == "bool":
-            out[name] = col.astype(bool)
-        elif dtype == "string":
-            out[name] = col.astype("string")
-        else:
-            out[name] = col.astype(dtype)
-    dtypes = set_columns if isinstance(set_columns, dict) else dict.fromkeys(set_columns, "string")
-    for name, dtype in dtypes.items():
-        out[name] = df[name].astype(dtype)
-    return pd.DataFrame(out)
 
 
 def _play(task: CellTask, chunk: Chunk, parent: int | None = None) -> tuple[Chunk, pd.DataFrame, dict[str, Any]]:

@@ -27,9 +27,8 @@ from experiments.analysis import (
     override_keys,
     win_rates,
 )
-from experiments.schema import OVERRIDE_PREFIX
+from experiments.schema import OVERRIDE_PREFIX, override_text
 from experiments.stats import bonferroni_alpha, newcombe, wilson
-from experiments.sweep import override_text
 from sim.errors import DungeonologyError
 from sim.loader import load_data
 from sim.loader.keys import split_key

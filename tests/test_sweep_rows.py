@@ -1,4 +1,4 @@
-"""Sweep rows built from codes (experiments.sweep.chunk_frame / conform) are the rows the
+"""Sweep rows built from codes (experiments.sweep_rows.chunk_frame / conform) are the rows the
 string path built before: the same DataFrame, dtypes and categories, and the same error
 for a value outside the run's categories."""
 
@@ -11,8 +11,9 @@ import pandas as pd
 import pytest
 
 from experiments.schema import COLUMNS, OVERRIDE_PREFIX
-from experiments.sweep import _categorical, cell_task, chunk_frame, run_categories
+from experiments.sweep import cell_task, run_categories
 from experiments.sweep_config import SEED_STRIDE, load_sweep
+from experiments.sweep_rows import _categorical, chunk_frame
 from experiments.tournament import seat_assignment
 from sim.config import compile_config
 from tests.test_sweep import QUICK
