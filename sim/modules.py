@@ -25,7 +25,7 @@ from typing import Any
 
 from sim import layout as L
 from sim.errors import ConfigError
-from sim.loader.layers import BASE_BOX
+from sim.loader.layers import BASE_BOX, BOXES_DIR, MANIFEST
 
 BOXES = (BASE_BOX, "rocca_civetta")
 KINDS = ("rule", "content", "mode")
@@ -42,6 +42,9 @@ class Module:
     of the box's rulebook). ``settings``: GameConfig fields that only mean
     something with this module (``boss`` with the Boss rule). ``bit``: its
     RULE_* flag in the compiled tables (T_RULES), 0 when the engine has none.
+    ``data``: the module's own data layer, a folder of ``sim/data/`` below its
+    box (``rocca_civetta/alchemy``) holding only the components the module
+    adds; it is merged after the box, and only in games that use the module.
     """
 
     name: str
@@ -54,6 +57,7 @@ class Module:
     requires: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
     settings: tuple[str, ...] = ()
+    data: str = ""
 
     @property
     def rulebook(self) -> str:
@@ -91,6 +95,9 @@ def register(module: Module) -> Module:
     if module.bit and (not module.implemented or any(m.bit & module.bit for m in MODULES.values())):
         raise ConfigError("a rule flag belongs to one implemented module", key=f"{module.name}.bit",
                           value=module.bit)
+    if module.data and (module.data.split("/")[0] != module.box or not (BOXES_DIR / module.data / MANIFEST).is_file()):
+        raise ConfigError(f"a module's data is a folder of sim/data/{module.box}/ with a {MANIFEST}",
+                          key=f"{module.name}.data", value=module.data)
     MODULES[module.name] = module
     return module
 
@@ -204,10 +211,17 @@ def combinations() -> list[tuple[str, ...]]:
 
 
 def boxes_in_use(modules: Iterable[str]) -> tuple[str, ...]:
-    """The boxes whose data a game with these modules needs: the base box
-    first, then the others in the order of BOXES."""
-    used = {MODULES[name].box for name in modules} | {BASE_BOX}
-    return tuple(b for b in BOXES if b in used)
+    """The data a game with these modules needs, in merge order: the base box
+    first, then the other boxes in the order of BOXES, each followed by the
+    data layers of its modules in use (``rocca_civetta/alchemy``), in registry order."""
+    chosen = set(modules)
+    used = {MODULES[name].box for name in chosen} | {BASE_BOX}
+    out: list[str] = []
+    for box in BOXES:
+        if box in used:
+            out.append(box)
+            out += [m.data for m in MODULES.values() if m.box == box and m.data and m.name in chosen]
+    return tuple(out)
 
 
 def describe() -> list[dict[str, Any]]:
@@ -231,28 +245,33 @@ register(Module("main_effects", BASE_BOX, "rule", "Main Effects", "Trick Cards' 
                 "Zone Effect Tokens; Setup L", implemented=True, bit=L.RULE_MAIN_EFFECTS))
 
 # ------------------------------------------------------------ Rocca Civetta
-# Registered so that names, requirements and exclusions are known; their
-# rules come later (each is refused as "not implemented yet").
+# The module rocca_civetta is the box's content that joins every game ("New
+# Scholars", "New Clan Cards": "used in all Dungeonology games"): its data is
+# the box folder itself. Every other module of the box requires it, so a game
+# that uses any part of the expansion has its Scholars, Clans and cards. A
+# module with its own components (Trick Card types, Research, Congregations)
+# has a data layer below the box, merged only when it is used (``data``).
 register(Module("rocca_civetta", "rocca_civetta", "content", "New Components", "the expansion's Scholars, Clan "
-                "Cards (with Star requirements), Bosses, Interns and Jinx Cards in every game"))
+                "Cards (with Star requirements), Star Tokens, False and Universal Information, Interns, Jinx and "
+                "Panic Cards in every game"))
 register(Module("alchemy", "rocca_civetta", "content", "Alchemy Cards", "18 Alchemy Trick Cards and 3 Fate Trick "
-                "Cards added to the deck"))
+                "Cards added to the deck", requires=("rocca_civetta",)))
 register(Module("specialists", "rocca_civetta", "content", "Specialists Cards", "18 Specialists Trick Cards and "
-                "3 Fate Trick Cards added to the deck", requires=("main_effects",)))
+                "3 Fate Trick Cards added to the deck", requires=("main_effects", "rocca_civetta")))
 register(Module("spriggan", "rocca_civetta", "content", "Spriggan Cards", "4 Spriggan Trick Cards and the "
-                "Spriggan Intern Card", requires=("main_effects",)))
+                "Spriggan Intern Card", requires=("main_effects", "rocca_civetta")))
 register(Module("floor_iv", "rocca_civetta", "content", "Floor IV Zones", "a fourth Floor of Zones holding False "
-                "and Universal Information", requires=("dangerous_zones",)))
+                "and Universal Information", requires=("dangerous_zones", "rocca_civetta")))
 register(Module("familiars", "rocca_civetta", "content", "Familiars", "the Yocca and Manticore Familiars, engaged "
                 "in Floor IV Zones", requires=("floor_iv",)))
 register(Module("research", "rocca_civetta", "rule", "Research Cards", "three face-up Research Cards whose quests "
-                "score bonus points"))
+                "score bonus points", requires=("rocca_civetta",)))
 register(Module("congregations", "rocca_civetta", "rule", "Student Congregations", "Phi, Zeta, Iota and Lambda "
-                "Students in the University, with their effects"))
+                "Students in the University, with their effects", requires=("rocca_civetta",)))
 register(Module("omega_against_all", "rocca_civetta", "mode", "Omega Against All", "Omega, an automaton seat "
-                "with the Omega Deck and Tome of Secrets, plays against every Scholar"))
+                "with the Omega Deck and Tome of Secrets, plays against every Scholar", requires=("rocca_civetta",)))
 register(Module("solo", "rocca_civetta", "mode", "Solitary Mode", "one Scholar against Omega and the Omega Deck",
-                excludes=("omega_against_all",)))
+                requires=("rocca_civetta",), excludes=("omega_against_all",)))
 # Big Boss modes ("Big Boss"): one Big Boss is the Boss of the game, so each
 # needs the Boss rule and excludes the other Big Boss modes.
 _BIG_BOSS: list[str] = []
@@ -263,6 +282,6 @@ for _name, _title, _boss, _extra in (
         ("cursed_temple", "Cursed Temple", "Enrico Giovanni", ()),
         ("goddess_of_the_sea", "Goddess of the Sea", "Scilla and Cariddi (two Boss Cards)", ())):
     register(Module(_name, "rocca_civetta", "mode", "Big Boss", f"Big Boss mode {_title}, with {_boss} as the "
-                    "Boss of the game", requires=("boss",), excludes=(*_BIG_BOSS, *_extra)))
+                    "Boss of the game", requires=("boss", "rocca_civetta"), excludes=(*_BIG_BOSS, *_extra)))
     _BIG_BOSS.append(_name)
 del _name, _title, _boss, _extra

@@ -53,13 +53,16 @@ def test_rocca_civetta_is_registered_but_not_implemented():
                 "cursed_temple", "goddess_of_the_sea"}
     assert set(M.names(box="rocca_civetta")) == expected
     assert not any(M.MODULES[n].implemented or M.MODULES[n].bit for n in expected)
-    assert M.MODULES["specialists"].requires == ("main_effects",)
-    assert M.MODULES["spriggan"].requires == ("main_effects",)
-    assert M.MODULES["floor_iv"].requires == ("dangerous_zones",)
+    assert M.MODULES["specialists"].requires == ("main_effects", "rocca_civetta")
+    assert M.MODULES["spriggan"].requires == ("main_effects", "rocca_civetta")
+    assert M.MODULES["floor_iv"].requires == ("dangerous_zones", "rocca_civetta")
+    # the box's content joins every game that uses any part of the expansion
+    assert all("rocca_civetta" in M.MODULES[n].requires or "floor_iv" in M.MODULES[n].requires
+               for n in expected - {"rocca_civetta"})
     assert M.MODULES["familiars"].requires == ("floor_iv",)
     big = ("winter_is_coming", "the_brood", "egg_hunting", "cursed_temple", "goddess_of_the_sea")
     for a in big:
-        assert M.MODULES[a].kind == "mode" and M.MODULES[a].requires == ("boss",)
+        assert M.MODULES[a].kind == "mode" and M.MODULES[a].requires == ("boss", "rocca_civetta")
         assert all(M.excluded(a, b) for b in big if b != a)
     assert M.excluded("egg_hunting", "floor_iv") and M.excluded("solo", "omega_against_all")
     assert not M.excluded("omega_against_all", "the_brood")  # the Campaign plays them together
@@ -88,18 +91,33 @@ def test_boxes_in_use():
     assert M.boxes_in_use(["main_effects", "specialists"]) == ("base", "rocca_civetta")
 
 
+def test_a_module_data_layer_follows_its_box_and_only_when_used(monkeypatch):
+    toy = M.Module("toy", "rocca_civetta", "content", "Toy", "a toy", data="rocca_civetta/toy")
+    monkeypatch.setitem(M.MODULES, "toy", toy)  # past register's check: the folder does not exist
+    assert M.boxes_in_use(["rocca_civetta", "toy"]) == ("base", "rocca_civetta", "rocca_civetta/toy")
+    assert M.boxes_in_use(["rocca_civetta"]) == ("base", "rocca_civetta")
+
+
+def test_a_module_data_layer_must_be_a_folder_of_its_box():
+    for data in ("rocca_civetta/no_such_folder", "base"):
+        with pytest.raises(ConfigError, match="a module's data is a folder of sim/data/rocca_civetta/"):
+            M.register(M.Module("toy2", "rocca_civetta", "content", "Toy", "a toy", data=data))
+    assert "toy2" not in M.MODULES
+
+
 @pytest.mark.parametrize(("modules", "message"), [
     (["specialists"], "specialists requires main_effects"),
     (["spriggan", "boss"], "spriggan requires main_effects"),
+    (["main_effects", "spriggan"], "spriggan requires rocca_civetta"),
     (["floor_iv"], "floor_iv requires dangerous_zones"),
     (["familiars", "dangerous_zones"], "familiars requires floor_iv"),
     (["winter_is_coming"], "winter_is_coming requires boss"),
-    (["boss", "winter_is_coming", "the_brood"], "the_brood excludes winter_is_coming"),
-    (["boss", "dangerous_zones", "floor_iv", "egg_hunting"], "egg_hunting excludes floor_iv"),
-    (["solo", "omega_against_all"], "solo excludes omega_against_all"),
-    (["dangerous_zones", "floor_iv"], "floor_iv is not implemented yet"),
-    (["main_effects", "specialists"], "specialists is not implemented yet"),
-    (["research"], "research is not implemented yet"),
+    (["boss", "rocca_civetta", "winter_is_coming", "the_brood"], "the_brood excludes winter_is_coming"),
+    (["boss", "dangerous_zones", "rocca_civetta", "floor_iv", "egg_hunting"], "egg_hunting excludes floor_iv"),
+    (["rocca_civetta", "solo", "omega_against_all"], "solo excludes omega_against_all"),
+    (["dangerous_zones", "rocca_civetta", "floor_iv"], "is not implemented yet"),
+    (["main_effects", "rocca_civetta", "specialists"], "is not implemented yet"),
+    (["rocca_civetta", "research"], "is not implemented yet"),
     (["boss", "campus"], "unknown module"),
     (["boss", "boss"], "each module can be named once"),
     ("boss", "a list of module names"),
@@ -156,11 +174,13 @@ def test_modules_command_lists_the_registry():
 
 @pytest.mark.parametrize(("args", "expected"), [
     (["play", "--modules", "specialists"], 'error: --modules ["specialists"]: specialists requires main_effects'),
-    (["play", "--modules", "dangerous_zones,floor_iv"], "floor_iv is not implemented yet"),
-    (["play", "--rules", "solo,omega_against_all"], "--rules [\"solo\", \"omega_against_all\"]: solo excludes"),
-    (["fuzz", "--modules", "main_effects,spriggan"], "spriggan is not implemented yet"),
+    (["play", "--modules", "dangerous_zones,floor_iv"], "floor_iv requires rocca_civetta"),
+    (["play", "--modules", "dangerous_zones,rocca_civetta,floor_iv"], "is not implemented yet"),
+    (["play", "--rules", "rocca_civetta,solo,omega_against_all"],
+     "--rules [\"rocca_civetta\", \"solo\", \"omega_against_all\"]: solo excludes"),
+    (["fuzz", "--modules", "main_effects,rocca_civetta,spriggan"], "is not implemented yet"),
     (["bench", "--modules", "familiars"], "familiars requires floor_iv"),
-    (["tournament", "--agents", "random", "--modules", "research"], "research is not implemented yet"),
+    (["tournament", "--agents", "random", "--modules", "rocca_civetta,research"], "is not implemented yet"),
     (["play", "--modules", "boss", "--rules", "main_effects"], "differs from --rules"),
 ])
 def test_refusals_exit_2_with_one_line(args, expected):

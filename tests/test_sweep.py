@@ -348,7 +348,7 @@ BASE = 'games_per_cell = 2\n'
     (BASE + '[fixed]\nmodules = ["specialists"]\n', ['fixed.modules = ["specialists"]',
                                                    "specialists requires main_effects"]),
     (BASE + '[sweep]\nmodules = [[], ["dangerous_zones", "floor_iv"]]\n', ["sweep.modules[1]",
-                                                                          "floor_iv is not implemented yet"]),
+                                                                          "floor_iv requires rocca_civetta"]),
     (BASE + '[fixed]\nmodules = ["boss"]\nrules = ["boss"]\n', ["fixed.rules", "older name of modules"]),
     (BASE + '[sweep]\nrules = [[], ["boss"]]\nboss = ["laetus:sober"]\n', ['sweep.boss[0] = "laetus:sober"',
                                                                          "drunk"]),
