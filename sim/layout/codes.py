@@ -105,8 +105,10 @@ RANGES = {
     "maximum_alert": ((24, 27), (24, 27), (35, 39)),
     "main_effects": ((28, 35), (28, 35), (40, 59)),  # play, timing, Priority
     "interns": ((36, 39), (36, 39), (60, 79)),  # Interns, Zone Effect Tokens, Exalted Sofia
-    # Rocca Civetta (reserved; no code used yet)
-    "rocca_civetta": ((40, 59), (40, 59), (80, 119)),  # Star Tokens, new cubes, Scholars, Zones, cards
+    # Rocca Civetta (issue 16 splits the box's range by part of its rulebook)
+    "rocca_civetta": ((40, 43), (40, 43), (80, 89)),  # Star Tokens, False / Universal Information, Clan Cards
+    "rc_scholars": ((44, 49), (44, 49), (90, 104)),  # the New Scholars' skills, Camp Z
+    "rc_cards": ((50, 59), (50, 59), (105, 119)),  # Jinx, Intern, Panic Cards; Alchemy, Specialists, Spriggan
     "congregations": ((60, 63), (60, 63), (120, 129)),
     "research": ((64, 67), (64, 67), (130, 139)),
     "omega": ((68, 75), (68, 75), (140, 159)),  # the automaton: Omega Against All, Solitary Mode

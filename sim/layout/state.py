@@ -181,6 +181,21 @@ S_OMEGA_DISCARD_N = _s()  # Omega Action Cards discarded (reserved)
 S_OMEGA_DISCARD = _s(MAX_OMEGA_CARDS)  # Omega Action discards, in order (reserved)
 S_TOME = _s(MAX_TOME)  # Tome of Secrets: colour + 1 per space, first space first, 0 empty (reserved)
 
+# --- Rocca Civetta, part cubes: Star Tokens, False / Universal Information, New Clan Cards ---
+#     (this part's fields go below this line)
+
+# --- Rocca Civetta, part scholars: New Scholars, Camp Z ---
+#     (this part's fields go below this line)
+
+# --- Rocca Civetta, part cards: Jinx, Intern and Panic Cards; Alchemy, Specialists and Spriggan Trick Cards ---
+#     (this part's fields go below this line)
+
+# --- Rocca Civetta, part research: Research Cards ---
+#     (this part's fields go below this line)
+
+# --- Rocca Civetta, part congregations: Student Congregations ---
+#     (this part's fields go below this line)
+
 # Turn registers
 S_SPEED = _s()  # Speed points left
 S_CARD_SPEED = _s()  # of which gained from effects (kept after the Movement Phase)
@@ -264,6 +279,21 @@ PF_STAR_TOKENS = _p(MAX_COL)  # per column: bit 0 its silver, bit 1 its gold Sta
 PF_UNIVERSAL = _p(MAX_COL)  # per column: bit k set = the cube at height k is Universal Information (white)
 PF_HOT_WATER = _p()  # Hot Water Tokens held ("Bucket", at most 2)
 PF_FAMILIAR = _p()  # Familiar linked to the Scholar, +1 (0 none)
+# --- player fields, part cubes: Star Tokens, False / Universal Information, New Clan Cards ---
+#     (this part's player fields go below this line)
+
+# --- player fields, part scholars: New Scholars, Camp Z ---
+#     (this part's player fields go below this line)
+
+# --- player fields, part cards: Jinx, Intern and Panic Cards; Trick Card types ---
+#     (this part's player fields go below this line)
+
+# --- player fields, part research: Research Cards ---
+#     (this part's player fields go below this line)
+
+# --- player fields, part congregations: Student Congregations ---
+#     (this part's player fields go below this line)
+
 PSZ = _p.size
 # Player blocks: seats 0..MAXP-1 are the Scholars; seat OMEGA_SEAT is the
 # automaton (Omega, RC "Solitary Mode" / "Omega Against All": a Scholar for

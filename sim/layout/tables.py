@@ -182,4 +182,19 @@ T_CLAN_BONUS = _t(MAX_CLANS)  # per Clan Card: the bonus points for those Stars 
 T_PROG_TRIGGER = _t(MAX_PROGS)  # per program: what makes it run (ops.Trigger; 0 = PLAYED) (reserved)
 T_PROG_TRIGGER_ARG = _t(MAX_PROGS)  # per program: the trigger's argument, e.g. a Student kind (reserved)
 
+# --- Rocca Civetta, part cubes: Star Tokens, False / Universal Information, New Clan Cards ---
+#     (this part's fields go below this line)
+
+# --- Rocca Civetta, part scholars: New Scholars, Camp Z ---
+#     (this part's fields go below this line)
+
+# --- Rocca Civetta, part cards: Jinx, Intern and Panic Cards; Alchemy, Specialists and Spriggan Trick Cards ---
+#     (this part's fields go below this line)
+
+# --- Rocca Civetta, part research: Research Cards ---
+#     (this part's fields go below this line)
+
+# --- Rocca Civetta, part congregations: Student Congregations ---
+#     (this part's fields go below this line)
+
 TABLE_SIZE = _t.size
