@@ -174,6 +174,10 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
             prog = int(t[L.T_ME_COST + kind * L.MAX_ME_COSTS + i])
             return f"Pay {cost_label(t, prog)} for {names.mains[kind]}"
         return f"Option {i + 1}"
+    if verb == "research":
+        card = int(s[L.S_RESEARCH_UP + i]) - 1
+        name = names.research[card] if 0 <= card < len(names.research) else "?"
+        return f"Complete the Research {name} ({int(t[L.T_RESEARCH_POINTS + card]) if card >= 0 else 0} points)"
     jx = int(s[L.S_JLOC + i])
     shown = names.jinx[i] if jx == L.JX_UP else "a face-down Jinx Card"
     return f"Discard {shown}"

@@ -253,7 +253,7 @@ register(Module("main_effects", BASE_BOX, "rule", "Main Effects", "Trick Cards' 
 # has a data layer below the box, merged only when it is used (``data``).
 register(Module("rocca_civetta", "rocca_civetta", "content", "New Components", "the expansion's Scholars, Clan "
                 "Cards (with Star requirements), Star Tokens, False and Universal Information, Interns, Jinx and "
-                "Panic Cards in every game"))
+                "Panic Cards in every game", implemented=True))
 register(Module("alchemy", "rocca_civetta", "content", "Alchemy Cards", "18 Alchemy Trick Cards and 3 Fate Trick "
                 "Cards added to the deck", requires=("rocca_civetta",)))
 register(Module("specialists", "rocca_civetta", "content", "Specialists Cards", "18 Specialists Trick Cards and "
@@ -265,7 +265,8 @@ register(Module("floor_iv", "rocca_civetta", "content", "Floor IV Zones", "a fou
 register(Module("familiars", "rocca_civetta", "content", "Familiars", "the Yocca and Manticore Familiars, engaged "
                 "in Floor IV Zones", requires=("floor_iv",)))
 register(Module("research", "rocca_civetta", "rule", "Research Cards", "three face-up Research Cards whose quests "
-                "score bonus points", requires=("rocca_civetta",)))
+                "score bonus points", requires=("rocca_civetta",), implemented=True, bit=L.RULE_RESEARCH,
+                data="rocca_civetta/research"))
 register(Module("congregations", "rocca_civetta", "rule", "Student Congregations", "Phi, Zeta, Iota and Lambda "
                 "Students in the University, with their effects", requires=("rocca_civetta",)))
 register(Module("omega_against_all", "rocca_civetta", "mode", "Omega Against All", "Omega, an automaton seat "

@@ -40,6 +40,7 @@ class Names:
     boss_profiles: tuple[tuple[str, ...], ...] = ()  # [boss] -> profile key of each table row
     interns: tuple[str, ...] = ()
     panic: tuple[str, ...] = ()  # Panic Cards (Maximum Alert)
+    research: tuple[str, ...] = ()  # Research Cards (module research)
 
 
 def _limit(what: str, n: int, most: int) -> None:
@@ -317,6 +318,7 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
             t[o + 3] = 0 if eff.letter is None else L.SECRET_LETTERS.index(eff.letter) + 1
 
     _compile_panic(t, data, progs, rules)
+    _compile_research(t, data, cidx)
 
     names = Names(
         colors=tuple(colors),
@@ -337,6 +339,7 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
         boss_profiles=tuple(tuple(data.boss[k].profiles) for k in bosses),
         interns=tuple(interns),
         panic=tuple(data.panic),
+        research=tuple(data.research),
     )
     t.setflags(write=False)
     return t, names
@@ -399,3 +402,25 @@ def _compile_panic(t: np.ndarray, data: GameData, progs: _Programs, rules: int) 
             t[L.T_PANIC_PASSIVE + i * L.NPASSIVE + L.PASSIVE_NAMES.index(p)] = v
         t[L.T_PANIC_PROG_EACH + i] = progs.add(list(card.each_player)) if card.each_player else -1
         t[L.T_PANIC_PROG_SCHOLAR + i] = progs.add(list(card.each_scholar)) if card.each_scholar else -1
+
+
+# ------------------------------------------------------------ Research Cards
+def _compile_research(t: np.ndarray, data: GameData, cidx: dict[str, int]) -> None:
+    """The Research Cards (Rocca Civetta, "Research Cards"): points and Quest
+    conditions as T_RESEARCH_* rows (code, n, arg, at_most; sim.layout QC_*)."""
+    names = list(data.research)
+    _limit("Research Cards", len(names), L.MAX_RESEARCH)
+    t[L.T_RESEARCH_N] = len(names)
+    for i, name in enumerate(names):
+        card = data.research[name]
+        t[L.T_RESEARCH_POINTS + i] = card.points
+        t[L.T_RESEARCH_NCOND + i] = len(card.requires)
+        for k, cond in enumerate(card.requires):
+            o = L.T_RESEARCH_COND + (i * L.MAX_QUEST_CONDS + k) * L.QC_W
+            t[o + L.QCF_CODE] = L.QUEST_CONDITIONS[cond.what]
+            t[o + L.QCF_N] = cond.n
+            if cond.what == "cubes":
+                t[o + L.QCF_ARG] = 0 if cond.color is None else cidx[cond.color] + 1
+            elif cond.what == "columns":
+                t[o + L.QCF_ARG] = cond.each
+            t[o + L.QCF_AT_MOST] = 1 if cond.at_most else 0

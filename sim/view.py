@@ -293,7 +293,25 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
     }
     if _i(t[L.T_RULES]) & L.RULE_MAIN_EFFECTS:
         out["main_effects"] = _main_effects(s, names)
+    if _i(t[L.T_RULES]) & L.RULE_RESEARCH:
+        out["research"] = _research(s, t, names, viewer)
     return out
+
+
+def _research(s: np.ndarray, t: np.ndarray, names: Names, viewer: int | None) -> dict[str, Any]:
+    """Research Cards (Rocca Civetta): the cards face up near the Campus (None:
+    an empty place), who completed which (public), the deck (its order hidden),
+    whether the current player already completed a Quest this turn."""
+    up = [_i(s[L.S_RESEARCH_UP + i]) - 1 for i in range(L.RESEARCH_UP)]
+    deck = [names.research[_i(s[L.S_RESEARCH_DECK + i])] for i in range(_i(s[L.S_RESEARCH_N]))]
+    return {
+        "face_up": [names.research[c] if c >= 0 else None for c in up],
+        "points": {name: _i(t[L.T_RESEARCH_POINTS + c]) for c, name in enumerate(names.research)},
+        "completed": {p: [name for c, name in enumerate(names.research) if _i(s[L.S_RESEARCH_OWNER + c]) == p + 1]
+                      for p in range(_i(s[L.S_NPLAYERS]))},
+        "deck": deck if viewer is None else len(deck),
+        "completed_this_turn": _i(s[L.S_RESEARCH_TURN]) == _i(s[L.S_TURN]) + 1,
+    }
 
 
 def _main_effects(s: np.ndarray, names: Names) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from agents.heuristic.prompts import (
     stun_decision,
     target_decision,
 )
+from agents.heuristic.rc_research import claim_choice, research_decision, without_claims
 from agents.heuristic.stealth_tests import commit_decision, window_decision
 from agents.heuristic.study import study_size_decision
 from agents.heuristic.turn import action_decision, activity_decision
@@ -67,6 +68,7 @@ PHASE_HANDLERS: dict[int, Callable] = {
     L.PH_ME_ZONE: zone_decision,  # main_effects.py: where a movement effect leads
     L.PH_ME_GIVE: color_decision,  # prompts.py: the cube a Scholar Gives (the one worth least to him)
     L.PH_ME_STEAL: steal_decision,  # prompts.py: the cube a Scholar Steals, and from whom
+    L.PH_RESEARCH: research_decision,  # rc_research.py: complete a Quest at the End of Turn, or pass
 }
 
 
@@ -86,6 +88,13 @@ def act(s, t, buf, n, params, rng):
         return buf[0]
     if params[P_NOISE] > 0.0 and rand01(rng) < params[P_NOISE]:
         return buf[randint(rng, n)]
+    if (t[L.T_RULES] & L.RULE_RESEARCH) != 0:  # Research Cards: a Quest first (rc_research.py)
+        c = claim_choice(s, t, buf, n)
+        if c >= 0:
+            return c
+        n = without_claims(buf, n)
+        if n == 1:
+            return buf[0]
     ph = s[L.S_PHASE]
     me = s[L.S_ACTOR]
     if ph == L.PH_ACTIVITY:
@@ -132,4 +141,6 @@ def act(s, t, buf, n, params, rng):
         return color_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_ME_STEAL:
         return steal_decision(s, t, me, buf, n, params, rng)
+    if ph == L.PH_RESEARCH:
+        return research_decision(s, t, me, buf, n, params, rng)
     return unknown_phase(buf, n, params, rng)

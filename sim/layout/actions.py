@@ -25,6 +25,7 @@ from sim.layout.limits import (
     MAX_ZONES,
     NFLOORS,
     NPASSAGES,
+    RESEARCH_UP,
 )
 
 NSIDES = 4  # sides of a tile (N, E, S, W)
@@ -62,6 +63,7 @@ A_ZONE = _a(MAX_ZONES)  # + zone: a destination Zone (Teleport, Secret Passage, 
 A_ZONE_EFFECT = _a(MAX_ZEFF + 1)  # + effect slot: use an Action Zone Effect (slot MAX_ZEFF = a token)
 A_MAIN = _a(MAX_KINDS)  # + kind: declare a Trick Card's Main Effect
 A_OPTION = _a(MAX_OPTIONS)  # + i: one of the options of a choice (a "/" cost ...)
+A_RESEARCH = _a(RESEARCH_UP)  # + slot: complete the Quest of the face-up Research Card there (RC "Research Cards")
 NUM_ACTIONS = _a.size
 MAX_LEGAL = NUM_ACTIONS
 
@@ -94,6 +96,7 @@ VERBS: tuple[tuple[str, int, int], ...] = (
     ("zone_effect", A_ZONE_EFFECT, MAX_ZEFF + 1),
     ("main", A_MAIN, MAX_KINDS),
     ("option", A_OPTION, MAX_OPTIONS),
+    ("research", A_RESEARCH, RESEARCH_UP),
 )
 assert all(a[1] + a[2] == b[1] for a, b in zip(VERBS, VERBS[1:], strict=False)), "VERBS follows the A_* ranges"
 assert VERBS[-1][1] + VERBS[-1][2] == NUM_ACTIONS

@@ -61,6 +61,8 @@ RULE_BOSS = 1
 RULE_DANGEROUS_ZONES = 2
 RULE_MAXIMUM_ALERT = 4
 RULE_MAIN_EFFECTS = 8
+# Rocca Civetta advanced rules (one bit each, spaced so the parts of issue 16 do not collide)
+RULE_RESEARCH = 1 << 12  # RC "Research Cards"
 # (module names -> bits: the registry, sim/modules.py)
 
 # Secret Passage letter+1 (0 = none). MAX_ZEFF: sim/layout/limits.py.
@@ -188,6 +190,7 @@ PHASES = {
     32: "main_steal",
     33: "main_give",
     36: "protect_cube",
+    64: "research",
 }
 PH_NONE = 0
 PH_ACTIVITY = 1
@@ -216,6 +219,8 @@ PH_ME_STEAL = 32  # Steal: the target Scholar and the colour of the cube (A_SPY 
 PH_ME_GIVE = 33  # Give: the giver chooses the colour of the cube he Gives (A_COLOR + colour) to S_P_CALLER
 # Interns, Protected cubes (range 36-39)
 PH_PROTECT = 36  # the owner of a Protected cube: keep it (A_OPTION) or lose it (A_OPTION + 1)
+# Research Cards (range 64-67)
+PH_RESEARCH = 64  # the End of Turn claim point: complete a face-up Research (A_RESEARCH + slot) or pass
 # PHASE_NAMES[code]: the phase's name; codes no phase uses read "reserved_<code>".
 PHASE_NAMES = tuple(PHASES.get(i, f"reserved_{i}") for i in range(max(PHASES) + 1))
 
@@ -258,3 +263,42 @@ ME_INSTANT = 1
 ME_REACTION = 2
 ME_TIMINGS = {"standard": ME_STANDARD, "instant": ME_INSTANT, "reaction": ME_REACTION}
 ME_WHEN = {"any": 0, "before_movement": 1, "test": 2}
+
+
+# ------------------------------------------------------------ Research Cards
+# Quest conditions of a Research Card (RC "Research Cards"; research.toml,
+# docs/DATA_FORMAT.md): what each one reads of the Scholar, compared with its n
+# (at least n, or at most n with at_most). T_RESEARCH_COND rows: QC_W ints.
+QC_STUDENTS = 1  # Students held
+QC_CUBES = 2  # Information Cubes on the Note Board (of one colour: arg = colour + 1; 0 = all)
+QC_COLUMNS = 3  # Note Board columns holding at least arg cubes
+QC_STARS = 4  # Stars reached
+QC_ARROWS = 5  # Study Bonus arrows reached
+QC_KNOWLEDGE = 6  # Knowledge Tokens held
+QC_INTERNS = 7  # Intern Cards owned (Main Effects rule)
+QC_FLOOR = 8  # the Floor (1-4) of the Zone she stands in; 0 in the Starting Zone
+QC_STUDY_WINS = 9  # Studies won
+QC_ESPIONAGE_WINS = 10  # Espionages won
+QC_TRICKS = 11  # Trick Cards in hand
+QC_EXALTED = 12  # 1 while Exalted
+QC_STUN = 13  # Stun Tokens held
+QUEST_CONDITIONS = {
+    "students": QC_STUDENTS,
+    "cubes": QC_CUBES,
+    "columns": QC_COLUMNS,
+    "stars": QC_STARS,
+    "arrows": QC_ARROWS,
+    "knowledge": QC_KNOWLEDGE,
+    "interns": QC_INTERNS,
+    "floor": QC_FLOOR,
+    "study_wins": QC_STUDY_WINS,
+    "espionage_wins": QC_ESPIONAGE_WINS,
+    "tricks": QC_TRICKS,
+    "exalted": QC_EXALTED,
+    "stun": QC_STUN,
+}
+QC_W = 4  # ints per condition: code, n, arg, at_most
+QCF_CODE = 0
+QCF_N = 1
+QCF_ARG = 2
+QCF_AT_MOST = 3

@@ -14,8 +14,9 @@ from __future__ import annotations
 # Version of the state and action layout (offsets, sizes, action numbers).
 # Records carry it (sim.game.Game.record); a record of another version is refused.
 # 1: the base-box layout (until issue 11); 2: limits for Rocca Civetta; 3: Reaction
-# chains as long as the Reaction cards allow, the last Stealth Test, scenario draws (issue 12).
-LAYOUT_VERSION = 3
+# chains as long as the Reaction cards allow, the last Stealth Test, scenario draws (issue 12);
+# 4: Rocca Civetta (issue 16): Research Cards (the verb research, S_RESEARCH_EOT, T_RESEARCH_*).
+LAYOUT_VERSION = 4
 
 # ------------------------------------------------------------------ seats
 MAXP = 4  # Scholar seats (agents): 1 (Solitary Mode) to 4 players
@@ -55,8 +56,9 @@ MAX_RAND = 32  # Randomizer cards
 MAX_SET_DRAWS = 16  # draws a scenario may fix in advance (Randomizer cards, Students out of the University)
 MAX_PANIC = 16  # Panic Cards: base 3 + RC 5 = 8 (a bit mask of the deck: at most 63)
 MAX_INTERNS = 32  # Intern Cards (one copy each): base 10 + RC 10 = 20
-MAX_RESEARCH = 16  # Research Cards: RC 12 (reserved)
+MAX_RESEARCH = 16  # Research Cards: RC 12
 RESEARCH_UP = 3  # Research Cards face up near the Campus (RC "Research Cards": Setup)
+MAX_QUEST_CONDS = 4  # conditions of one Research Card's Quest (all must hold)
 MAX_FAMILIARS = 4  # Familiar Cards: RC 2 (Yocca, Manticore; reserved)
 MAX_OMEGA_CARDS = 32  # Omega Action Cards: RC 21 (reserved)
 MAX_TOME = 16  # Information Cube spaces on a Tome of Secrets (reserved; not counted in the rulebook)

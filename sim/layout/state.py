@@ -161,13 +161,14 @@ S_RES_CONGREGATION = _s(NCONGREGATIONS)  # in the Reserve
 # Bonfire, whose Students S_BONFIRE counts, is all grey).
 S_BONFIRE_KINDS = _s(MAX_BONFIRE)
 S_ZIOTA = _s(MAX_ZONES)  # Iota Student placed in the Zone: its owner's seat + 1 (0 none)
-# Research Cards (RC "Research Cards"): deck order bottom..top, the cards
-# face up near the Campus (-1 none), each card's owner (seat + 1, 0 none).
-S_RESEARCH_N = _s()
-S_RESEARCH_DECK = _s(MAX_RESEARCH)  # Research deck, bottom..top (reserved)
-S_RESEARCH_UP = _s(RESEARCH_UP)  # Research Cards face up near the Campus, -1 none (reserved)
-S_RESEARCH_OWNER = _s(MAX_RESEARCH)  # per Research Card: its owner's seat + 1, 0 none (reserved)
-S_RESEARCH_TURN = _s()  # S_TURN + 1 of the last Quest completed (once per turn)
+# Research Cards (RC "Research Cards", module research; 0 without it): the
+# deck (card indices, bottom..top), the cards face up near the Campus (card
+# + 1, 0 an empty place), each card's owner (seat + 1, 0 none).
+S_RESEARCH_N = _s()  # Research Cards in the deck
+S_RESEARCH_DECK = _s(MAX_RESEARCH)  # Research deck: card indices, bottom..top (order hidden)
+S_RESEARCH_UP = _s(RESEARCH_UP)  # Research Cards face up near the Campus: card + 1, 0 none
+S_RESEARCH_OWNER = _s(MAX_RESEARCH)  # per Research Card: the seat + 1 of the Scholar who completed it, 0 none
+S_RESEARCH_TURN = _s()  # S_TURN + 1 of the turn of the last Quest completed ("only once per turn"), 0 none
 # Familiars (RC "Familiars"): Linked Scholar's seat + 1 (0 none), Zone of the model + 1 (0 Reserve)
 S_FAMILIAR_OWNER = _s(MAX_FAMILIARS)
 S_FAMILIAR_ZONE = _s(MAX_FAMILIARS)  # per Familiar: Zone of its model + 1, 0 in the Reserve (reserved)
@@ -192,6 +193,7 @@ S_TOME = _s(MAX_TOME)  # Tome of Secrets: colour + 1 per space, first space firs
 
 # --- Rocca Civetta, part research: Research Cards ---
 #     (this part's fields go below this line)
+S_RESEARCH_EOT = _s()  # S_TURN + 1 of the turn whose End of Turn claim point (PH_RESEARCH) was offered, 0 none
 
 # --- Rocca Civetta, part congregations: Student Congregations ---
 #     (this part's fields go below this line)

@@ -8,7 +8,7 @@ Sections marked *reserved* are room for Rocca Civetta, zero in the base game.
 from __future__ import annotations
 
 from sim.layout.alloc import Alloc
-from sim.layout.codes import NPASSIVE, NSTATS, TRAP_KINDS, ZE_W
+from sim.layout.codes import NPASSIVE, NSTATS, QC_W, TRAP_KINDS, ZE_W
 from sim.layout.limits import (
     MAX_ALERT_SLOTS,
     MAX_BOSS,
@@ -25,7 +25,9 @@ from sim.layout.limits import (
     MAX_PANIC,
     MAX_PROFILES,
     MAX_PROGS,
+    MAX_QUEST_CONDS,
     MAX_RAND,
+    MAX_RESEARCH,
     MAX_SCH,
     MAX_SKILLS,
     MAX_ZEFF,
@@ -193,6 +195,10 @@ T_PROG_TRIGGER_ARG = _t(MAX_PROGS)  # per program: the trigger's argument, e.g. 
 
 # --- Rocca Civetta, part research: Research Cards ---
 #     (this part's fields go below this line)
+T_RESEARCH_N = _t()  # Research Cards in the data (0 without the research module)
+T_RESEARCH_POINTS = _t(MAX_RESEARCH)  # per Research Card: its bonus victory points
+T_RESEARCH_NCOND = _t(MAX_RESEARCH)  # per Research Card: conditions of its Quest (all must hold)
+T_RESEARCH_COND = _t(MAX_RESEARCH * MAX_QUEST_CONDS * QC_W)  # [card][i]: QC_W ints (code, n, arg, at_most)
 
 # --- Rocca Civetta, part congregations: Student Congregations ---
 #     (this part's fields go below this line)

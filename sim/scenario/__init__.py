@@ -79,6 +79,10 @@ Operations (all return the builder):
 ``boss(name, profile)``                     the Boss Card and profile in use (Boss rule)
 ``boss_at(zone or None)``                   the Boss model's Zone (None: not in the Dungeon)
 ``boss_done()``                             the Boss Effect already activated this turn
+``research_face_up([names])``               the Research Cards face up (Research Cards rule)
+``research_deck_top([names])``              the next Research Cards drawn
+``research_completed(who, [names])``        Research Cards a Scholar has completed
+``research_done()``                         a Quest already completed this turn
 ==========================================  ==================================================
 
 ``turn`` phases: ``"start"`` (the default: the turn begins, with its forced
@@ -110,11 +114,12 @@ from sim.scenario.cards import CardSetup
 from sim.scenario.dungeon import DungeonSetup
 from sim.scenario.noteboard import NoteBoardSetup
 from sim.scenario.playing import do, pick
+from sim.scenario.research import ResearchSetup
 from sim.scenario.tokens import TokenSetup
 from sim.scenario.turn import TurnSetup
 
 __all__ = ["FLOOR_NAMES", "PHASES", "Scenario", "do", "pick"]
 
 
-class Scenario(DungeonSetup, TokenSetup, NoteBoardSetup, CardSetup, CampusSetup, TurnSetup):
+class Scenario(DungeonSetup, TokenSetup, NoteBoardSetup, CardSetup, CampusSetup, ResearchSetup, TurnSetup):
     """Fluent builder of a game position (see the module docstring)."""

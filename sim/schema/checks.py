@@ -62,6 +62,7 @@ class Checker:
             self.interns,
             self.tokens,
             self.panic,
+            self.research,
         ):
             check()
 
@@ -351,6 +352,27 @@ class Checker:
                 if value is not None and not value.strip():
                     self.fail((*parts, field), value,
                               f"an empty {field} requirement (allowed: a name, or leave the key out)")
+
+    def research(self) -> None:
+        """Research Cards: a colour only for ``cubes``, ``each`` only for
+        ``columns``, a Floor within the Floors, ``exalted`` is 0 or 1."""
+        floors = max([self.data.start.floor, *(z.floor for z in self.data.zones.values())])
+        for name, card in self.data.research.items():
+            for i, cond in enumerate(card.requires):
+                parts = ("research", name, "requires", i)
+                if cond.color is not None:
+                    if cond.what != "cubes":
+                        self.fail((*parts, "color"), cond.color,
+                                  f"only a cubes condition names a colour (allowed here: no color for {cond.what})")
+                    self.color((*parts, "color"), cond.color)
+                if cond.each != 1 and cond.what != "columns":
+                    self.fail((*parts, "each"), cond.each,
+                              f"only a columns condition counts cubes in each column (allowed here: no each for "
+                              f"{cond.what})")
+                if cond.what == "floor" and cond.n > floors:
+                    self.fail((*parts, "n"), cond.n, f"no such Floor (allowed: 0..{floors})")
+                if cond.what == "exalted" and cond.n > 1:
+                    self.fail((*parts, "n"), cond.n, "a Scholar is Exalted or not (allowed: 0 or 1)")
 
     def randomizer(self) -> None:
         seats = self.data.noteboard.colors

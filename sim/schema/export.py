@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from sim.layout import QUEST_CONDITIONS
 from sim.schema.models import DERIVED_FIELDS, GameData
 from sim.schema.vocab import (
     DIRECTIONS,
@@ -42,6 +43,7 @@ _ENUMS: dict[tuple[str, str], tuple[Any, ...]] = {
     ("StartZone", "passages"): PASSAGES,
     ("Zone", "floor"): FLOORS,
     ("StartZone", "floor"): FLOORS,
+    ("QuestCondition", "what"): tuple(QUEST_CONDITIONS),
 }
 
 

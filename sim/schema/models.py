@@ -14,9 +14,12 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from sim.layout import (
     MAX_INTERNS,
     MAX_ME_COSTS,
+    MAX_QUEST_CONDS,
+    MAX_RESEARCH,
     MAX_ZEFF,
     ME_TIMINGS,
     ME_WHEN,
+    QUEST_CONDITIONS,
     SECRET_LETTERS,
     ZONE_EFFECTS_WITH_N,
 )
@@ -248,6 +251,32 @@ class PanicCard(_Model):
     alert_modifier: int = 0
 
 
+def _quest_conditions(value: list[QuestCondition]) -> list[QuestCondition]:
+    if not 1 <= len(value) <= MAX_QUEST_CONDS:
+        raise ValueError(f"a Quest has 1 to {MAX_QUEST_CONDS} conditions (allowed: 1..{MAX_QUEST_CONDS} entries)")
+    return value
+
+
+class QuestCondition(_Model):
+    """One requirement of a Research Card's Quest (Rocca Civetta, "Research
+    Cards"): what the Scholar holds, at least ``n`` (at most with ``at_most``);
+    ``color`` only for ``cubes``, ``each`` only for ``columns``."""
+
+    what: Annotated[str, _one_of(QUEST_CONDITIONS, "quest condition")]
+    n: Count
+    color: str | None = None
+    each: Positive = 1
+    at_most: bool = False
+
+
+class ResearchCard(_Model):
+    """A Research Card (Rocca Civetta, "Research Cards"): its Quest (every
+    condition must hold) and the bonus victory points it grants at Scoring."""
+
+    points: Count
+    requires: Annotated[list[QuestCondition], AfterValidator(_quest_conditions)]
+
+
 class RandomizerCard(_Model):
     color: str
     direction: Annotated[str, _one_of(DIRECTIONS, "direction")]
@@ -357,6 +386,8 @@ class GameData(_Model):
     # Maximum Alert (optional files/keys: a data folder without them has no Panic Card)
     dungeon: str | None = None  # the Dungeon icon of the Zones (zones.toml)
     panic: dict[str, PanicCard] = {}
+    # Research Cards (Rocca Civetta module research: research.toml of its data layer)
+    research: Annotated[dict[str, ResearchCard], Field(max_length=MAX_RESEARCH)] = {}
 
     @model_validator(mode="before")
     @classmethod

@@ -6,7 +6,8 @@ kept), every face-down Jinx Card together with the Jinx deck (owners kept),
 the order of the three Zone stacks, the kinds of the face-down Trap Tokens
 (on Zones and in the supply), the Clan Card when the seat holds no
 Knowledge Token and it is not public, the face-down Panic Card (Maximum
-Alert; drawn again from the public Panic deck), and the chance stream itself.
+Alert; drawn again from the public Panic deck), the order of the Research
+deck (Research Cards), and the chance stream itself.
 Tiles a seat saw go to the bottom of a stack are not tracked (documented in
 docs/RULES_COVERAGE.md).
 
@@ -33,6 +34,15 @@ def _shuffle(rng, a, n):
         tmp = a[i]
         a[i] = a[j]
         a[j] = tmp
+
+
+@kernel
+def _shuffle_range(rng, a, base, n):
+    for i in range(n - 1, 0, -1):
+        j = randint(rng, i + 1)
+        tmp = a[base + i]
+        a[base + i] = a[base + j]
+        a[base + j] = tmp
 
 
 @allocating
@@ -156,6 +166,10 @@ def determinize(s, t, seat, rng):
     # any card of the (public) Panic deck unless the configuration forced it
     if s[L.S_PANIC] >= 0 and s[L.S_MAX_ALERT] == 0 and t[L.T_PANIC_FORCED] < 0:
         s[L.S_PANIC] = draw_from_deck(s[L.S_PANIC_DECK], rng)
+    # Research deck (Research Cards rule): its order is unknown
+    base = L.S_RESEARCH_DECK
+    s[base : base + s[L.S_RESEARCH_N]].sort()  # canonical order
+    _shuffle_range(rng, s, base, s[L.S_RESEARCH_N])
     # Chance stream
     s[L.S_RNG0] = next32(rng)
     s[L.S_RNG1] = next32(rng) | 1

@@ -11,6 +11,7 @@ from sim.core.components.noteboard import count_marks
 from sim.core.components.scholars import active, passive, passives_from_cards, pf, stat
 from sim.core.engine.jit import allocating, kernel
 from sim.core.rules.main_effects.chain import action_limit
+from sim.core.rules.research.research import research_check
 
 INVARIANTS = {
     1: "Information Cubes not conserved (Reserve + Zones + Note Boards != box)",
@@ -43,6 +44,9 @@ INVARIANTS = {
         "Zone not placed (or on the Starting Zone)",
     50: "Main Effects: the declared chain is out of bounds, or a declared card is not on the table",
     51: "Main Effects: more ACTION Main Effects this turn than allowed (on either side of the Scholar Card)",
+    64: "Research Cards: a card is in two places or nowhere, or owned by no seat of the game",
+    65: "Research Cards: a face-up place is empty while the Research deck has cards",
+    66: "Research Cards: a Quest marked completed in a turn not yet begun",
     99: "a game did not end within the decision limit",
 }
 
@@ -172,6 +176,9 @@ def check(s, t):
     if code:
         return code
     code = check_interns_tokens(s, t)
+    if code:
+        return code
+    code = research_check(s, t)
     if code:
         return code
     return check_main_effects(s, t)

@@ -13,6 +13,7 @@ from sim.core.components.scholars import pf
 from sim.core.engine.jit import allocating, kernel
 from sim.core.procedures.scoring import rank_seats, score_parts
 from sim.core.rules.main_effects.interns import intern_bonus, interns_owned
+from sim.core.rules.research.research import research_points
 
 ROW_FIELDS = (
     "seat", "scholar", "score", "board_points", "thesis_bonus", "jinx_penalty", "rank", "won",
@@ -20,6 +21,7 @@ ROW_FIELDS = (
     "studies", "study_wins", "espionages", "espionage_wins", "thesis_failures",
     "cubes_0", "cubes_1", "cubes_2", "cubes_3", "cubes_4", "cubes_5",
     "intern_bonus", "interns", "main_effects",
+    "research_points",
 )
 GAME_FIELDS = ("clan", "first_player", "turns", "rounds", "end_reason", "decisions", "theses", "error",
                "boss", "boss_profile", "panic", "max_alert")
@@ -67,6 +69,7 @@ def write_rows(s, t, rows, g):
         r[26] = intern_bonus(s, t, p)
         r[27] = interns_owned(s, t, p)
         r[28] = s[pf(p, L.PF_MAINS)]
+        r[29] = research_points(s, t, p)
 
 
 @kernel

@@ -15,6 +15,7 @@ from sim.core.engine import kstack
 from sim.core.engine.dispatch_phases import apply_phase, run_continuation
 from sim.core.engine.jit import kernel
 from sim.core.engine.legal import legal_actions
+from sim.core.rules.research.research import claim, is_claim
 
 
 @kernel
@@ -23,6 +24,12 @@ def apply_action(s, t, a):
     ph = s[L.S_PHASE]
     me = s[L.S_ACTOR]
     s[L.S_PHASE] = L.PH_NONE
+    if is_claim(a) and ph != L.PH_RESEARCH:
+        # a Research claim taken at another decision: the same decision stays open
+        claim(s, t, me, a - L.A_RESEARCH)
+        s[L.S_PHASE] = ph
+        s[L.S_ACTOR] = me
+        return
     apply_phase(s, t, ph, me, a)
 
 

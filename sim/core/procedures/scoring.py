@@ -1,6 +1,6 @@
 """Game Scoring ("Game Scoring", "End Game"): Note Board points with the Clan
 modifiers per cube, the Thesis bonuses (10/7/5/3), Intern Cards' bonus points (Main Effects
-rule), Jinx penalties; only
+rule), completed Research Cards' bonus points (RC "Research Cards"), Jinx penalties; only
 successful Theses compete unless nobody submitted; ties by Thesis order, then
 most Students, then the seeded age order (for "the youngest player")."""
 
@@ -13,18 +13,20 @@ from sim.core.components.noteboard import board_points, jinx_penalty
 from sim.core.components.scholars import pf
 from sim.core.engine.jit import allocating, kernel
 from sim.core.rules.main_effects.interns import intern_bonus
+from sim.core.rules.research.research import research_points
 
 
 @kernel
 def score_parts(s, t, seat, out):
     """out[0] board points (with Clan modifiers), out[1] Thesis bonus,
     out[2] Jinx penalty, out[3] total (with the Intern Cards' bonus points,
-    see intern_bonus: Game Scoring only, never the Thesis check)."""
+    see intern_bonus, and the completed Research Cards' bonus points, see
+    research_points: Game Scoring only, never the Thesis check)."""
     out[0] = board_points(s, t, seat)
     order = s[pf(seat, L.PF_THESIS)]
     out[1] = t[L.T_THESIS_BONUS + order - 1] if order > 0 else 0
     out[2] = jinx_penalty(s, t, seat)
-    out[3] = out[0] + out[1] - out[2] + intern_bonus(s, t, seat)
+    out[3] = out[0] + out[1] - out[2] + intern_bonus(s, t, seat) + research_points(s, t, seat)
 
 
 @kernel

@@ -17,6 +17,7 @@ from sim.core.engine.jit import kernel
 from sim.core.engine.rng import randint, seed_state
 from sim.core.rules.main_effects.interns import setup_interns_and_tokens
 from sim.core.rules.maximum_alert.maximum_alert import setup_panic
+from sim.core.rules.research.research import setup_research
 
 
 @kernel
@@ -135,5 +136,7 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
         s[pf(j, L.PF_AGE)] = tmp
     # L. Intern deck (Main Effects rule) and the Zone Effect Token supply
     setup_interns_and_tokens(s, t)
+    # Research Cards (RC "Research Cards", Setup): three drawn face up
+    setup_research(s, t)
     # P. the first player takes her turn
     kstack.push(s, L.K_TURN_START, 0, 0, 0)

@@ -27,6 +27,7 @@ from sim.core.engine.jit import kernel
 from sim.core.procedures.end_game import any_active, check_exhausted, end_game_now, trigger_end_at_current
 from sim.core.rules.main_effects.interns import lose_cubes
 from sim.core.rules.maximum_alert.maximum_alert import game_end_reason, turn_start_effects
+from sim.core.rules.research.research import end_point
 
 
 @kernel
@@ -253,6 +254,8 @@ def end_of_turn(s, t, stage):
 
 @kernel
 def end_turn(s, t):
+    if (t[L.T_RULES] & L.RULE_RESEARCH) != 0 and end_point(s, t):
+        return  # Research Cards: the End of Turn claim point first
     flush_played(s, t)
     s[L.S_SPEED] = 0
     s[L.S_CARD_SPEED] = 0
