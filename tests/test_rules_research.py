@@ -40,6 +40,14 @@ def _claims(h, g):
     return [s for s in h.legal_text(g) if s.startswith(CLAIM)]
 
 
+def _to_next_turn_of(g, seat):
+    """Play the first legal action until `seat` decides in her next turn (the one under way if it
+    is not hers yet)."""
+    turn = int(g.state[L.S_TURN]) if int(g.state[L.S_CUR]) == seat else -1
+    while not (g.current_player() == seat and int(g.state[L.S_CUR]) == seat and int(g.state[L.S_TURN]) > turn):
+        g.apply(g.engine_legal_actions()[0])
+
+
 def _village(h, phase="activity"):
     """Sofia (seat 0) in I-3 with 4 Civilization cubes, Village Life face up."""
     return (_sc(h).place_zone("I-3", 0, -1).move("Sofia", "I-3").cubes("Sofia", civilization=4)
@@ -85,10 +93,9 @@ def test_requirements_not_met_means_no_claim(h):
 def test_only_the_scholar_whose_turn_it_is_may_complete_a_quest(h):
     g = _village(h).cubes("Valerio", civilization=4).turn("Sofia", "activity").build()
     assert g.current_player() == 0
-    do(g, "Rest")
-    # Valerio meets Village Life too, but never decides in Sofia's turn; in his own turn he may
-    while g.current_player() == 0:
-        g.apply(g.legal_actions()[0] if CLAIM not in h.legal_text(g)[0] else g.legal_actions()[-1])
+    do(g, "Rest", "Pass", "Pass")  # no discard; at the End of Turn claim point Sofia passes too
+    # Valerio meets Village Life too, but claims nothing in Sofia's turn; in his own turn he may
+    assert g.to_dict()["turn_of"] == 1 and g.current_player() == 1 and g.phase() == "movement"
     assert any(s.startswith(CLAIM + " Village Life") for s in h.legal_text(g))
 
 
@@ -115,10 +122,9 @@ def test_only_once_per_turn(h):
     assert len(_claims(h, g)) == 2  # Village Life and Militia Drills
     do(g, "Complete the Research Militia Drills")
     assert _claims(h, g) == []  # Village Life is still met, but not this turn
-    do(g, "Rest")
-    assert g.phase() != "research"  # no End of Turn claim point either
-    while g.current_player() != 0 or g.to_dict()["turn_of"] != 0:
-        g.apply(g.engine_legal_actions()[0])
+    do(g, "Rest", "Pass")  # Rest, keeping her cards: the turn ends
+    assert g.phase() != "research" and g.to_dict()["turn_of"] == 1  # no End of Turn claim point either
+    _to_next_turn_of(g, 0)
     # her next turn: Village Life again
     assert "Complete the Research Village Life (2 points)" in _claims(h, g)
 
@@ -161,7 +167,7 @@ def test_a_quest_met_by_the_last_step_of_a_turn_can_still_be_completed(h):
     assert _claims(h, g) == []
     do(g, "Rest")  # Stun Tokens discarded, Trick Cards drawn: no decision of hers
     assert g.phase() == "research" and g.current_player() == 0
-    assert h.legal_text(g) == ["Complete the Research Popular Tutor (3 points)", "Pass"]
+    assert h.legal_text(g) == ["Pass", "Complete the Research Popular Tutor (3 points)"]
     do(g, "Complete the Research Popular Tutor")
     assert g.to_dict()["research"]["completed"][0] == ["Popular Tutor"]
     assert g.to_dict()["turn_of"] == 1  # then the turn ends
