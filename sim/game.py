@@ -26,6 +26,7 @@ from sim.core.engine.step import advance, step
 from sim.core.procedures.scoring import rank_seats, score_parts
 from sim.core.procedures.setup import init_state
 from sim.core.rules.main_effects.interns import intern_bonus
+from sim.core.rules.research.research import research_points
 from sim.errors import ConfigError, IllegalActionError, RecordError
 from sim.observation import information_state
 from sim.observation import observation as observation_tensor
@@ -131,7 +132,9 @@ class Game:
                 "scholar": self.names.scholars[int(s[pf(p, L.PF_SCHOLAR)])],
                 "score": int(parts[3]),
                 "breakdown": {"board": int(parts[0]), "thesis_bonus": int(parts[1]), "jinx_penalty": int(parts[2]),
-                              "intern_bonus": int(intern_bonus(s, t, p))},
+                              "intern_bonus": int(intern_bonus(s, t, p)),
+                              **({"research_points": int(research_points(s, t, p))}
+                                 if int(t[L.T_RULES]) & L.RULE_RESEARCH else {})},
                 "rank": int(ranks[p]),
                 "thesis_order": order or None,
                 "eligible": (order > 0) or not any_thesis,

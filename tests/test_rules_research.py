@@ -199,6 +199,7 @@ def test_completed_research_cards_score_their_points(h):
     assert parts[3] == base + 5 + 2
     score_parts(g.state, g.tables, 1, parts)
     assert parts[3] == parts[0] + parts[1] - parts[2] + 4
+    assert g.result()["seats"][0]["breakdown"]["research_points"] == 7
     assert g.check_invariants() is None
 
 
