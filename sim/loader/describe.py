@@ -69,6 +69,11 @@ def describe(loaded: LoadedData, every_value: bool = False) -> str:
         effect = ", ".join([f"{p} {v:+d}" for p, v in it.passive.items()]
                            + [f"protects {c}" for c in it.protected]) or "no effect"
         lines.append(f"  {name}: {it.points} PT; {effect}; from {linked.get(name, '-')}")
+    if d.research:
+        lines.append(f"Research Cards ({len(d.research)}, research module):")
+        for name, rc in d.research.items():
+            quest = " and ".join(_quest_text(c) for c in rc.requires)
+            lines.append(f"  {name}: {rc.points} points; {quest}")
     lines.append(f"Randomizer cards: {len(d.randomizer.cards)}")
     lines.append("")
     if loaded.overrides:
@@ -128,3 +133,10 @@ def _side(side: Any) -> str:
         f"intelligence {side.intelligence}, stamina {side.stamina}; "
         f"knowledge {knowledge}; skills {skills}"
     )
+
+
+def _quest_text(cond: Any) -> str:
+    """One Quest condition in words: "at least 4 civilization cubes", "at most 0 stun"."""
+    what = {"cubes": f"{cond.color} cubes" if cond.color else "cubes",
+            "columns": f"columns with {cond.each}+ cubes"}.get(cond.what, cond.what.replace("_", " "))
+    return f"{'at most' if cond.at_most else 'at least'} {cond.n} {what}"
