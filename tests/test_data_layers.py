@@ -25,8 +25,9 @@ RULES = ("boss", "dangerous_zones", "maximum_alert", "main_effects")
 # limits, same games: tests/test_same_games.py); then the Floor I tiles, two Bonus
 # Values and Vincenzo's Students were transcribed and the tables count the Reaction
 # chain's length (issue 12); then the Main Effects "Love Potion" and "Back Stab"
-# were transcribed (their cards' programs and names): this is its value.
-TABLES_SHA256 = "061ed7c8abf84a9909847b21f9b8462dcdd41db95f9577e999cf0a9d6bb336b4"
+# were transcribed (their cards' programs and names); then the tables grew by the Research
+# Cards' sections (zero without the module) and Names by its research field (issue 16): this is its value.
+TABLES_SHA256 = "06a03ae1f22da5a24533371ea6c5dac05fb3c2207d2a398546098c80a58420e0"
 
 
 @pytest.fixture(scope="module")

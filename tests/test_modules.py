@@ -183,7 +183,7 @@ def test_modules_command_lists_the_registry():
      "--rules [\"rocca_civetta\", \"solo\", \"omega_against_all\"]: solo excludes"),
     (["fuzz", "--modules", "main_effects,rocca_civetta,spriggan"], "is not implemented yet"),
     (["bench", "--modules", "familiars"], "familiars requires floor_iv"),
-    (["tournament", "--agents", "random", "--modules", "rocca_civetta,research"], "is not implemented yet"),
+    (["tournament", "--agents", "random", "--modules", "rocca_civetta,congregations"], "is not implemented yet"),
     (["play", "--modules", "boss", "--rules", "main_effects"], "differs from --rules"),
 ])
 def test_refusals_exit_2_with_one_line(args, expected):
@@ -258,7 +258,7 @@ def test_the_worked_example_registers_lists_and_refuses_a_module(night_watch):
     assert re.search(r"^night_watch\s+base\s+rule\s+boss\s.*not yet", r.stdout, re.M), r.stdout
     r = run("play", "--modules", "boss,night_watch")
     assert r.exit_code == 2 and "night_watch is not implemented yet" in r.stderr
-    assert M.combinations() == [tuple(c) for c in COMBOS]  # not implemented: not fuzzed
+    assert not any("night_watch" in c for c in M.combinations())  # not implemented: not fuzzed
 
 
 def test_registering_checks_the_module():
