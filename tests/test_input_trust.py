@@ -48,7 +48,7 @@ def scenario_record() -> dict:
 # --------------------------------------------------------------- records
 def test_every_state_of_random_games_is_in_range():
     """The bounds accept what the engine itself reaches (basic game and every advanced rule)."""
-    for modules in ((), M.base_rules()):
+    for modules in ((), M.base_rules(), (*M.base_rules(), "rocca_civetta", "research")):
         for players, seed in ((2, 1), (4, 2)):
             g = new_game(GameConfig(players=players, modules=modules), seed)
             agent = RandomAgent(seed)
@@ -84,7 +84,7 @@ def test_a_tampered_initial_state_is_refused_before_compiled_code(scenario_recor
     (lambda r: r["config"].update(overrides={"scholars.Sofia.speed": 2**70}), ["scholars.Sofia.speed", "too large"]),
     (lambda r: r.update(seed=2**64), ["seed = 18446744073709551616"]),
     (lambda r: r["actions"].__setitem__(0, 2**64), ["action #0", "list of integers"]),
-    (lambda r: r["actions"].__setitem__(0, 451), ["action #0", "not an action number"]),
+    (lambda r: r["actions"].__setitem__(0, L.NUM_ACTIONS), ["action #0", "not an action number"]),
     (lambda r: r["actions"].__setitem__(0, "a"), ["action #0", "list of integers"]),
     (lambda r: r["actions"].__setitem__(2, 0), ["action #2", "not legal"]),
     (lambda r: r.update(config=5), ["config"]),
