@@ -249,3 +249,52 @@ def test_every_card_is_marked_provisional():
     loaded = load_data(boxes=boxes_in_use(RC))
     marked = {v.key.split(".")[1].strip('"') for v in loaded.provisional if v.key.startswith("research.")}
     assert marked == set(loaded.data.research) and len(marked) == 12
+
+
+# ------------------------------------------------- the condition language
+def _with_quest(h, quest, modules=RC, **kw):
+    """Village Life's Quest replaced by `quest` (a data override), the card face up."""
+    over = {'research."Village Life".requires': quest}
+    return (h.scenario(modules=modules, overrides=over, **kw).place_zone("I-3", 0, -1)
+            .research_face_up(["Village Life", "Militia Drills", "Deep Survey"]))
+
+
+def test_a_floor_condition_reads_the_zone_the_scholar_stands_in(h):
+    sc = _with_quest(h, [{"what": "floor", "n": 1}])
+    assert _claims(h, sc.move("Sofia", "I-3").turn("Sofia", "activity").build())
+    g = _with_quest(h, [{"what": "floor", "n": 1}]).turn("Sofia", "movement").build()
+    assert not _claims(h, g)  # the Starting Zone is no Floor
+
+
+def test_a_columns_condition_counts_columns_holding_each_cubes(h):
+    quest = [{"what": "columns", "n": 2, "each": 2}]
+    g = _with_quest(h, quest).move("Sofia", "I-3").cubes("Sofia", civilization=2, militia=2).turn("Sofia", "activity")
+    assert _claims(h, g.build())
+    g = _with_quest(h, quest).move("Sofia", "I-3").cubes("Sofia", civilization=3, militia=1).turn("Sofia", "activity")
+    assert not _claims(h, g.build())
+
+
+def test_an_at_most_condition_and_an_interns_condition(h):
+    quest = [{"what": "interns", "n": 1}, {"what": "tricks", "n": 1, "at_most": True}]
+    me = ("main_effects", *RC)
+    sc = _with_quest(h, quest, modules=me).move("Sofia", "I-3").hand("Sofia", ["Lantern"])
+    assert not _claims(h, sc.turn("Sofia", "activity").build())  # no Intern yet
+    sc = _with_quest(h, quest, modules=me).move("Sofia", "I-3").hand("Sofia", ["Lantern"]).intern("Sofia", "Climbing Intern")
+    assert _claims(h, sc.turn("Sofia", "activity").build())
+    sc = (_with_quest(h, quest, modules=me).move("Sofia", "I-3").hand("Sofia", ["Lantern", "Lantern"])
+          .intern("Sofia", "Climbing Intern"))
+    assert not _claims(h, sc.turn("Sofia", "activity").build())  # two Trick Cards: more than at most 1
+
+
+# ------------------------------------------------- what each seat sees
+def test_the_observation_shows_the_face_up_cards_and_owners_not_the_deck_order(h):
+    g = _sc(h).research_completed("Valerio", ["Deep Survey"]).build()
+    obs = g.observation_tensor(0)
+    up = slice(L.S_RESEARCH_UP, L.S_RESEARCH_UP + L.RESEARCH_UP)
+    owner = slice(L.S_RESEARCH_OWNER, L.S_RESEARCH_OWNER + L.MAX_RESEARCH)
+    assert (obs[up] == g.state[up]).all() and (obs[owner] == g.state[owner]).all()
+    assert not obs[L.S_RESEARCH_DECK: L.S_RESEARCH_DECK + L.MAX_RESEARCH].any()
+    deck = slice(L.S_RESEARCH_DECK, L.S_RESEARCH_DECK + int(g.state[L.S_RESEARCH_N]))
+    orders = {tuple(g.determinize(0, seed).state[deck]) for seed in range(6)}
+    assert len(orders) > 1 and all(sorted(o) == sorted(g.state[deck]) for o in orders)  # resampled, same cards
+    assert all(g.determinize(0, seed).state[up].tolist() == g.state[up].tolist() for seed in range(3))
