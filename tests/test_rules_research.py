@@ -279,7 +279,8 @@ def test_an_at_most_condition_and_an_interns_condition(h):
     me = ("main_effects", *RC)
     sc = _with_quest(h, quest, modules=me).move("Sofia", "I-3").hand("Sofia", ["Lantern"])
     assert not _claims(h, sc.turn("Sofia", "activity").build())  # no Intern yet
-    sc = _with_quest(h, quest, modules=me).move("Sofia", "I-3").hand("Sofia", ["Lantern"]).intern("Sofia", "Climbing Intern")
+    sc = (_with_quest(h, quest, modules=me).move("Sofia", "I-3").hand("Sofia", ["Lantern"])
+          .intern("Sofia", "Climbing Intern"))
     assert _claims(h, sc.turn("Sofia", "activity").build())
     sc = (_with_quest(h, quest, modules=me).move("Sofia", "I-3").hand("Sofia", ["Lantern", "Lantern"])
           .intern("Sofia", "Climbing Intern"))
