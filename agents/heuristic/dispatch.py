@@ -37,6 +37,7 @@ from agents.heuristic.prompts import (
     stun_decision,
     target_decision,
 )
+from agents.heuristic.rc_scholars import rc_skill_choice
 from agents.heuristic.stealth_tests import commit_decision, window_decision
 from agents.heuristic.study import study_size_decision
 from agents.heuristic.turn import action_decision, activity_decision
@@ -88,6 +89,9 @@ def act(s, t, buf, n, params, rng):
         return buf[randint(rng, n)]
     ph = s[L.S_PHASE]
     me = s[L.S_ACTOR]
+    a = rc_skill_choice(s, t, me, ph, buf, n)  # the New Scholars' turn skills (rc_scholars.py)
+    if a >= 0:
+        return a
     if ph == L.PH_ACTIVITY:
         return activity_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_MOVE:

@@ -11,6 +11,7 @@ from sim.core.components.noteboard import count_marks
 from sim.core.components.scholars import active, passive, passives_from_cards, pf, stat
 from sim.core.engine.jit import allocating, kernel
 from sim.core.rules.main_effects.chain import action_limit
+from sim.core.rules.rc_scholars.skills import rc_scholars_check, zone_in_game
 
 INVARIANTS = {
     1: "Information Cubes not conserved (Reserve + Zones + Note Boards != box)",
@@ -43,6 +44,8 @@ INVARIANTS = {
         "Zone not placed (or on the Starting Zone)",
     50: "Main Effects: the declared chain is out of bounds, or a declared card is not on the table",
     51: "Main Effects: more ACTION Main Effects this turn than allowed (on either side of the Scholar Card)",
+    90: "New Scholars: a once-per-turn skill stamp (PF_RC_ONCE) lies after the current turn",
+    91: "New Scholars: one Scholar Card at two seats, or a seat without a Scholar Card of the data",
     99: "a game did not end within the decision limit",
 }
 
@@ -143,7 +146,7 @@ def check(s, t):
                     where += 1
         if z == s[L.S_PL_TILE]:
             where += 1
-        if where != 1:
+        if where != (1 if zone_in_game(s, t, z) else 0):
             return 11
     if s[L.S_KSP] < 0 or s[L.S_KSP] >= L.KSTACK_DEPTH:
         return 16
@@ -172,6 +175,9 @@ def check(s, t):
     if code:
         return code
     code = check_interns_tokens(s, t)
+    if code:
+        return code
+    code = rc_scholars_check(s, t)
     if code:
         return code
     return check_main_effects(s, t)
