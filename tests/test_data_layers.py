@@ -61,9 +61,12 @@ def test_the_base_data_compiles_to_the_same_tables():
     assert digest.hexdigest() == TABLES_SHA256
 
 
-def test_an_empty_expansion_box_changes_nothing(base):
+def test_the_expansion_box_adds_to_the_base_and_changes_none_of_it(base):
     both = load_data(boxes=("base", "rocca_civetta"))
-    assert both.data == base.data and both.hash == base.hash
+    assert both.hash != base.hash
+    for key in ("scholars", "zones", "clans", "cards", "jinx", "interns"):
+        mine, theirs = getattr(both.data, key), getattr(base.data, key)
+        assert list(mine)[:len(theirs)] == list(theirs) and all(mine[n] == v for n, v in theirs.items()), key
     assert [la.name for la in both.layers] == ["base", "rocca_civetta"]
     assert both.layers[1].rulebook == "dungeonology-rocca-civetta.txt" and both.layers[1].requires == ("base",)
 

@@ -39,13 +39,14 @@ def _skills(g, name):
 
 
 def _end_turn_and_come_back(g):
-    """End this turn, let the opponent end hers; the first seat's next turn starts."""
-    do(g, "End the turn")
-    while g.current_player() != 0 or g.phase() != "movement":
+    """End this turn, let the opponent play a quiet turn; stop in the Movement
+    Phase of the first seat's next turn."""
+    first = g.to_dict()["turn"]
+    while not (g.to_dict()["turn"] >= first + 2 and g.current_player() == 0 and g.phase() == "movement"):
         legal = {g.action_to_string(a): a for a in g.legal_actions()}
-        pick = next((a for text, a in legal.items() if text.startswith(("Explore", "End the movement",
-                                                                         "End the turn", "Pass"))), None)
-        g.apply(pick if pick is not None else g.legal_actions()[0])
+        pick = next((legal[w] for w in ("End the Movement Phase", "End the turn", "Explore", "Pass") if w in legal),
+                    g.legal_actions()[0])
+        g.apply(pick)
     return g
 
 
@@ -154,7 +155,7 @@ def test_caterina_field_laboratory_only_in_camp_z(h):
 
 
 def test_claudio_snare_places_a_trap_token_on_his_zone(h):
-    g = _sc(h, ["Claudio", "Sofia"], rules=()).students("Claudio", 2).turn("Claudio", phase="action").build()
+    g = _sc(h, ["Claudio", "Sofia"]).students("Claudio", 2).turn("Claudio", phase="action").build()
     supply = sum(g.to_dict()["reserve"]["trap_tokens"].values())
     do(g, "Skill Snare")
     assert h.player(g, "Claudio")["students"] == 1
@@ -185,11 +186,11 @@ def test_andromeda_computation_divination_in_her_own_test(h):
 
 
 def test_andromeda_self_repair_a_card_for_a_stun_token(h):
-    g = (_sc(h, ["Andromeda", "Sofia"]).stun("Andromeda", 2).hand("Andromeda", ["Lantern"])
+    g = (_sc(h, ["Andromeda", "Sofia"]).stun("Andromeda", 2).hand("Andromeda", ["Lantern", "Smoke Bomb"])
          .turn("Andromeda", phase="action").build())
-    do(g, "Skill Self-Repair")
+    do(g, "Skill Self-Repair", "Discard Lantern")
     me = h.player(g, "Andromeda")
-    assert me["stun"] == 1 and me["hand_size"] == 0 and _skills(g, "Self-Repair") == []
+    assert me["stun"] == 1 and me["hand"] == ["Smoke Bomb"] and _skills(g, "Self-Repair") == []
 
 
 def test_onamor_exhume_a_card_from_the_discard_pile(h):
@@ -197,7 +198,8 @@ def test_onamor_exhume_a_card_from_the_discard_pile(h):
          .turn("Onamor", phase="action").build())
     pile = sum(g.to_dict()["discard"].values())
     assert pile > 0
-    do(g, "Skill Exhume (Sacrifice")
+    sacrifice, _stun = _skills(g, "Exhume")  # its two options, both payable
+    g.apply(sacrifice)
     me = h.player(g, "Onamor")
     assert me["hand_size"] == 1 and me["students"] == 1 and sum(g.to_dict()["discard"].values()) == pile - 1
     assert _skills(g, "Exhume") == []  # both options share the once-per-turn slot
@@ -206,7 +208,8 @@ def test_onamor_exhume_a_card_from_the_discard_pile(h):
 
 def test_onamor_exhume_a_student_from_the_reserve(h):
     g = _sc(h, ["Onamor", "Sofia"]).students("Onamor", 0).stun("Onamor", 0).turn("Onamor", phase="action").build()
-    do(g, "Skill Exhume (Gain")
+    (stun,) = _skills(g, "Exhume")  # no Student to Sacrifice: the second option only
+    g.apply(stun)
     me = h.player(g, "Onamor")
     assert me["students"] == 1 and me["stun"] == 1
 
@@ -233,12 +236,12 @@ def test_enrico_epigraphy_two_cards_for_the_knowledge_token(h):
 
 
 def test_enrico_excavation_an_exploration_card_for_stealth_two(h):
-    g = (_sc(h, ["Enrico", "Sofia"]).hand("Enrico", ["Secret Map", "Lantern"]).hand("Sofia", [])
+    g = (_sc(h, ["Enrico", "Sofia"]).hand("Enrico", ["Secret Map", "Lantern", "Smoke Bomb"]).hand("Sofia", [])
          .turn("Enrico", phase="action").build())
     do(g, "Study", "Study 1 cube", "Commit Secret Map", "Declare the Stealth Value")
     before = h.test_of(g)["stealth_value"]
     do(g, "Skill Excavation")
-    assert h.test_of(g)["stealth_value"] == before + 2 and h.player(g, "Enrico")["hand_size"] == 0
+    assert h.test_of(g)["stealth_value"] == before + 2 and h.player(g, "Enrico")["hand"] == ["Smoke Bomb"]
 
 
 # ------------------------------------------------------------- heuristic

@@ -64,7 +64,7 @@ def skill_worth(s, t, me, prog):
             v -= 0.7 * n + (1.0 if students <= 0 else 0.0)
         elif op == L.OP_DISCARD_OWN:
             hand -= n
-            v -= 0.9 * n + (0.6 * n if hand < 3 else 0.0)
+            v -= 0.9 * n + (0.6 * n if hand < 2 else 0.0)  # the last cards are worth more
         elif op == L.OP_DISCARD_STUN:
             k = n if n < stun else stun
             stun -= k
