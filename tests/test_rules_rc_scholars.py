@@ -198,8 +198,8 @@ def test_onamor_exhume_a_card_from_the_discard_pile(h):
          .turn("Onamor", phase="action").build())
     pile = sum(g.to_dict()["discard"].values())
     assert pile > 0
-    sacrifice, _stun = _skills(g, "Exhume")  # its two options, both payable
-    g.apply(sacrifice)
+    assert len(_skills(g, "Exhume")) == 2  # its two options, both payable
+    do(g, "Skill Exhume (exhume)")
     me = h.player(g, "Onamor")
     assert me["hand_size"] == 1 and me["students"] == 1 and sum(g.to_dict()["discard"].values()) == pile - 1
     assert _skills(g, "Exhume") == []  # both options share the once-per-turn slot
