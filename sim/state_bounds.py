@@ -88,6 +88,7 @@ PLAYER_BOUNDS: dict[str, tuple[int, int]] = {
     "PF_STUDIES": NUM, "PF_STUDY_WINS": NUM, "PF_SPIES": NUM, "PF_SPY_WINS": NUM, "PF_THESIS_FAILS": NUM,
     "PF_MAINS": NUM, "PF_CONGREGATION": NUM, "PF_STAR_TOKENS": (0, 2 ** len(X.STAR_KINDS) - 1),
     "PF_UNIVERSAL": (0, 2**X.MAX_COL_SLOTS - 1), "PF_HOT_WATER": (0, 2), "PF_FAMILIAR": (0, X.MAX_FAMILIARS),
+    "PF_RC_ONCE": NUM,  # New Scholars: S_TURN + 1 of a skill slot's last use (invariant 90: not after this turn)
 }
 
 

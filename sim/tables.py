@@ -308,6 +308,8 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
         for p, need in tile.doors.items():
             t[L.T_Z_DOOR + z * 8 + PASSAGES.index(p)] = sum(1 << cidx[c] for c in need)
         t[L.T_Z_NEFF + z] = len(tile.effects)
+        if tile.scholar is not None:  # RC "Special Zones": in the game only with its Scholar
+            t[L.T_Z_SCHOLAR + z] = scholars.index(tile.scholar) + 1
         for i, eff in enumerate(tile.effects):
             kind = L.ZONE_EFFECT_KINDS[eff.effect]
             t[L.T_Z_EFFECTS + z] |= 1 << kind

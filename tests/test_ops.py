@@ -52,7 +52,7 @@ def test_families_come_from_the_table():
                               "move_linked", "opponents_give", "steal")
     assert L.TURN_ONLY_OPS == ("speed", "skip_movement")
     assert L.SINGLE_OPS == ("gain_intern", "place_trap", "place_teleport", "place_teleport_left",
-                            "place_secret_passage")
+                            "place_secret_passage", "at_own_zone", "gain_knowledge")
 
 
 def test_schema_vocabulary_is_the_table():

@@ -38,6 +38,7 @@ from agents.heuristic.prompts import (
     target_decision,
 )
 from agents.heuristic.rc_research import claim_choice, research_decision, without_claims
+from agents.heuristic.rc_scholars import rc_skill_choice
 from agents.heuristic.stealth_tests import commit_decision, window_decision
 from agents.heuristic.study import study_size_decision
 from agents.heuristic.turn import action_decision, activity_decision
@@ -97,6 +98,9 @@ def act(s, t, buf, n, params, rng):
             return buf[0]
     ph = s[L.S_PHASE]
     me = s[L.S_ACTOR]
+    a = rc_skill_choice(s, t, me, ph, buf, n)  # the New Scholars' turn skills (rc_scholars.py)
+    if a >= 0:
+        return a
     if ph == L.PH_ACTIVITY:
         return activity_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_MOVE:

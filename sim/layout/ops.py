@@ -180,7 +180,7 @@ class Op:
 
 
 T, N, C = Target, NMode, Context
-_BASIC, _BOSS, _MAIN, _INT = "basic", "boss", "main_effects", "interns"
+_BASIC, _BOSS, _MAIN, _INT, _RCS = "basic", "boss", "main_effects", "interns", "rc_scholars"
 OP_TABLE: tuple[Op, ...] = (
     Op(1, "sacrifice", "SACRIFICE", _BASIC, T.SELF, N.COUNT, False, C.ANY, "", "Sacrifice {n} Student{s}",
        "Sacrifice n of your Students (put them in the Reserve)",
@@ -293,6 +293,21 @@ OP_TABLE: tuple[Op, ...] = (
        "place a Teleport Token from the supply on the Zone you last left", NO_VALUE),
     Op(64, "place_secret_passage", "PLACE_SECRET_PASSAGE", _INT, T.ZONE, N.SINGLE, False, C.ANY, "",
        "Place a Secret Passage Marker", "place a Secret Passage Marker X from the supply on your Zone", NO_VALUE),
+    # Rocca Civetta, New Scholars (rc_scholars): the seven Scholars' skills, Camp Z
+    Op(90, "once_per_turn", "ONCE_PER_TURN", _RCS, T.SELF, N.COUNT, False, C.NOT_BOSS_CARD, "", "Once per turn",
+       "(cost) the skill may be used once per turn: n (1 to 3) numbers its slot on the Scholar side", NO_VALUE),
+    Op(91, "at_own_zone", "AT_OWN_ZONE", _RCS, T.ZONE, N.SINGLE, False, C.NOT_BOSS_CARD, "",
+       "Standing in your own Zone",
+       "(cost) only while you stand in a Zone that belongs to your Scholar (zones.toml `scholar`: Camp Z)", NO_VALUE),
+    Op(92, "discard_stun", "DISCARD_STUN", _RCS, T.SELF, N.COUNT, False, C.ANY, "recover", "Discard {n} Stun Token{s}",
+       "discard up to n of your Stun Tokens (to the Reserve; as a cost: you must hold one)", Value(worth=1.0)),
+    Op(93, "gain_knowledge", "GAIN_KNOWLEDGE", _RCS, T.SELF, N.SINGLE, False, C.ANY, "Knowledge",
+       "Gain the Knowledge Token",
+       "take the Knowledge Token from the Reserve if you have none (as a cost: only then)", Value(worth=2.0)),
+    Op(94, "exhume", "EXHUME", _RCS, T.SELF, N.COUNT, False, C.ANY, "exhume",
+       "Take {n} Trick Card{s} from the discard pile",
+       "take n Trick Cards chosen at random from the discard pile into your hand (as many as it holds)",
+       Value(worth=CARD_WORTH)),
 )
 del T, N, C
 

@@ -28,6 +28,7 @@ from sim.layout.limits import (
     MAX_RESEARCH,
     MAX_SEATS,
     MAX_SET_DRAWS,
+    MAX_SKILLS,
     MAX_TOME,
     MAX_ZONES,
     MAX_ZSLOTS,
@@ -286,6 +287,7 @@ PF_FAMILIAR = _p()  # Familiar linked to the Scholar, +1 (0 none)
 
 # --- player fields, part scholars: New Scholars, Camp Z ---
 #     (this part's player fields go below this line)
+PF_RC_ONCE = _p(MAX_SKILLS)  # once_per_turn slot k: S_TURN + 1 of the turn it was last used, 0 never (rc_scholars)
 
 # --- player fields, part cards: Jinx, Intern and Panic Cards; Trick Card types ---
 #     (this part's player fields go below this line)

@@ -189,6 +189,7 @@ T_PROG_TRIGGER_ARG = _t(MAX_PROGS)  # per program: the trigger's argument, e.g. 
 
 # --- Rocca Civetta, part scholars: New Scholars, Camp Z ---
 #     (this part's fields go below this line)
+T_Z_SCHOLAR = _t(MAX_ZONES)  # per Zone: the Scholar it belongs to, +1 (Camp Z: Caterina); 0 every other Zone
 
 # --- Rocca Civetta, part cards: Jinx, Intern and Panic Cards; Alchemy, Specialists and Spriggan Trick Cards ---
 #     (this part's fields go below this line)

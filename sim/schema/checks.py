@@ -11,6 +11,7 @@ from sim.errors import DataError, format_key
 from sim.layout import (
     BOSS_OPS,
     MAX_BOSS_STEPS,
+    MAX_SKILLS,
     OP_BY_NAME,
     OP_TABLE,
     TRAP_KINDS,
@@ -237,6 +238,9 @@ class Checker:
                 )
             if step.op in SINGLE_OPS and step.n != 1:
                 self.fail((*parts, "n"), step.n, f"{step.op} takes no n (allowed: 1)")
+            if step.op == "once_per_turn" and (step.n > MAX_SKILLS or not step.cost):
+                self.fail((*parts, "n") if step.cost else (*parts, "cost"), step.n if step.cost else step.cost,
+                          f"once_per_turn is a cost naming its slot (allowed: cost = true, n 1 to {MAX_SKILLS})")
             card_effect = parts[0] == "auxiliary" or (parts[0] == "cards" and parts[2] == "main")
             if _op(step).context == Context.TRICK_CARD and not card_effect:
                 self.fail((*parts, "op"), step.op,
@@ -400,6 +404,9 @@ class Checker:
             for i, eff in enumerate(zone.effects):
                 if eff.color is not None:
                     self.color((*parts, "effects", i, "color"), eff.color, "Zone Effect colour")
+            if zone.scholar is not None and zone.scholar not in self.data.scholars:
+                self.fail((*parts, "scholar"), zone.scholar,
+                          f"unknown Scholar (allowed: {', '.join(self.data.scholars)})")
             kinds = [e.effect for e in zone.effects]
             if "boss" in kinds and kinds[-1] != "boss":
                 self.fail((*parts, "effects"), kinds,

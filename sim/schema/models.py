@@ -352,6 +352,7 @@ class Zone(_Model):
     passages: Passages
     effects: Annotated[list[ZoneEffect], Field(max_length=MAX_ZEFF)] = []
     doors: dict[str, list[str]] = {}
+    scholar: str | None = None  # RC "Special Zones": the Scholar who exploits it (Camp Z: Caterina)
 
 
 class GameData(_Model):

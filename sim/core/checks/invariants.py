@@ -11,6 +11,7 @@ from sim.core.components.noteboard import count_marks
 from sim.core.components.scholars import active, passive, passives_from_cards, pf, stat
 from sim.core.engine.jit import allocating, kernel
 from sim.core.rules.main_effects.chain import action_limit
+from sim.core.rules.rc_scholars.skills import rc_scholars_check, zone_in_game
 from sim.core.rules.research.research import research_check
 
 INVARIANTS = {
@@ -47,6 +48,8 @@ INVARIANTS = {
     64: "Research Cards: a card is in two places or nowhere, or owned by no seat of the game",
     65: "Research Cards: a face-up place is empty while the Research deck has cards",
     66: "Research Cards: a Quest marked completed in a turn not yet begun",
+    90: "New Scholars: a once-per-turn skill stamp (PF_RC_ONCE) lies after the current turn",
+    91: "New Scholars: one Scholar Card at two seats, or a seat without a Scholar Card of the data",
     99: "a game did not end within the decision limit",
 }
 
@@ -147,7 +150,7 @@ def check(s, t):
                     where += 1
         if z == s[L.S_PL_TILE]:
             where += 1
-        if where != 1:
+        if where != (1 if zone_in_game(s, t, z) else 0):
             return 11
     if s[L.S_KSP] < 0 or s[L.S_KSP] >= L.KSTACK_DEPTH:
         return 16
@@ -179,6 +182,9 @@ def check(s, t):
     if code:
         return code
     code = research_check(s, t)
+    if code:
+        return code
+    code = rc_scholars_check(s, t)
     if code:
         return code
     return check_main_effects(s, t)

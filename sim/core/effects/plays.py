@@ -12,6 +12,7 @@ from sim.core.components.decks import hand_to
 from sim.core.components.scholars import hand_size, pf, side_index, stat
 from sim.core.engine import kstack
 from sim.core.engine.jit import kernel
+from sim.core.rules.rc_scholars.skills import rc_payable
 
 
 @kernel
@@ -51,6 +52,9 @@ def payable(s, t, seat, prog, exclude_kind):
                 return False
         elif op == L.OP_DISCARD_OWN:
             if hand_size(s, seat) - (1 if exclude_kind >= 0 else 0) < n:
+                return False
+        elif op >= L.OP_ONCE_PER_TURN and op <= L.OP_EXHUME:  # Rocca Civetta, New Scholars
+            if not rc_payable(s, t, seat, op, n):
                 return False
     return True
 

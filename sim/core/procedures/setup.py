@@ -17,6 +17,7 @@ from sim.core.engine.jit import kernel
 from sim.core.engine.rng import randint, seed_state
 from sim.core.rules.main_effects.interns import setup_interns_and_tokens
 from sim.core.rules.maximum_alert.maximum_alert import setup_panic
+from sim.core.rules.rc_scholars.skills import zone_in_game
 from sim.core.rules.research.research import setup_research
 
 
@@ -119,6 +120,8 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
     s[L.S_ZENTERED] = 1
     # N. three Zone stacks by Floor, shuffled
     for z in range(1, t[L.T_NZONES]):
+        if not zone_in_game(s, t, z):
+            continue  # a Scholar's own Zone (Camp Z) without her stays in the box
         f = t[L.T_Z_FLOOR + z]
         s[L.S_STACK + f * L.MAX_ZONES + s[L.S_STACK_N + f]] = z
         s[L.S_STACK_N + f] += 1
