@@ -180,7 +180,7 @@ class Op:
 
 
 T, N, C = Target, NMode, Context
-_BASIC, _BOSS, _MAIN, _INT = "basic", "boss", "main_effects", "interns"
+_BASIC, _BOSS, _MAIN, _INT, _RC = "basic", "boss", "main_effects", "interns", "rocca_civetta"
 OP_TABLE: tuple[Op, ...] = (
     Op(1, "sacrifice", "SACRIFICE", _BASIC, T.SELF, N.COUNT, False, C.ANY, "", "Sacrifice {n} Student{s}",
        "Sacrifice n of your Students (put them in the Reserve)",
@@ -293,6 +293,20 @@ OP_TABLE: tuple[Op, ...] = (
        "place a Teleport Token from the supply on the Zone you last left", NO_VALUE),
     Op(64, "place_secret_passage", "PLACE_SECRET_PASSAGE", _INT, T.ZONE, N.SINGLE, False, C.ANY, "",
        "Place a Secret Passage Marker", "place a Secret Passage Marker X from the supply on your Zone", NO_VALUE),
+    # Rocca Civetta, part cubes: False and Universal Information
+    Op(80, "gain_universal", "GAIN_UNIVERSAL", _RC, T.SELF, N.COUNT, False, C.ANY, "",
+       "Gain {n} Universal Information cube{s}",
+       "gain n Universal Information cubes from the Reserve (fewer if it runs out), each into a column of your "
+       "choice with a free space",
+       Value(worth=3.0)),
+    Op(81, "false_to_zone", "FALSE_TO_ZONE", _RC, T.ZONE, N.COUNT, False, C.ANY, "",
+       "Put {n} False Information cube{s} into your Zone",
+       "put n False Information cubes from the Reserve into the free spaces of your Zone, leftmost first "
+       "(fewer if the Reserve or the spaces run out; none in the Starting Zone)", NO_VALUE),
+    Op(82, "universal_to_zone", "UNIVERSAL_TO_ZONE", _RC, T.ZONE, N.COUNT, False, C.ANY, "",
+       "Put {n} Universal Information cube{s} into your Zone",
+       "put n Universal Information cubes from the Reserve into the free spaces of your Zone, leftmost first "
+       "(fewer if the Reserve or the spaces run out; none in the Starting Zone)", NO_VALUE),
 )
 del T, N, C
 

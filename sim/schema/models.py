@@ -97,6 +97,9 @@ class Column(_Model):
     slots: Positive
     stars: list[int]
     arrows: list[int]
+    # Star Token of each Star, in `stars` order ("silver" / "gold"; RC "Star
+    # Tokens"); [] = the first Star silver, the second gold
+    star_tokens: list[str] = []
 
 
 class NoteBoard(_Model):
@@ -183,6 +186,17 @@ class Scholar(ScholarSide):
 class Clan(_Model):
     target: Count
     modifiers: dict[str, int] = {}
+    # RC "New Clan Cards": Stars a successful Thesis needs besides the Target
+    # Score (B), Stars shown under the name (C) and the bonus points they earn
+    stars: dict[str, list[str]] = {}
+    bonus_stars: dict[str, list[str]] = {}
+    bonus: Count = 0
+
+
+class CubeKind(_Model):
+    """False or Universal Information in the box (RC "New Components")."""
+
+    count: Count
 
 
 class UniversityFill(_Model):
@@ -357,6 +371,8 @@ class GameData(_Model):
     # Maximum Alert (optional files/keys: a data folder without them has no Panic Card)
     dungeon: str | None = None  # the Dungeon icon of the Zones (zones.toml)
     panic: dict[str, PanicCard] = {}
+    # RC "False Information", "Universal Information": cubes without a column (box.toml)
+    cube_kinds: dict[str, CubeKind] = {}
 
     @model_validator(mode="before")
     @classmethod
