@@ -37,6 +37,7 @@ from agents.heuristic.prompts import (
     stun_decision,
     target_decision,
 )
+from agents.heuristic.rc_cubes import universal_decision
 from agents.heuristic.stealth_tests import commit_decision, window_decision
 from agents.heuristic.study import study_size_decision
 from agents.heuristic.turn import action_decision, activity_decision
@@ -67,6 +68,7 @@ PHASE_HANDLERS: dict[int, Callable] = {
     L.PH_ME_ZONE: zone_decision,  # main_effects.py: where a movement effect leads
     L.PH_ME_GIVE: color_decision,  # prompts.py: the cube a Scholar Gives (the one worth least to him)
     L.PH_ME_STEAL: steal_decision,  # prompts.py: the cube a Scholar Steals, and from whom
+    L.PH_RC_UNIVERSAL: universal_decision,  # rc_cubes.py: the column of a Universal Information cube
 }
 
 
@@ -132,4 +134,6 @@ def act(s, t, buf, n, params, rng):
         return color_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_ME_STEAL:
         return steal_decision(s, t, me, buf, n, params, rng)
+    if ph == L.PH_RC_UNIVERSAL:
+        return universal_decision(s, t, me, buf, n, params, rng)
     return unknown_phase(buf, n, params, rng)
