@@ -56,3 +56,16 @@ def test_no_bonus_without_every_star_shown(h):
     g = (h.scenario(modules=RC, clan="Stone Listeners").cubes("Valerio", civilization=5, militia=4, worship=3)
          .build())
     assert g.result()["seats"][1]["breakdown"]["clan_bonus"] == 6
+
+
+def test_a_star_the_note_board_lacks_is_refused_with_file_key_and_value():
+    import pytest
+
+    from sim.errors import DataError
+
+    bad = {'clans."Moon Tellers".stars': {"worship": ["silver"]}}
+    with pytest.raises(DataError, match=r'clans\."Moon Tellers"\.stars\.worship.*no silver Star in the worship '
+                       r'column \(allowed: gold'):
+        compile_config(GameConfig(players=2, modules=RC, overrides=bad))
+    with pytest.raises(DataError, match=r"cube_kinds\.grey.*\(allowed: false, universal\)"):
+        compile_config(GameConfig(players=2, modules=RC, overrides={"cube_kinds.grey": {"count": 1}}))
