@@ -140,3 +140,20 @@ def test_gain_universal_from_the_reserve_and_put_cubes_into_a_zone(h):
     assert h.zone(g, "I-3")["cubes"] == ["false", "false", "universal"]
     assert _reserve(g, "false") == 8 and _reserve(g, "universal") == 7
     assert g.check_invariants() is None
+
+
+def test_the_invariants_catch_tokens_and_cubes_out_of_step(h):
+    from sim.core.checks.invariants import check
+
+    g = h.scenario(modules=RC).cubes("Sofia", caste=2).universal("Sofia", caste=1).build()
+    caste = g.names.colors.index("caste")
+    assert check(g.state.copy(), g.tables) == 0
+    s = g.state.copy()
+    s[L.P_BASE + L.PF_STAR_TOKENS + caste] = 0  # the gold Caste token discarded, the Star still reached
+    assert check(s, g.tables) == 80
+    s = g.state.copy()
+    s[L.S_RES_CUBES + L.CUBE_UNIV] += 1  # a white cube out of nowhere
+    assert check(s, g.tables) == 81
+    s = g.state.copy()
+    s[L.P_BASE + L.PF_UNIVERSAL + caste] |= 1 << 2  # a white mark above the column's 2 cubes
+    assert check(s, g.tables) == 82
