@@ -155,5 +155,6 @@ def test_the_invariants_catch_tokens_and_cubes_out_of_step(h):
     s[L.S_RES_CUBES + L.CUBE_UNIV] += 1  # a white cube out of nowhere
     assert check(s, g.tables) == 81
     s = g.state.copy()
-    s[L.P_BASE + L.PF_UNIVERSAL + caste] |= 1 << 2  # a white mark above the column's 2 cubes
+    s[L.S_RES_CUBES + L.CUBE_UNIV] -= 1  # a white cube in hand with no column to choose
+    s[L.S_RC_UNIV_N] = 1
     assert check(s, g.tables) == 82
