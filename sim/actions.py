@@ -141,6 +141,8 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         if int(s[L.S_PHASE]) == L.PH_ME_GIVE:
             to = int(s[L.S_P_CALLER])
             return f"Give a {names.colors[i]} cube to seat {to} ({names.scholars[int(s[pf(to, L.PF_SCHOLAR)])]})"
+        if int(s[L.S_PHASE]) == L.PH_RC_UNIVERSAL:
+            return f"Put the Universal cube in the {names.colors[i]} column"
         return f"Drop a {names.colors[i]} cube"
     if verb == "zone":
         where = names.zones[i] if i < len(names.zones) else "?"

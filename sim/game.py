@@ -27,6 +27,7 @@ from sim.core.procedures.scoring import rank_seats, score_parts
 from sim.core.procedures.setup import init_state
 from sim.core.rules.main_effects.interns import intern_bonus
 from sim.core.rules.research.research import research_points
+from sim.core.rules.rocca_civetta.clans import clan_bonus
 from sim.errors import ConfigError, IllegalActionError, RecordError
 from sim.observation import information_state
 from sim.observation import observation as observation_tensor
@@ -124,6 +125,8 @@ class Game:
         parts = np.zeros(4, np.int64)
         seats = []
         any_thesis = int(s[L.S_THESIS_COUNT]) > 0
+        # RC "New Clan Cards" (C): shown only in a box whose Clans have a bonus
+        bonuses = any(int(t[L.T_CLAN_BONUS + i]) for i in range(int(t[L.T_NCLANS])))
         for p in range(n):
             score_parts(s, t, p, parts)
             order = int(s[pf(p, L.PF_THESIS)])
@@ -134,7 +137,8 @@ class Game:
                 "breakdown": {"board": int(parts[0]), "thesis_bonus": int(parts[1]), "jinx_penalty": int(parts[2]),
                               "intern_bonus": int(intern_bonus(s, t, p)),
                               **({"research_points": int(research_points(s, t, p))}
-                                 if int(t[L.T_RULES]) & L.RULE_RESEARCH else {})},
+                                 if int(t[L.T_RULES]) & L.RULE_RESEARCH else {}),
+                              **({"clan_bonus": int(clan_bonus(s, t, p))} if bonuses else {})},
                 "rank": int(ranks[p]),
                 "thesis_order": order or None,
                 "eligible": (order > 0) or not any_thesis,

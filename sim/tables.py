@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from sim import layout as L
+from sim.core.rules.rocca_civetta.tables import KIND_INDEX, compile_rc_cubes
 from sim.errors import DataError
 from sim.schema import DIRECTIONS, PASSAGES, GameData, Step
 
@@ -304,7 +305,7 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
         _limit(f"cube spaces on {zones[z]}", len(tile.cubes), L.MAX_ZSLOTS)
         t[L.T_Z_NCUBES + z] = len(tile.cubes)
         for i, c in enumerate(tile.cubes):
-            t[L.T_Z_CUBES + z * L.MAX_ZSLOTS + i] = cidx[c]
+            t[L.T_Z_CUBES + z * L.MAX_ZSLOTS + i] = cidx[c] if c in cidx else KIND_INDEX[c]
         for p, need in tile.doors.items():
             t[L.T_Z_DOOR + z * 8 + PASSAGES.index(p)] = sum(1 << cidx[c] for c in need)
         t[L.T_Z_NEFF + z] = len(tile.effects)
@@ -321,6 +322,7 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
 
     _compile_panic(t, data, progs, rules)
     _compile_research(t, data, cidx)
+    compile_rc_cubes(t, data, cidx)  # Rocca Civetta: Star Tokens, cube kinds, New Clan Cards
 
     names = Names(
         colors=tuple(colors),

@@ -39,6 +39,31 @@ def _cubes(s: np.ndarray, names: Names, seat: int) -> dict[str, int]:
     return {c: _i(s[pf(seat, L.PF_CUBES) + i]) for i, c in enumerate(names.colors)}
 
 
+def cube_name(names: Names, c: int) -> str:
+    """A cube kind's name: a colour, or "false" / "universal" (Rocca Civetta)."""
+    return names.colors[c] if c < len(names.colors) else L.CUBE_KINDS[c - L.CUBE_FALSE]
+
+
+def _star_tokens(s: np.ndarray, names: Names, seat: int) -> dict[str, list[str]]:
+    """The Star Tokens in front of the Note Board (RC "Star Tokens"), per column."""
+    out = {}
+    for i, c in enumerate(names.colors):
+        m = _i(s[pf(seat, L.PF_STAR_TOKENS) + i])
+        if m:
+            out[c] = [k for b, k in enumerate(L.STAR_KINDS) if m >> b & 1]
+    return out
+
+
+def _universal(s: np.ndarray, names: Names, seat: int) -> dict[str, int]:
+    """Universal Information cubes per column (they count as its colour)."""
+    out = {}
+    for i, c in enumerate(names.colors):
+        n = bin(_i(s[pf(seat, L.PF_UNIVERSAL) + i])).count("1")
+        if n:
+            out[c] = n
+    return out
+
+
 def _jinx(s: np.ndarray, names: Names, seat: int, viewer: int | None) -> list[dict[str, Any]]:
     """Face-up cards first, then face-down ones (whose names nobody sees)."""
     up, down = [], []
@@ -76,6 +101,8 @@ def _player(s: np.ndarray, t: np.ndarray, names: Names, seat: int, viewer: int |
         "hand": hand if sees_hand else None,
         "hand_size": len(hand),
         "cubes": _cubes(s, names, seat),
+        "universal_cubes": _universal(s, names, seat),  # of those, white (RC "Universal Information")
+        "star_tokens": _star_tokens(s, names, seat),  # RC "Star Tokens"
         "jinx": _jinx(s, names, seat, viewer),
         "thesis": thesis if thesis > 0 else None,
         # Intern Cards owned (public, Main Effects rule)
@@ -153,7 +180,7 @@ def _zones(s: np.ndarray, t: np.ndarray, names: Names, viewer: int | None = None
         spaces = []
         for i in range(_i(t[L.T_Z_NCUBES + z])):
             c = _i(s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i])
-            spaces.append(names.colors[c - 1] if c else None)
+            spaces.append(cube_name(names, c - 1) if c else None)
         out.append({
             "name": name,
             "floor": FLOORS[_i(t[L.T_Z_FLOOR + z])],
@@ -252,7 +279,9 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
         "zones": _zones(s, t, names, viewer),
         "stacks": stacks,
         "reserve": {
-            "cubes": {c: _i(s[L.S_RES_CUBES + i]) for i, c in enumerate(names.colors)},
+            "cubes": {c: _i(s[L.S_RES_CUBES + i]) for i, c in enumerate(names.colors)}
+            | {k: _i(s[L.S_RES_CUBES + L.CUBE_FALSE + j]) for j, k in enumerate(L.CUBE_KINDS)
+               if t[L.T_COL_COUNT + L.CUBE_FALSE + j]},
             "students": _i(s[L.S_RES_GREY]),
             "omega": _i(s[L.S_RES_OMEGA]),
             "stun": _i(s[L.S_RES_STUN]),

@@ -17,6 +17,7 @@ from sim import layout as L
 from sim.config import GameConfig, compile_config
 from sim.errors import ConfigError, DataError
 from sim.loader import DATA_DIR, describe, load_data, provenance_records
+from sim.loader.layers import read_box
 from sim.schema import export_json_schema
 
 RULES = ("boss", "dangerous_zones", "maximum_alert", "main_effects")
@@ -26,9 +27,10 @@ RULES = ("boss", "dangerous_zones", "maximum_alert", "main_effects")
 # limits, same games: tests/test_same_games.py); then the Floor I tiles, two Bonus
 # Values and Vincenzo's Students were transcribed and the tables count the Reaction
 # chain's length (issue 12); then the Main Effects "Love Potion" and "Back Stab"
-# were transcribed (their cards' programs and names): this is its value.
-TABLES_SHA256 = "061ed7c8abf84a9909847b21f9b8462dcdd41db95f9577e999cf0a9d6bb336b4"
-BASE_TABLE_END = L.T_PROG_TRIGGER_ARG + L.MAX_PROGS  # the table of layout 3, which the hash was taken on
+# were transcribed (their cards' programs and names); then the tables hold the
+# Star Token of each Star (T_STAR_TOKEN, issue 16 part cubes: the base Note
+# Board's Stars are silver or gold; same games): this is its value.
+TABLES_SHA256 = "dc90b28148bd0accad472c62695c8cfcb30ab292cd7b61720637ffc258b47123"
 
 
 @pytest.fixture(scope="module")
@@ -71,6 +73,17 @@ def test_the_expansion_box_adds_to_the_base_and_changes_none_of_it(base):
     for key in ("scholars", "zones", "clans", "cards", "jinx", "interns"):
         mine, theirs = getattr(both.data, key), getattr(base.data, key)
         assert list(mine)[:len(theirs)] == list(theirs) and all(mine[n] == v for n, v in theirs.items()), key
+
+
+def test_the_expansion_box_changes_only_what_it_holds(base):
+    """The Rocca Civetta box adds its own components (its files' top-level
+    keys: new Clans after the base ones, the cube kinds, ...); everything else
+    is the base data."""
+    both = load_data(boxes=("base", "rocca_civetta"))
+    held = set(read_box("rocca_civetta").raw)
+    assert held and all(getattr(both.data, k) == getattr(base.data, k) for k in type(base.data).model_fields
+                        if k not in held)
+    assert list(both.data.clans)[:len(base.data.clans)] == list(base.data.clans)
     assert [la.name for la in both.layers] == ["base", "rocca_civetta"]
     assert both.layers[1].rulebook == "dungeonology-rocca-civetta.txt" and both.layers[1].requires == ("base",)
 
@@ -272,7 +285,7 @@ def test_the_exported_schema_validates_the_shipped_files(tmp_path):
             jsonschema.Draft202012Validator.check_schema(schema)
             validator = jsonschema.Draft202012Validator(schema)
             file = path.name.removesuffix(".schema.json")
-            # a complete box must hold every key; an expansion box only what it adds
+            # the Rocca Civetta box requires the base box: it holds only what it adds
             for folder in (DATA_DIR, *(() if complete else (DATA_DIR.parent / "rocca_civetta",))):
                 if (folder / file).is_file():
                     validator.validate(tomllib.loads((folder / file).read_text(encoding="utf-8")))
@@ -301,7 +314,6 @@ def _drunk_only(base) -> dict:
 
 
 def test_a_boss_card_with_one_profile(base):
-    from sim import layout as L
 
     loaded = load_data(overrides={"boss.laetus.profiles": _drunk_only(base)})
     assert list(loaded.data.boss["laetus"].profiles) == ["drunk"]

@@ -55,23 +55,23 @@ def _with(**extra: Registration) -> dict[str, Registration]:
 
 def test_a_new_module_registers_its_codes_without_editing_a_dispatcher() -> None:
     """A package of a module the engine does not have yet (its codes beyond
-    today's): its phase, continuation and opcode range show up in the
-    generated dispatchers."""
+    today's, in numbers no module uses): its phase, continuation and opcode
+    range show up in the generated dispatchers."""
     new = Registration(
         module="floor_iv",
-        ranges={"PH": ((40, 43),), "K": ((40, 43),), "OP": ((80, 89),)},
-        phases={40: ("stairs:choose_floor(s, t, me, a - L.A_PILE)", "stairs:floor_actions(s, t, me, out)")},
-        continuations={41: ("stairs:descend(s, t, a)", "sim.core.procedures.turn:resume_turn(s, t)")},
-        ops={(80, 84): "stairs:exec_floor_op(s, t, op, n, actor)"},
+        ranges={"PH": ((90, 93),), "K": ((90, 93),), "OP": ((200, 209),)},
+        phases={90: ("stairs:choose_floor(s, t, me, a - L.A_PILE)", "stairs:floor_actions(s, t, me, out)")},
+        continuations={91: ("stairs:descend(s, t, a)", "sim.core.procedures.turn:resume_turn(s, t)")},
+        ops={(200, 204): "stairs:exec_floor_op(s, t, op, n, actor)"},
     )
     text = generate(_with(**{"sim.core.rules.floor_iv": new}))
     phases, ops = text["dispatch_phases.py"], text["dispatch_ops.py"]
     assert "from sim.core.rules.floor_iv.stairs import choose_floor, descend, floor_actions" in phases
-    assert "    elif ph == 40:  # sim.core.rules.floor_iv\n        choose_floor(s, t, me, a - L.A_PILE)\n" in phases
+    assert "    elif ph == 90:  # sim.core.rules.floor_iv\n        choose_floor(s, t, me, a - L.A_PILE)\n" in phases
     assert "        return floor_actions(s, t, me, out)\n" in phases
-    assert ("    elif code == 41:  # sim.core.rules.floor_iv\n"
+    assert ("    elif code == 91:  # sim.core.rules.floor_iv\n"
             "        descend(s, t, a)\n        resume_turn(s, t)\n") in phases
-    assert ("    elif op >= 80 and op <= 84:  # sim.core.rules.floor_iv\n"
+    assert ("    elif op >= 200 and op <= 204:  # sim.core.rules.floor_iv\n"
             "        exec_floor_op(s, t, op, n, actor)\n") in ops
     compile(phases, "dispatch_phases.py", "exec")
     compile(ops, "dispatch_ops.py", "exec")
@@ -79,13 +79,13 @@ def test_a_new_module_registers_its_codes_without_editing_a_dispatcher() -> None
 
 @pytest.mark.parametrize(("reg", "message"), [
     (Registration("floor_iv", ranges={"PH": ((13, 16),)}), "PH 13-16 of 'floor_iv' overlaps"),
-    (Registration("floor_iv", ranges={"PH": ((40, 43),)}, phases={44: ("x:f(s, t, me, a)", "x:g(s, t, me, out)")}),
-     "PH 44 lies outside the PH ranges of module 'floor_iv'"),
+    (Registration("floor_iv", ranges={"PH": ((90, 93),)}, phases={94: ("x:f(s, t, me, a)", "x:g(s, t, me, out)")}),
+     "PH 94 lies outside the PH ranges of module 'floor_iv'"),
     (Registration("boss", phases={"PH_BOSS_MOVE": ("x:f(s, t, me, a)", "x:g(s, t, me, out)")}),
      "PH 20 is handled twice"),
-    (Registration("floor_iv", ranges={"K": ((40, 43),)}, continuations={40: "x:f(s, t, a, me)"}),
+    (Registration("floor_iv", ranges={"K": ((90, 93),)}, continuations={90: "x:f(s, t, a, me)"}),
      "uses me; allowed: s, t, a, b, c, L"),
-    (Registration("floor_iv", ranges={"K": ((40, 43),)}, continuations={40: "f(s, t)"}),
+    (Registration("floor_iv", ranges={"K": ((90, 93),)}, continuations={90: "f(s, t)"}),
      "is not 'module:function(args)'"),
     (Registration("floor_iv", continuations={"PH_MOVE": "x:f(s, t)"}), "'PH_MOVE' is not a K_* code"),
     (Registration("floor_iv", ranges={"X": ((1, 2),)}), "range kind 'X'"),

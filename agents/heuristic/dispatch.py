@@ -37,6 +37,7 @@ from agents.heuristic.prompts import (
     stun_decision,
     target_decision,
 )
+from agents.heuristic.rc_cubes import universal_decision
 from agents.heuristic.rc_research import claim_choice, research_decision, without_claims
 from agents.heuristic.rc_scholars import rc_skill_choice
 from agents.heuristic.stealth_tests import commit_decision, window_decision
@@ -70,6 +71,7 @@ PHASE_HANDLERS: dict[int, Callable] = {
     L.PH_ME_GIVE: color_decision,  # prompts.py: the cube a Scholar Gives (the one worth least to him)
     L.PH_ME_STEAL: steal_decision,  # prompts.py: the cube a Scholar Steals, and from whom
     L.PH_RESEARCH: research_decision,  # rc_research.py: complete a Quest at the End of Turn, or pass
+    L.PH_RC_UNIVERSAL: universal_decision,  # rc_cubes.py: the column of a Universal Information cube
 }
 
 
@@ -147,4 +149,6 @@ def act(s, t, buf, n, params, rng):
         return steal_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_RESEARCH:
         return research_decision(s, t, me, buf, n, params, rng)
+    if ph == L.PH_RC_UNIVERSAL:
+        return universal_decision(s, t, me, buf, n, params, rng)
     return unknown_phase(buf, n, params, rng)

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from agents.heuristic.values import gains_intern, prog_effect
 from sim import layout as L
-from sim.core.components.noteboard import board_points
 from sim.core.components.scholars import pf, side_index
 from sim.core.engine.jit import kernel
 from sim.core.rules.main_effects.interns import intern_owner
+from sim.core.rules.rocca_civetta.clans import clan_stars_met, thesis_passes
 
 
 @kernel
@@ -61,13 +61,13 @@ def cube_value(s, t, me, c):
 def thesis_confidence(s, t, me):
     """Share of the possible Clan Cards for which the Thesis would succeed."""
     if clan_known(s, me):
-        return 1.0 if board_points(s, t, me) >= t[L.T_CLAN_TARGET + s[L.S_CLAN]] else 0.0
+        return 1.0 if thesis_passes(s, t, me, s[L.S_CLAN]) else 0.0
     ok = 0
     for cl in range(t[L.T_NCLANS]):
         pts = 0
         for c in range(t[L.T_NCOL]):
             pts += s[pf(me, L.PF_CUBES) + c] * (t[L.T_COL_POINTS + c] + t[L.T_CLAN_MOD + cl * L.MAX_COL + c])
-        if pts >= t[L.T_CLAN_TARGET + cl]:
+        if pts >= t[L.T_CLAN_TARGET + cl] and clan_stars_met(s, t, me, cl):  # RC: the Stars shown too
             ok += 1
     return ok / t[L.T_NCLANS]
 

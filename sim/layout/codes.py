@@ -157,6 +157,15 @@ END_REASONS = (
     "max_alert_all_submitted",
 )
 
+# ------------------------------------------- Rocca Civetta: cube kinds
+# False Information (black) and Universal Information (white) have no Note
+# Board column of their own (RC "False Information", "Universal Information"):
+# their index in S_RES_CUBES / T_COL_COUNT, colour + 1 in S_ZCUBE. The data's
+# colours (the columns) must stay below CUBE_FALSE.
+CUBE_FALSE = 6
+CUBE_UNIV = 7
+CUBE_KINDS = ("false", "universal")  # their names (box.toml [cube_kinds], zones, scenarios, views)
+
 # Jinx card locations
 JX_DECK = 0
 JX_DISCARD = 1
@@ -191,6 +200,7 @@ PHASES = {
     33: "main_give",
     36: "protect_cube",
     64: "research",
+    40: "universal_column",
 }
 PH_NONE = 0
 PH_ACTIVITY = 1
@@ -221,6 +231,8 @@ PH_ME_GIVE = 33  # Give: the giver chooses the colour of the cube he Gives (A_CO
 PH_PROTECT = 36  # the owner of a Protected cube: keep it (A_OPTION) or lose it (A_OPTION + 1)
 # Research Cards (range 64-67)
 PH_RESEARCH = 64  # the End of Turn claim point: complete a face-up Research (A_RESEARCH + slot) or pass
+# Rocca Civetta, part cubes (range 40-43)
+PH_RC_UNIVERSAL = 40  # a Universal Information cube gained: the column it goes into (A_COLOR + column)
 # PHASE_NAMES[code]: the phase's name; codes no phase uses read "reserved_<code>".
 PHASE_NAMES = tuple(PHASES.get(i, f"reserved_{i}") for i in range(max(PHASES) + 1))
 
@@ -256,6 +268,8 @@ K_ME_RESOLVE = 29  # a=chain entry: pay the cost (or discard if cancelled)
 K_ME_DONE = 30  # a=chain entry: the effect is resolved, leave the chain
 K_PRIORITY = 31  # a=position from the current player: next Priority decision
 K_ME_GIVE = 32  # a=receiver, b=position from him: ask the next Scholar with cubes to Give one
+# Rocca Civetta, part cubes (range 40-43)
+K_RC_COLLECT = 40  # a=seat, b=Zone, c=cubes still to Collect: go on collecting after a Universal cube's column
 
 # -------------------------------------------------------------- Main Effects
 ME_STANDARD = 0

@@ -180,7 +180,8 @@ class Op:
 
 
 T, N, C = Target, NMode, Context
-_BASIC, _BOSS, _MAIN, _INT, _RCS = "basic", "boss", "main_effects", "interns", "rc_scholars"
+_BASIC, _BOSS, _MAIN, _INT = "basic", "boss", "main_effects", "interns"
+_RC, _RCS = "rocca_civetta", "rc_scholars"
 OP_TABLE: tuple[Op, ...] = (
     Op(1, "sacrifice", "SACRIFICE", _BASIC, T.SELF, N.COUNT, False, C.ANY, "", "Sacrifice {n} Student{s}",
        "Sacrifice n of your Students (put them in the Reserve)",
@@ -293,6 +294,20 @@ OP_TABLE: tuple[Op, ...] = (
        "place a Teleport Token from the supply on the Zone you last left", NO_VALUE),
     Op(64, "place_secret_passage", "PLACE_SECRET_PASSAGE", _INT, T.ZONE, N.SINGLE, False, C.ANY, "",
        "Place a Secret Passage Marker", "place a Secret Passage Marker X from the supply on your Zone", NO_VALUE),
+    # Rocca Civetta, part cubes: False and Universal Information
+    Op(80, "gain_universal", "GAIN_UNIVERSAL", _RC, T.SELF, N.COUNT, False, C.ANY, "",
+       "Gain {n} Universal Information cube{s}",
+       "gain n Universal Information cubes from the Reserve (fewer if it runs out), each into a column of your "
+       "choice with a free space",
+       Value(worth=3.0)),
+    Op(81, "false_to_zone", "FALSE_TO_ZONE", _RC, T.ZONE, N.COUNT, False, C.ANY, "",
+       "Put {n} False Information cube{s} into your Zone",
+       "put n False Information cubes from the Reserve into the free spaces of your Zone, leftmost first "
+       "(fewer if the Reserve or the spaces run out; none in the Starting Zone)", NO_VALUE),
+    Op(82, "universal_to_zone", "UNIVERSAL_TO_ZONE", _RC, T.ZONE, N.COUNT, False, C.ANY, "",
+       "Put {n} Universal Information cube{s} into your Zone",
+       "put n Universal Information cubes from the Reserve into the free spaces of your Zone, leftmost first "
+       "(fewer if the Reserve or the spaces run out; none in the Starting Zone)", NO_VALUE),
     # Rocca Civetta, New Scholars (rc_scholars): the seven Scholars' skills, Camp Z
     Op(90, "once_per_turn", "ONCE_PER_TURN", _RCS, T.SELF, N.COUNT, False, C.NOT_BOSS_CARD, "", "Once per turn",
        "(cost) the skill may be used once per turn: n (1 to 3) numbers its slot on the Scholar side", NO_VALUE),

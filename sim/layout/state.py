@@ -185,6 +185,8 @@ S_TOME = _s(MAX_TOME)  # Tome of Secrets: colour + 1 per space, first space firs
 
 # --- Rocca Civetta, part cubes: Star Tokens, False / Universal Information, New Clan Cards ---
 #     (this part's fields go below this line)
+S_RC_UNIV_N = _s()  # Universal Information cubes gained and not yet placed (PH_RC_UNIVERSAL)
+S_RC_UNIV_SEAT = _s()  # the Scholar who places them
 
 # --- Rocca Civetta, part scholars: New Scholars, Camp Z ---
 #     (this part's fields go below this line)

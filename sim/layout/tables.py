@@ -186,6 +186,7 @@ T_PROG_TRIGGER_ARG = _t(MAX_PROGS)  # per program: the trigger's argument, e.g. 
 
 # --- Rocca Civetta, part cubes: Star Tokens, False / Universal Information, New Clan Cards ---
 #     (this part's fields go below this line)
+T_STAR_TOKEN = _t(MAX_COL * (MAX_COL_SLOTS + 1))  # [column][count k]: Star Token of the Star at k (1 silver, 2 gold)
 
 # --- Rocca Civetta, part scholars: New Scholars, Camp Z ---
 #     (this part's fields go below this line)

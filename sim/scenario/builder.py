@@ -86,9 +86,13 @@ class ScenarioBase:
         return self.names.zones.index(name)
 
     def _color(self, name: str) -> int:
+        """A colour's index; in a Zone also "false" / "universal" (RC), when the box has them."""
         key = str(name).lower()
+        kinds = [k for j, k in enumerate(L.CUBE_KINDS) if self.t[L.T_COL_COUNT + L.CUBE_FALSE + j]]
+        if key in kinds:
+            return L.CUBE_FALSE + L.CUBE_KINDS.index(key)
         if key not in self.names.colors:
-            raise ConfigError(f"unknown Information Cube colour (allowed: {', '.join(self.names.colors)})",
+            raise ConfigError(f"unknown Information Cube colour (allowed: {', '.join((*self.names.colors, *kinds))})",
                               key="colour", value=name)
         return self.names.colors.index(key)
 

@@ -14,6 +14,7 @@ from sim.core.components.dungeon import OUT_DX, OUT_DY, overlapping, place_tile,
 from sim.core.components.scholars import pf
 from sim.errors import ConfigError
 from sim.scenario.builder import FLOOR_NAMES, ScenarioBase, atomic
+from sim.view import cube_name
 
 
 class DungeonSetup(ScenarioBase):
@@ -104,7 +105,7 @@ class DungeonSetup(ScenarioBase):
         for i, c in enumerate(wanted):
             if c is None:
                 continue
-            self._from_reserve(L.S_RES_CUBES + c, 1, f"{self.names.colors[c]} cubes")
+            self._from_reserve(L.S_RES_CUBES + c, 1, f"{cube_name(self.names, c)} cubes")
             s[base + i] = c + 1
         return self
 

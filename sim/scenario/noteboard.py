@@ -23,14 +23,47 @@ class NoteBoardSetup(ScenarioBase):
         p = self.seat(who)
         self._require_in_game(p)
         for name, k in counts.items():
-            c = self._color(name)
+            c = self._column(name)
             k = self._count(k, name)
             if k > self.t[L.T_COL_SLOTS + c]:
                 raise ConfigError(f"the {name} column holds {int(self.t[L.T_COL_SLOTS + c])} cubes", key=name, value=k)
             have = int(self.s[pf(p, L.PF_CUBES) + c])
+            white = bin(int(self.s[pf(p, L.PF_UNIVERSAL) + c])).count("1")
             self._from_reserve(L.S_RES_CUBES + c, k - have, f"{name} cubes")
+            self.s[L.S_RES_CUBES + L.CUBE_UNIV] += white  # the column's Universal cubes back first
+            self.s[L.S_RES_CUBES + c] -= white
+            self.s[pf(p, L.PF_UNIVERSAL) + c] = 0
             self.s[pf(p, L.PF_CUBES) + c] = k
         self._derive_boards()
+        return self
+
+    def _column(self, name: str) -> int:
+        c = self._color(name)
+        if c >= self.t[L.T_NCOL]:
+            raise ConfigError(f"not a Note Board column (allowed: {', '.join(self.names.colors)})",
+                              key="colour", value=name)
+        return c
+
+    @atomic
+    def universal(self, who: int | str, **counts: int) -> Self:
+        """Make the top k cubes of a column Universal Information (RC): a white
+        cube from the Reserve takes the place of one of the colour."""
+        p = self.seat(who)
+        self._require_in_game(p)
+        for name, k in counts.items():
+            c = self._column(name)
+            k = self._count(k, name)
+            have = int(self.s[pf(p, L.PF_CUBES) + c])
+            if k > have:
+                raise ConfigError(f"the {name} column holds {have} cubes; set them first with cubes()",
+                                  key=name, value=k)
+            marks = int(self.s[pf(p, L.PF_UNIVERSAL) + c])
+            for h in range(have - k, have):
+                if not marks >> h & 1:
+                    self._from_reserve(L.S_RES_CUBES + L.CUBE_UNIV, 1, "universal cubes")
+                    self.s[L.S_RES_CUBES + c] += 1
+                    marks |= 1 << h
+            self.s[pf(p, L.PF_UNIVERSAL) + c] = marks
         return self
 
     def _derive_boards(self) -> None:

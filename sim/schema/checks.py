@@ -20,6 +20,7 @@ from sim.layout import (
     Context,
 )
 from sim.schema.models import GameData, ScholarSide, Step, Zone
+from sim.schema.rc_checks import check_rc_cubes
 from sim.schema.vocab import ANY_TYPE, OPS, PASSIVES, SINGLE_OPS
 
 NOT_COSTS = tuple(op.name for op in OP_TABLE if not op.cost_ok)  # may not stand in a Main Effect's cost
@@ -64,6 +65,7 @@ class Checker:
             self.tokens,
             self.panic,
             self.research,
+            lambda: check_rc_cubes(self),
         ):
             check()
 
@@ -398,7 +400,8 @@ class Checker:
         for name, zone in self.data.zones.items():
             parts = ("zones", name)
             for i, color in enumerate(zone.cubes):
-                self.color((*parts, "cubes", i), color)
+                if color not in self.data.cube_kinds:  # False / Universal Information (RC)
+                    self.color((*parts, "cubes", i), color)
             for passage, colors in zone.doors.items():
                 self._door((*parts, "doors", passage), zone, passage, colors)
             for i, eff in enumerate(zone.effects):

@@ -30,6 +30,8 @@ from sim.schema.vocab import (
 )
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
+# Top-level keys the base box does not use, and the file that holds them (Rocca Civetta).
+EXPANSION_KEYS = {"cube_kinds": "box.toml"}
 MANIFEST_FILE = "manifest.toml"
 # Single-field vocabularies the models check in Python, shown to editors as enums.
 _ENUMS: dict[tuple[str, str], tuple[Any, ...]] = {
@@ -82,6 +84,7 @@ def export_json_schema(out_dir: str | Path, files: Mapping[str, str] | None = No
         from sim.loader.layers import read_box
 
         files = {key: Path(path).name for key, path in read_box(BASE_BOX).files.items()}
+        files.update({k: f for k, f in EXPANSION_KEYS.items() if k not in files})
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     written = []

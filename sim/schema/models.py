@@ -100,6 +100,9 @@ class Column(_Model):
     slots: Positive
     stars: list[int]
     arrows: list[int]
+    # Star Token of each Star, in `stars` order ("silver" / "gold"; RC "Star
+    # Tokens"); [] = the first Star silver, the second gold
+    star_tokens: list[str] = []
 
 
 class NoteBoard(_Model):
@@ -186,6 +189,17 @@ class Scholar(ScholarSide):
 class Clan(_Model):
     target: Count
     modifiers: dict[str, int] = {}
+    # RC "New Clan Cards": Stars a successful Thesis needs besides the Target
+    # Score (B), Stars shown under the name (C) and the bonus points they earn
+    stars: dict[str, list[str]] = {}
+    bonus_stars: dict[str, list[str]] = {}
+    bonus: Count = 0
+
+
+class CubeKind(_Model):
+    """False or Universal Information in the box (RC "New Components")."""
+
+    count: Count
 
 
 class UniversityFill(_Model):
@@ -389,6 +403,8 @@ class GameData(_Model):
     panic: dict[str, PanicCard] = {}
     # Research Cards (Rocca Civetta module research: research.toml of its data layer)
     research: Annotated[dict[str, ResearchCard], Field(max_length=MAX_RESEARCH)] = {}
+    # RC "False Information", "Universal Information": cubes without a column (box.toml)
+    cube_kinds: dict[str, CubeKind] = {}
 
     @model_validator(mode="before")
     @classmethod

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim import layout as L
-from sim.core.components.noteboard import count_marks
+from sim.core.components.noteboard import count_marks, star_tokens_of, whites
 from sim.core.components.scholars import active, passive, passives_from_cards, pf, stat
 from sim.core.engine.jit import allocating, kernel
 from sim.core.rules.main_effects.chain import action_limit
@@ -50,6 +50,10 @@ INVARIANTS = {
     66: "Research Cards: a Quest marked completed in a turn not yet begun",
     90: "New Scholars: a once-per-turn skill stamp (PF_RC_ONCE) lies after the current turn",
     91: "New Scholars: one Scholar Card at two seats, or a seat without a Scholar Card of the data",
+    80: "Star Tokens (PF_STAR_TOKENS) do not match the Stars the cubes on the Note Board reach",
+    81: "False or Universal Information cubes not conserved (Reserve + Zones + Note Boards + in hand != box)",
+    82: "a Universal Information mark (PF_UNIVERSAL) above the cubes of its column, or a decision on a Universal "
+        "cube with none in hand",
     99: "a game did not end within the decision limit",
 }
 
@@ -73,7 +77,7 @@ def check(s, t):
                 return 13
             if k > t[L.T_COL_SLOTS + c]:
                 return 10
-            total += k
+            total += k - whites(s, p, c)  # a Universal cube is counted with its kind
         if total != t[L.T_COL_COUNT + c]:
             return 1
     grey = s[L.S_RES_GREY] + s[L.S_UNIV_GREY] + s[L.S_BONFIRE]
@@ -178,6 +182,9 @@ def check(s, t):
     code = boss_check(s, t)
     if code:
         return code
+    code = check_rc_cubes(s, t)
+    if code:
+        return code
     code = check_interns_tokens(s, t)
     if code:
         return code
@@ -201,6 +208,39 @@ def boss_check(s, t):
     bz = s[L.S_BOSS_ZONE]
     if bz != -1 and (s[L.S_BOSS] < 0 or bz < 0 or bz >= t[L.T_NZONES] or s[L.S_ZPLACED + bz] != 1):
         return 20
+    return 0
+
+
+@kernel
+def check_rc_cubes(s, t):
+    """Star Tokens agree with the cubes; False / Universal Information
+    conserved; white marks only on cubes (RC "Star Tokens", "False
+    Information", "Universal Information")."""
+    false = s[L.S_RES_CUBES + L.CUBE_FALSE]
+    white = s[L.S_RES_CUBES + L.CUBE_UNIV] + s[L.S_RC_UNIV_N]
+    if false < 0 or white < 0 or s[L.S_RC_UNIV_N] < 0:
+        return 13
+    for z in range(t[L.T_NZONES]):
+        for i in range(L.MAX_ZSLOTS):
+            v = s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i]
+            if v == L.CUBE_FALSE + 1:
+                false += 1
+            elif v == L.CUBE_UNIV + 1:
+                white += 1
+    for p in range(s[L.S_NPLAYERS]):
+        for c in range(L.MAX_COL):
+            marks = s[pf(p, L.PF_UNIVERSAL) + c]
+            k = s[pf(p, L.PF_CUBES) + c] if c < t[L.T_NCOL] else 0
+            if marks < 0 or marks >> k != 0:
+                return 82
+            white += whites(s, p, c)
+            tokens = star_tokens_of(s, t, p, c) if c < t[L.T_NCOL] else 0
+            if s[pf(p, L.PF_STAR_TOKENS) + c] != tokens:
+                return 80
+    if false != t[L.T_COL_COUNT + L.CUBE_FALSE] or white != t[L.T_COL_COUNT + L.CUBE_UNIV]:
+        return 81
+    if s[L.S_RC_UNIV_N] > 0 and s[L.S_OVER] == 0 and s[L.S_PHASE] != L.PH_RC_UNIVERSAL:
+        return 82
     return 0
 
 

@@ -3,7 +3,11 @@ Scholars and the Knowledge Token.
 
 Rulebook: "Note Board and Scholar Card" (H-M), "Exalted Scholars", "Knowledge
 Token"; Rocca Civetta "Information Cube Keywords" (Gain, Collect, Steal,
-Lose, Drop, Eliminate, Give) define what happens with full columns.
+Lose, Drop, Eliminate, Give) define what happens with full columns, "Star
+Tokens" the tokens of the Stars reached (PF_STAR_TOKENS), "Universal
+Information" the white cubes: a column's cube at height h is white when bit h
+of PF_UNIVERSAL is set; it counts as the column's colour while on the board
+and is white again (L.CUBE_UNIV) once it leaves it (docs/RULES_COVERAGE.md).
 """
 
 from __future__ import annotations
@@ -34,6 +38,27 @@ def count_marks(s, t, seat, base):
         row = base + c * (L.MAX_COL_SLOTS + 1)
         for i in range(1, k + 1):
             n += t[row + i]
+    return n
+
+
+@kernel
+def star_tokens_of(s, t, seat, c):
+    """Star Tokens of column c the cubes reach: bit 0 silver, bit 1 gold."""
+    m = 0
+    row = L.T_STAR_TOKEN + c * (L.MAX_COL_SLOTS + 1)
+    for i in range(1, s[pf(seat, L.PF_CUBES) + c] + 1):
+        m |= t[row + i]
+    return m
+
+
+@kernel
+def whites(s, seat, c):
+    """Universal Information cubes in column c."""
+    m = s[pf(seat, L.PF_UNIVERSAL) + c]
+    n = 0
+    while m:
+        n += m & 1
+        m >>= 1
     return n
 
 
@@ -113,44 +138,75 @@ def board_changed(s, t, seat):
     new = count_marks(s, t, seat, L.T_STAR_AT)
     s[pf(seat, L.PF_STARS)] = new
     s[pf(seat, L.PF_ARROWS)] = count_marks(s, t, seat, L.T_ARROW_AT)
+    # RC "Star Tokens": take the token of a Star reached, discard a lost one
+    for c in range(t[L.T_NCOL]):
+        s[pf(seat, L.PF_STAR_TOKENS) + c] = star_tokens_of(s, t, seat, c)
     update_exalted(s, t, seat if new > old else -1)
     check_knowledge(s, t, seat)
 
 
 @kernel
-def gain_cube(s, t, seat, c):
-    """Place a gained cube on its column; False when the column is full."""
+def push_cube(s, t, seat, c, white):
+    """Place a cube on column c (a Universal one when `white`); False when full."""
     if not has_space(s, t, seat, c):
         return False
+    if white:
+        s[pf(seat, L.PF_UNIVERSAL) + c] |= 1 << s[pf(seat, L.PF_CUBES) + c]
     s[pf(seat, L.PF_CUBES) + c] += 1
     board_changed(s, t, seat)
     return True
 
 
 @kernel
+def gain_cube(s, t, seat, c):
+    """Place a gained cube on its column; False when the column is full."""
+    return push_cube(s, t, seat, c, False)
+
+
+@kernel
+def pop_top(s, t, seat, c):
+    """Lose the top cube of a column: -1 none, 0 a cube of the colour, 1 a
+    Universal one (white again off the board)."""
+    k = s[pf(seat, L.PF_CUBES) + c]
+    if k == 0:
+        return -1
+    bit = 1 << (k - 1)
+    white = 1 if s[pf(seat, L.PF_UNIVERSAL) + c] & bit else 0
+    s[pf(seat, L.PF_UNIVERSAL) + c] &= ~bit
+    s[pf(seat, L.PF_CUBES) + c] = k - 1
+    board_changed(s, t, seat)
+    return white
+
+
+@kernel
+def kind_off_board(c, white):
+    """What a cube of column c is once it leaves the board."""
+    return L.CUBE_UNIV if white == 1 else c
+
+
+@kernel
 def take_top(s, t, seat, c):
     """Lose the top cube of a column (it leaves the board); False if none."""
-    if s[pf(seat, L.PF_CUBES) + c] == 0:
-        return False
-    s[pf(seat, L.PF_CUBES) + c] -= 1
-    board_changed(s, t, seat)
-    return True
+    return pop_top(s, t, seat, c) >= 0
 
 
 @kernel
 def eliminate(s, t, seat, c):
     """Lose a cube to the Reserve (Eliminate)."""
-    if take_top(s, t, seat, c):
-        s[L.S_RES_CUBES + c] += 1
+    w = pop_top(s, t, seat, c)
+    if w >= 0:
+        s[L.S_RES_CUBES + kind_off_board(c, w)] += 1
 
 
 @kernel
 def steal(s, t, thief, victim, c):
-    """Steal the highest cube of a colour; to the Reserve if the thief's column is full."""
-    if not take_top(s, t, victim, c):
+    """Steal the highest cube of a colour; to the Reserve if the thief's column
+    is full. A Universal cube goes to the same column, still Universal."""
+    w = pop_top(s, t, victim, c)
+    if w < 0:
         return
-    if not gain_cube(s, t, thief, c):
-        s[L.S_RES_CUBES + c] += 1
+    if not push_cube(s, t, thief, c, w == 1):
+        s[L.S_RES_CUBES + kind_off_board(c, w)] += 1
 
 
 @kernel
@@ -191,9 +247,11 @@ def first_empty_space(s, t, z):
 def drop_cube(s, t, seat, c):
     """Drop (Rocca Civetta keywords): the top cube of column c goes to the first
     free space of the Scholar's Zone, else of a Linked Zone (Passage order N1..W2),
-    else to the Reserve (Eliminated)."""
-    if not take_top(s, t, seat, c):
+    else to the Reserve (Eliminated); a Universal cube lands white."""
+    w = pop_top(s, t, seat, c)
+    if w < 0:
         return
+    kind = kind_off_board(c, w)
     z = s[pf(seat, L.PF_ZONE)]
     i = first_empty_space(s, t, z)
     if i < 0:
@@ -205,6 +263,6 @@ def drop_cube(s, t, seat, c):
                     z = nb
                     break
     if i >= 0:
-        s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i] = c + 1
+        s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i] = kind + 1
     else:
-        s[L.S_RES_CUBES + c] += 1
+        s[L.S_RES_CUBES + kind] += 1

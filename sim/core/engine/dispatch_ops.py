@@ -12,6 +12,7 @@ from sim.core.rules.boss.boss import exec_boss_op
 from sim.core.rules.main_effects.interns import exec_intern_op
 from sim.core.rules.main_effects.ops import exec_main_op
 from sim.core.rules.rc_scholars.skills import exec_rc_op
+from sim.core.rules.rocca_civetta.cubes import exec_cube_op
 
 
 @kernel
@@ -26,5 +27,7 @@ def exec_op(s, t, op, n, type1, cost, actor, prog):
         exec_main_op(s, t, op, n, actor)
     elif op >= 60 and op <= 79:  # sim.core.rules.main_effects
         exec_intern_op(s, t, op, n, actor, prog)
+    elif op >= 80 and op <= 89:  # sim.core.rules.rocca_civetta
+        exec_cube_op(s, t, op, n, actor)
     elif op >= L.OP_ONCE_PER_TURN and op <= L.OP_EXHUME:  # sim.core.rules.rc_scholars
         exec_rc_op(s, t, op, n, actor)

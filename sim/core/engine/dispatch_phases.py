@@ -71,6 +71,7 @@ from sim.core.rules.main_effects.ops import (
     zone_choice_actions,
 )
 from sim.core.rules.research.research import end_point_actions, end_point_choice
+from sim.core.rules.rocca_civetta.cubes import collect_cubes, universal_actions, universal_choice
 
 
 @kernel
@@ -120,6 +121,8 @@ def apply_phase(s, t, ph, me, a):
         give_choice(s, t, me, a)
     elif ph == L.PH_PROTECT:  # sim.core.rules.main_effects
         protect_choice(s, t, me, a)
+    elif ph == L.PH_RC_UNIVERSAL:  # sim.core.rules.rocca_civetta
+        universal_choice(s, t, me, a)
     elif ph == L.PH_RESEARCH:  # sim.core.rules.research
         end_point_choice(s, t, me, a)
 
@@ -171,6 +174,8 @@ def phase_actions(s, t, ph, me, out):
         return give_actions(s, t, me, out)
     elif ph == L.PH_PROTECT:  # sim.core.rules.main_effects
         return protect_actions(s, t, me, out)
+    elif ph == L.PH_RC_UNIVERSAL:  # sim.core.rules.rocca_civetta
+        return universal_actions(s, t, me, out)
     elif ph == L.PH_RESEARCH:  # sim.core.rules.research
         return end_point_actions(s, t, me, out)
     return 0
@@ -222,3 +227,5 @@ def run_continuation(s, t, code, a, b, c):
         priority_next(s, t, a)
     elif code == L.K_ME_GIVE:  # sim.core.rules.main_effects
         give_next(s, t, a, b)
+    elif code == L.K_RC_COLLECT:  # sim.core.rules.rocca_civetta
+        collect_cubes(s, t, a, b, c)

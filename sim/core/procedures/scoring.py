@@ -14,19 +14,23 @@ from sim.core.components.scholars import pf
 from sim.core.engine.jit import allocating, kernel
 from sim.core.rules.main_effects.interns import intern_bonus
 from sim.core.rules.research.research import research_points
+from sim.core.rules.rocca_civetta.clans import clan_bonus
 
 
 @kernel
 def score_parts(s, t, seat, out):
     """out[0] board points (with Clan modifiers), out[1] Thesis bonus,
     out[2] Jinx penalty, out[3] total (with the Intern Cards' bonus points,
-    see intern_bonus, and the completed Research Cards' bonus points, see
-    research_points: Game Scoring only, never the Thesis check)."""
+    see intern_bonus, the completed Research Cards' bonus points, see
+    research_points, and the Clan Card's Star bonus: Game Scoring only,
+    never the Thesis check)."""
     out[0] = board_points(s, t, seat)
     order = s[pf(seat, L.PF_THESIS)]
     out[1] = t[L.T_THESIS_BONUS + order - 1] if order > 0 else 0
     out[2] = jinx_penalty(s, t, seat)
-    out[3] = out[0] + out[1] - out[2] + intern_bonus(s, t, seat) + research_points(s, t, seat)
+    # the New Clan Cards' Star bonus is added last (RC "New Clan Cards" C)
+    out[3] = (out[0] + out[1] - out[2] + intern_bonus(s, t, seat) + research_points(s, t, seat)
+              + clan_bonus(s, t, seat))
 
 
 @kernel

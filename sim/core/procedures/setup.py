@@ -37,8 +37,8 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
     s[L.S_PANIC] = -1
     s[L.S_PL_TILE] = -1
     s[L.S_ACTOR] = -1
-    # Reserve: everything in the box
-    for c in range(t[L.T_NCOL]):
+    # Reserve: everything in the box (with False and Universal Information)
+    for c in range(L.MAX_COL):
         s[L.S_RES_CUBES + c] = t[L.T_COL_COUNT + c]
     s[L.S_RES_GREY] = t[L.T_GREY]
     s[L.S_RES_OMEGA] = t[L.T_OMEGA]

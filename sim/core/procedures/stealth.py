@@ -13,7 +13,7 @@ from __future__ import annotations
 from sim import layout as L
 from sim.core.components.decks import flush_played, hand_to
 from sim.core.components.dungeon import passable, zone_cube_count
-from sim.core.components.noteboard import gain_cube, study_bonus
+from sim.core.components.noteboard import study_bonus
 from sim.core.components.scholars import active, in_start, passive, pf, stat, targetable
 from sim.core.components.stun import give_stun
 from sim.core.components.university import alert_bonus, sacrifice
@@ -24,6 +24,7 @@ from sim.core.rules.boss.boss import boss_alert
 from sim.core.rules.dangerous_zones.zone_effects import fail_students, stealth_luck
 from sim.core.rules.main_effects.chain import CTX_TEST, add_mains, out_of_turn_play
 from sim.core.rules.main_effects.interns import lose_cubes
+from sim.core.rules.rocca_civetta.cubes import collect_cubes
 
 
 @kernel
@@ -160,16 +161,9 @@ def test_next(s, t):
 
 @kernel
 def collect(s, t, seat, z, n):
-    """Collect n cubes from the left; a cube whose column is full is skipped."""
-    taken = 0
-    for i in range(t[L.T_Z_NCUBES + z]):
-        if taken == n:
-            return
-        idx = L.S_ZCUBE + z * L.MAX_ZSLOTS + i
-        c = s[idx] - 1
-        if c >= 0 and gain_cube(s, t, seat, c):
-            s[idx] = 0
-            taken += 1
+    """Collect n cubes from the left; a cube whose column is full is skipped
+    (with False and Universal Information: ``rules.rocca_civetta.cubes``)."""
+    collect_cubes(s, t, seat, z, n)
 
 
 @kernel

@@ -17,7 +17,7 @@ from sim.core.components.decks import (
     jinx_held,
     reveal_jinx,
 )
-from sim.core.components.noteboard import board_points, gain_knowledge, update_exalted
+from sim.core.components.noteboard import gain_knowledge, update_exalted
 from sim.core.components.scholars import active, in_start, next_seat, pf, stat
 from sim.core.components.stun import discard_stun, normalize_stun
 from sim.core.components.university import draw_students, place_omega_on_card, refill_students, trigger_max_alert
@@ -28,6 +28,7 @@ from sim.core.procedures.end_game import any_active, check_exhausted, end_game_n
 from sim.core.rules.main_effects.interns import lose_cubes
 from sim.core.rules.maximum_alert.maximum_alert import game_end_reason, turn_start_effects
 from sim.core.rules.research.research import end_point
+from sim.core.rules.rocca_civetta.clans import thesis_passes
 
 
 @kernel
@@ -175,8 +176,8 @@ def submit_thesis(s, t):
     cur = s[L.S_CUR]
     s[pf(cur, L.PF_ZONE)] = 0
     gain_knowledge(s, t, cur)
-    clan = s[L.S_CLAN]
-    if board_points(s, t, cur) >= t[L.T_CLAN_TARGET + clan]:
+    # the Target Score, and the Stars a New Clan Card shows (RC "New Clan Cards")
+    if thesis_passes(s, t, cur, s[L.S_CLAN]):
         thesis_success(s, t, cur)
         kstack.push(s, L.K_END_TURN, 0, 0, 0)
     else:
