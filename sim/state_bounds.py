@@ -75,7 +75,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "S_LT_ALERT": SIGNED, "S_LT_SUCCESS": FLAG, "S_LT_TURN": NUM,
     "S_SET_RAND_N": (0, X.MAX_SET_DRAWS), "S_SET_RAND": (0, X.MAX_RAND - 1), "S_SET_RAND_I": (0, X.MAX_SET_DRAWS),
     "S_SET_UNIV_N": (0, X.MAX_SET_DRAWS), "S_SET_UNIV": FLAG, "S_SET_UNIV_I": (0, X.MAX_SET_DRAWS),
-    "S_P_COUNT": NUM, "S_P_TYPE": (0, max(X.MAX_KINDS, *(r[2][1] for r in L.RANGES.values()))),  # type+1 or an op
+    "S_P_COUNT": NUM, "S_P_TYPE": (0, max(X.MAX_KINDS * (L.WILD_TYPE_UNIT + 1), *(r[2][1] for r in L.RANGES.values()))),  # type+1 or an op
     "S_P_SEAT": SEAT, "S_P_OPTIONAL": FLAG, "S_P_CALLER": SEAT,
     "S_KSP": (0, X.KSTACK_DEPTH), "S_KSTACK": ARG,  # codes: checked entry by entry below
 }

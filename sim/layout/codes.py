@@ -188,6 +188,7 @@ PHASES = {
     32: "main_steal",
     33: "main_give",
     36: "protect_cube",
+    50: "give_token",
 }
 PH_NONE = 0
 PH_ACTIVITY = 1
@@ -216,6 +217,8 @@ PH_ME_STEAL = 32  # Steal: the target Scholar and the colour of the cube (A_SPY 
 PH_ME_GIVE = 33  # Give: the giver chooses the colour of the cube he Gives (A_COLOR + colour) to S_P_CALLER
 # Interns, Protected cubes (range 36-39)
 PH_PROTECT = 36  # the owner of a Protected cube: keep it (A_OPTION) or lose it (A_OPTION + 1)
+# Rocca Civetta cards (range 50-59)
+PH_RC_TOKEN = 50  # the new owner of the Fool gives the Fool's Token to another Scholar (A_TARGET + seat)
 # PHASE_NAMES[code]: the phase's name; codes no phase uses read "reserved_<code>".
 PHASE_NAMES = tuple(PHASES.get(i, f"reserved_{i}") for i in range(max(PHASES) + 1))
 

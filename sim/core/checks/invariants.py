@@ -43,6 +43,7 @@ INVARIANTS = {
         "Zone not placed (or on the Starting Zone)",
     50: "Main Effects: the declared chain is out of bounds, or a declared card is not on the table",
     51: "Main Effects: more ACTION Main Effects this turn than allowed (on either side of the Scholar Card)",
+    105: "an Intern's token (the Fool's Token) is held by no seat of the game, or the Intern has no token",
     99: "a game did not end within the decision limit",
 }
 
@@ -174,7 +175,28 @@ def check(s, t):
     code = check_interns_tokens(s, t)
     if code:
         return code
+    code = check_rc_cards(s, t)
+    if code:
+        return code
     return check_main_effects(s, t)
+
+
+@kernel
+def check_rc_cards(s, t):
+    """RC cards: an Intern's token is in the Reserve (0) or held by a seat of
+    the game, and only an Intern with a token has one out."""
+    for i in range(L.MAX_INTERNS):
+        h = s[L.S_RC_TOKEN_HOLDER + i]
+        if h < 0 or h > s[L.S_NPLAYERS]:
+            return 105
+        if h > 0:
+            has = False
+            for pv in range(L.NPASSIVE):
+                if t[L.T_RC_INTERN_TOKEN + i * L.NPASSIVE + pv] != 0:
+                    has = True
+            if not has or i >= t[L.T_NINTERNS]:
+                return 105
+    return 0
 
 
 @kernel

@@ -11,6 +11,7 @@ from sim.core.engine.jit import kernel
 from sim.core.rules.boss.boss import exec_boss_op
 from sim.core.rules.main_effects.interns import exec_intern_op
 from sim.core.rules.main_effects.ops import exec_main_op
+from sim.core.rules.rc_cards.cards import exec_rc_op
 
 
 @kernel
@@ -25,3 +26,5 @@ def exec_op(s, t, op, n, type1, cost, actor, prog):
         exec_main_op(s, t, op, n, actor)
     elif op >= 60 and op <= 79:  # sim.core.rules.main_effects
         exec_intern_op(s, t, op, n, actor, prog)
+    elif op >= 105 and op <= 119:  # sim.core.rules.rc_cards
+        exec_rc_op(s, t, op, n, actor, prog)

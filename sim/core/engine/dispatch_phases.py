@@ -70,6 +70,7 @@ from sim.core.rules.main_effects.ops import (
     zone_choice,
     zone_choice_actions,
 )
+from sim.core.rules.rc_cards.cards import token_actions, token_choice
 
 
 @kernel
@@ -119,6 +120,8 @@ def apply_phase(s, t, ph, me, a):
         give_choice(s, t, me, a)
     elif ph == L.PH_PROTECT:  # sim.core.rules.main_effects
         protect_choice(s, t, me, a)
+    elif ph == L.PH_RC_TOKEN:  # sim.core.rules.rc_cards
+        token_choice(s, t, me, a)
 
 
 @kernel
@@ -168,6 +171,8 @@ def phase_actions(s, t, ph, me, out):
         return give_actions(s, t, me, out)
     elif ph == L.PH_PROTECT:  # sim.core.rules.main_effects
         return protect_actions(s, t, me, out)
+    elif ph == L.PH_RC_TOKEN:  # sim.core.rules.rc_cards
+        return token_actions(s, t, me, out)
     return 0
 
 
