@@ -210,6 +210,7 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
         t[L.T_KIND_COPIES + k] = cd.copies
         t[L.T_KIND_NAUX + k] = len(cd.auxiliary)
         t[L.T_RC_DECLARE_INTERN + k] = 1 if cd.declare_intern else 0
+        t[L.T_RC_KIND_ADDED + k] = 1 if cd.type in data.tricks.added_types else 0
         for a, eff_name in enumerate(cd.auxiliary):
             eff = data.auxiliary[eff_name]
             i = k * 2 + a

@@ -180,7 +180,7 @@ class Checker:
             total += card.copies
         for key in ("added_types", "wild_type"):
             value = getattr(self.data.tricks, key)
-            for i, ty in enumerate([value] if isinstance(value, str) else value):
+            for i, ty in enumerate([] if value is None else [value] if isinstance(value, str) else value):
                 if ty not in types:
                     self.fail(("tricks", key, i) if key == "added_types" else ("tricks", key), ty,
                               f"unknown Trick type (allowed: {', '.join(types)})")
