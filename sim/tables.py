@@ -411,8 +411,8 @@ def panic_deck(data: GameData, rules: int, boss: str | None) -> list[bool]:
         if card.dungeon is not None:
             ok = data.dungeon is not None and _same(card.dungeon, data.dungeon)
         if card.boss is not None:
-            ok = ok and bool(rules & L.RULE_BOSS) and (boss is None or _same(card.boss, boss))
-            ok = ok and _boss_index(data, card.boss) >= 0  # a Boss not in the data cannot be in use
+            need = _boss_index(data, card.boss)  # by key or printed name; -1: not in the data, never in use
+            ok = ok and bool(rules & L.RULE_BOSS) and need >= 0 and (boss is None or _boss_index(data, boss) == need)
         allowed.append(ok)
     cards = list(data.panic.values())
     if any(a and c.exclusive for a, c in zip(allowed, cards, strict=True)):

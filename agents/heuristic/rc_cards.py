@@ -27,7 +27,7 @@ from sim.core.engine.jit import kernel
 from sim.core.rules.main_effects.interns import interns_owned
 
 ALCHEMY_MARGIN = 0.5  # worth above the card it spends (its Bonus Value, at this weight per point)
-BONUS_WEIGHT = 0.3
+BONUS_WEIGHT = 0.15
 
 
 @kernel
