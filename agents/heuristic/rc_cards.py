@@ -6,7 +6,8 @@ none of these cards is in play (the base game plays the same games):
 
 - ``action_decision``: where the turn would end, play an Alchemy draw (an
   Auxiliary Effect of an added Trick type, T_RC_KIND_ADDED) worth more than
-  the card it spends;
+  the card it spends, or a Specialists Main Effect that calls an Intern worth
+  more than a card (the base rule for Interns, ``turn.action_decision``);
 - ``window_decision``: a Specialists play is worth the Interns its player owns
   (the op table's estimate is one per step): played when it closes the gap of
   one's own test, never when it adds nothing;
@@ -18,7 +19,8 @@ highest Bonus Value of a card with no test effect), which takes the Intern.
 
 from __future__ import annotations
 
-from agents.heuristic.knowledge import action_prog, in_buf, leader
+from agents.heuristic.knowledge import action_prog, in_buf, leader, prog_intern_value
+from agents.heuristic.main_effects import main_cost_value
 from agents.heuristic.stealth_tests import window_decision
 from agents.heuristic.turn import action_decision
 from agents.heuristic.values import prog_value
@@ -28,6 +30,7 @@ from sim.core.rules.main_effects.interns import interns_owned
 
 ALCHEMY_MARGIN = 0.5  # worth above the card it spends (its Bonus Value, at this weight per point)
 BONUS_WEIGHT = 0.15
+INTERN_MARGIN = 1.0  # "an Intern to gain (or to steal back) is worth a card" (turn.action_decision)
 
 
 @kernel
@@ -54,7 +57,14 @@ def rc_action_decision(s, t, me, buf, n, params, rng):
     best_a = a
     for i in range(n):
         b = buf[i]
-        if b >= L.A_PLAY and b < L.A_SKILL:
+        if b >= L.A_MAIN and b < L.A_MAIN + L.MAX_KINDS and t[L.T_RC_KIND_ADDED + b - L.A_MAIN] == 1:
+            k = b - L.A_MAIN
+            v = prog_intern_value(s, t, me, t[L.T_ME_EFFECT + k]) + main_cost_value(s, t, me, k)
+            v += ALCHEMY_MARGIN - INTERN_MARGIN - BONUS_WEIGHT * t[L.T_KIND_BONUS + k]
+            if v > best_v:
+                best_v = v
+                best_a = b
+        elif b >= L.A_PLAY and b < L.A_SKILL:
             k = (b - L.A_PLAY) // 4
             if t[L.T_RC_KIND_ADDED + k] == 1:
                 v = prog_value(s, t, me, action_prog(s, t, me, b)) - BONUS_WEIGHT * t[L.T_KIND_BONUS + k]
