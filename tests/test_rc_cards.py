@@ -511,3 +511,16 @@ def test_each_boss_panic_card_does_what_its_data_says(h, tmp_path, card, key, na
     if "intelligence" in data.passive:
         assert sofia["intelligence"] == 2 + data.passive["intelligence"]
     assert g.check_invariants() is None
+
+
+@pytest.mark.parametrize(("modules", "key", "value", "message"), [
+    (SPECIALISTS, 'cards."Field Surgery".main.effect', [{"op": "give_token"}], "give_token moves the token"),
+    (ALCHEMY, "tricks.added_types", ["alchemy", "potion"], "unknown Trick type"),
+    (ALCHEMY, "tricks.wild_type", "potion", "unknown Trick type"),
+    (SPRIGGAN, "cards.Spriggan.declare_intern", False, "needs one or two Auxiliary Effects"),
+    (RC, "interns.Surgeon.token", {"sped": 1}, "sped"),
+])
+def test_bad_card_data_is_one_clear_error(modules, key, value, message):
+    with pytest.raises(DataError, match=message) as e:
+        load_data(None, {key: value}, M.boxes_in_use(modules))
+    assert "\n" not in str(e.value) and e.value.key
