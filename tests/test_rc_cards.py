@@ -524,3 +524,24 @@ def test_bad_card_data_is_one_clear_error(modules, key, value, message):
     with pytest.raises(DataError, match=message) as e:
         load_data(None, {key: value}, M.boxes_in_use(modules))
     assert "\n" not in str(e.value) and e.value.key
+
+
+def test_spriggan_is_not_taken_from_an_owner_in_the_starting_zone(h):
+    """The Starting Zone: its Scholars "cannot be affected by Trick Cards"; the
+    Intern stays with its owner there (as any Intern, "Intern Cards")."""
+    g = (h.scenario(rules=SPRIGGAN).place_zone("I-3", 0, -1).move("Sofia", "I-3").intern("Valerio", "Spriggan")
+         .hand("Sofia", ["Spriggan", "Lantern"]).turn("Sofia", phase="action").build())
+    do(g, "Study", "Study 1 cube", "Commit Spriggan (Bonus Value 8)", "Declare the Stealth Value")
+    assert h.player(g, "Valerio")["zone"] == "Starting Zone" and h.player(g, "Valerio")["interns"] == ["Spriggan"]
+
+
+def test_specialists_also_in_your_own_espionage(h):
+    """"your own Stealth Test": Study or Espionage."""
+    g = (h.scenario(rules=SPECIALISTS).place_zone("I-3", 0, -1).move("Sofia", "I-3").move("Valerio", "I-3")
+         .cubes("Valerio", militia=1).intern("Sofia", "Surgeon").intern("Sofia", "Bard")
+         .hand("Sofia", ["Field Surgery", "Lantern", "Tarot Deck"]).hand("Valerio", [])
+         .turn("Sofia", phase="action").build())
+    do(g, "Espionage on seat 1 (Valerio): a militia cube", "Commit Lantern", "Declare the Stealth Value")
+    before = h.test_of(g)["stealth_value"]
+    do(g, "Play Field Surgery: Specialists")
+    assert h.test_of(g)["stealth_value"] == before + 2
