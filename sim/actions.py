@@ -136,6 +136,8 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         return f"Discard {names.kinds[i]}"
     if verb == "target":
         sch = names.scholars[int(s[pf(i, L.PF_SCHOLAR)])]
+        if int(s[L.S_PHASE]) == L.PH_RC_TOKEN:
+            return f"Give the {names.interns[int(s[L.S_P_TYPE])]}'s token to seat {i} ({sch})"
         return f"Target seat {i} ({sch})"
     if verb == "choose_color":
         if int(s[L.S_PHASE]) == L.PH_ME_GIVE:

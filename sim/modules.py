@@ -255,11 +255,13 @@ register(Module("rocca_civetta", "rocca_civetta", "content", "New Components", "
                 "Cards (with Star requirements), Star Tokens, False and Universal Information, Interns, Jinx and "
                 "Panic Cards in every game", implemented=True))
 register(Module("alchemy", "rocca_civetta", "content", "Alchemy Cards", "18 Alchemy Trick Cards and 3 Fate Trick "
-                "Cards added to the deck", requires=("rocca_civetta",)))
+                "Cards added to the deck", implemented=True, requires=("rocca_civetta",), data="rocca_civetta/alchemy"))
 register(Module("specialists", "rocca_civetta", "content", "Specialists Cards", "18 Specialists Trick Cards and "
-                "3 Fate Trick Cards added to the deck", requires=("main_effects", "rocca_civetta")))
+                "3 Fate Trick Cards added to the deck", implemented=True, requires=("main_effects", "rocca_civetta"),
+                data="rocca_civetta/specialists"))
 register(Module("spriggan", "rocca_civetta", "content", "Spriggan Cards", "4 Spriggan Trick Cards and the "
-                "Spriggan Intern Card", requires=("main_effects", "rocca_civetta")))
+                "Spriggan Intern Card", implemented=True, requires=("main_effects", "rocca_civetta"),
+                data="rocca_civetta/spriggan"))
 register(Module("floor_iv", "rocca_civetta", "content", "Floor IV Zones", "a fourth Floor of Zones holding False "
                 "and Universal Information", requires=("dangerous_zones", "rocca_civetta")))
 register(Module("familiars", "rocca_civetta", "content", "Familiars", "the Yocca and Manticore Familiars, engaged "

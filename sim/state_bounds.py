@@ -60,6 +60,7 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "S_INTERN_OWNER": SEAT, "S_TRAP_SUPPLY": NUM, "S_TELEPORT_SUPPLY": NUM, "S_SECRET_SUPPLY": NUM,
     "S_ZONE_LEFT": ZONE, "S_PR_SEAT": SEAT, "S_PR_COLOR": COLOUR, "S_PR_N": (0, X.MAX_COL_SLOTS),
     "S_PR_MODE": (L.PRM_ELIMINATE, L.PRM_DROP), "S_PR_OTHER": SEAT,
+    "S_RC_TOKEN_HOLDER": SEAT1,  # RC cards: an Intern's token, seat + 1 (0 in the Reserve)
     "S_UNIV_CONGREGATION": NUM, "S_RES_CONGREGATION": NUM, "S_BONFIRE_KINDS": (0, len(X.STUDENT_KINDS) - 1),
     "S_ZIOTA": SEAT1, "S_RESEARCH_N": (0, X.MAX_RESEARCH), "S_RESEARCH_DECK": (0, X.MAX_RESEARCH - 1),
     "S_RESEARCH_UP": (0, X.MAX_RESEARCH), "S_RESEARCH_OWNER": SEAT1, "S_RESEARCH_TURN": NUM, "S_RESEARCH_EOT": NUM,
@@ -76,7 +77,8 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "S_LT_ALERT": SIGNED, "S_LT_SUCCESS": FLAG, "S_LT_TURN": NUM,
     "S_SET_RAND_N": (0, X.MAX_SET_DRAWS), "S_SET_RAND": (0, X.MAX_RAND - 1), "S_SET_RAND_I": (0, X.MAX_SET_DRAWS),
     "S_SET_UNIV_N": (0, X.MAX_SET_DRAWS), "S_SET_UNIV": FLAG, "S_SET_UNIV_I": (0, X.MAX_SET_DRAWS),
-    "S_P_COUNT": NUM, "S_P_TYPE": (0, max(X.MAX_KINDS, *(r[2][1] for r in L.RANGES.values()))),  # type+1 or an op
+    "S_P_COUNT": NUM, "S_P_TYPE": (0, max(X.MAX_KINDS * (L.WILD_TYPE_UNIT + 1),  # type+1 (+ a wild type) or an op
+                       *(r[2][1] for r in L.RANGES.values()))),
     "S_P_SEAT": SEAT, "S_P_OPTIONAL": FLAG, "S_P_CALLER": SEAT,
     "S_KSP": (0, X.KSTACK_DEPTH), "S_KSTACK": ARG,  # codes: checked entry by entry below
 }

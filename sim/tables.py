@@ -152,6 +152,8 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
 
     types = list(data.tricks.types)
     progs = _Programs(t, types)
+    wild = wild_type(data)
+    t[L.T_RC_WILD_TYPE] = wild + 1
 
     def timing_and_options(row_timing: int, row_nopts: int, row_prog: int, timing: str, options,
                            kind: int = -1) -> None:
@@ -184,6 +186,9 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
                 timing_and_options(
                     L.T_SCH_SK_TIMING + i, L.T_SCH_SK_NOPTS + i, L.T_SCH_SK_PROG + i * L.MAX_OPTS, sk.timing, sk.options
                 )
+                if wild >= 0:
+                    for o in range(len(sk.options)):
+                        _also_accept(t, t[L.T_SCH_SK_PROG + i * L.MAX_OPTS + o], wild)
             sides.append(tuple(sk.name for sk in sd.skills))
         skill_names.append(tuple(sides))
 
@@ -206,6 +211,8 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
         t[L.T_KIND_BONUS + k] = cd.bonus
         t[L.T_KIND_COPIES + k] = cd.copies
         t[L.T_KIND_NAUX + k] = len(cd.auxiliary)
+        t[L.T_RC_DECLARE_INTERN + k] = 1 if cd.declare_intern else 0
+        t[L.T_RC_KIND_ADDED + k] = 1 if cd.type in data.tricks.added_types else 0
         for a, eff_name in enumerate(cd.auxiliary):
             eff = data.auxiliary[eff_name]
             i = k * 2 + a
@@ -223,6 +230,8 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
         for p, v in it.passive.items():
             t[L.T_INTERN_PASSIVE + i * L.NPASSIVE + L.PASSIVE_NAMES.index(p)] = v
         t[L.T_INTERN_PROTECT + i] = sum(1 << cidx[c] for c in it.protected)
+        for p, v in it.token.items():
+            t[L.T_RC_INTERN_TOKEN + i * L.NPASSIVE + L.PASSIVE_NAMES.index(p)] = v
     for k, name in enumerate(kinds):
         if data.cards[name].intern is not None:
             t[L.T_KIND_INTERN + k] = interns.index(data.cards[name].intern) + 1
@@ -349,6 +358,29 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
     return t, names
 
 
+# ------------------------------------------------------------ Trick Card types
+def wild_type(data: GameData) -> int:
+    """RC "Add 1 or More Types of Trick Cards to the Deck": the index of the type
+    (Fate) that Scholar skills' typed discards also accept, when at least
+    ``tricks.wild_min_added`` of the ``tricks.added_types`` have cards in the
+    deck; -1 otherwise (the base game)."""
+    tr = data.tricks
+    if tr.wild_type is None:
+        return -1
+    in_deck = {card.type for card in data.cards.values() if card.copies > 0}
+    added = [ty for ty in tr.added_types if ty in in_deck]
+    return list(tr.types).index(tr.wild_type) if len(set(added)) >= tr.wild_min_added else -1
+
+
+def _also_accept(t: np.ndarray, prog: int, wild: int) -> None:
+    """A skill's discard_type of one type also accepts the wild type."""
+    start = int(t[L.T_PROG_START + prog])
+    for i in range(int(t[L.T_PROG_LEN + prog])):
+        o = L.T_OPS + (start + i) * L.OP_W
+        if t[o + L.OPF_CODE] == L.OP_DISCARD_TYPE and 0 < t[o + L.OPF_TYPE] < L.WILD_TYPE_UNIT:
+            t[o + L.OPF_TYPE] += L.WILD_TYPE_UNIT * (wild + 1)
+
+
 # ------------------------------------------------------------ Maximum Alert
 def boss_names(data: GameData) -> list[str]:
     """Names of the Boss Cards in the data (the Boss rule's data), or []."""
@@ -358,6 +390,15 @@ def boss_names(data: GameData) -> list[str]:
 
 def _same(a: str, b: str) -> bool:
     return a.strip().casefold() == b.strip().casefold()
+
+
+def _boss_index(data: GameData, name: str) -> int:
+    """The Boss Card a Boss Requirement names, by key or printed name (any case), or -1."""
+    bosses = getattr(data, "boss", None) or {}
+    for b, key in enumerate(bosses):
+        if _same(str(key), name) or _same(str(getattr(bosses[key], "name", key)), name):
+            return b
+    return -1
 
 
 def panic_deck(data: GameData, rules: int, boss: str | None) -> list[bool]:
@@ -377,7 +418,8 @@ def panic_deck(data: GameData, rules: int, boss: str | None) -> list[bool]:
         if card.dungeon is not None:
             ok = data.dungeon is not None and _same(card.dungeon, data.dungeon)
         if card.boss is not None:
-            ok = ok and bool(rules & L.RULE_BOSS) and (boss is None or _same(card.boss, boss))
+            need = _boss_index(data, card.boss)  # by key or printed name; -1: not in the data, never in use
+            ok = ok and bool(rules & L.RULE_BOSS) and need >= 0 and (boss is None or _boss_index(data, boss) == need)
         allowed.append(ok)
     cards = list(data.panic.values())
     if any(a and c.exclusive for a, c in zip(allowed, cards, strict=True)):
@@ -390,15 +432,12 @@ def _compile_panic(t: np.ndarray, data: GameData, progs: _Programs, rules: int) 
     _limit("Panic Cards", len(names), L.MAX_PANIC)
     t[L.T_PANIC_N] = len(names)
     t[L.T_PANIC_FORCED] = -1
-    bosses = boss_names(data)
     for i, ok in enumerate(panic_deck(data, rules, None)):
         t[L.T_PANIC_ALLOWED + i] = 1 if ok else 0
     for i, name in enumerate(names):
         card = data.panic[name]
         if card.boss is not None:
-            for b, bname in enumerate(bosses):
-                if _same(bname, card.boss):
-                    t[L.T_PANIC_BOSS + i] = b + 1
+            t[L.T_PANIC_BOSS + i] = _boss_index(data, card.boss) + 1
         t[L.T_PANIC_GREY + i] = card.university.students_per_player
         t[L.T_PANIC_OMEGA + i] = card.university.omega
         t[L.T_PANIC_ALERT_MOD + i] = card.alert_modifier

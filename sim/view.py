@@ -107,6 +107,7 @@ def _player(s: np.ndarray, t: np.ndarray, names: Names, seat: int, viewer: int |
         "thesis": thesis if thesis > 0 else None,
         # Intern Cards owned (public, Main Effects rule)
         "interns": [name for i, name in enumerate(names.interns) if _i(s[L.S_INTERN_OWNER + i]) == seat],
+        "tokens": [name for i, name in enumerate(names.interns) if _i(s[L.S_RC_TOKEN_HOLDER + i]) == seat + 1],
     }
 
 

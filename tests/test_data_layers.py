@@ -82,6 +82,12 @@ def test_the_expansion_box_changes_only_what_it_holds(base):
     assert held and all(getattr(both.data, k) == getattr(base.data, k) for k in type(base.data).model_fields
                         if k not in held)
     assert list(both.data.clans)[:len(base.data.clans)] == list(base.data.clans)
+def test_the_expansion_box_adds_and_changes_no_base_entry(base):
+    both = load_data(boxes=("base", "rocca_civetta"))
+    for table in ("jinx", "interns", "panic", "cards", "auxiliary"):  # Rocca Civetta's cards only add
+        old, new = getattr(base.data, table), getattr(both.data, table)
+        assert all(new[k] == old[k] for k in old) and list(new)[:len(old)] == list(old), table
+    assert both.data.tricks.total == base.data.tricks.total  # its Trick Card types come with their modules
     assert [la.name for la in both.layers] == ["base", "rocca_civetta"]
     assert both.layers[1].rulebook == "dungeonology-rocca-civetta.txt" and both.layers[1].requires == ("base",)
 
@@ -283,8 +289,9 @@ def test_the_exported_schema_validates_the_shipped_files(tmp_path):
             jsonschema.Draft202012Validator.check_schema(schema)
             validator = jsonschema.Draft202012Validator(schema)
             file = path.name.removesuffix(".schema.json")
-            # the Rocca Civetta box requires the base box: it holds only what it adds
-            for folder in (DATA_DIR, *(() if complete else (DATA_DIR.parent / "rocca_civetta",))):
+            # an expansion box and a module layer hold only what they add: the partial schema
+            rc = DATA_DIR.parent / "rocca_civetta"
+            for folder in (DATA_DIR, *(() if complete else (rc, *(p.parent for p in rc.glob("*/manifest.toml"))))):
                 if (folder / file).is_file():
                     validator.validate(tomllib.loads((folder / file).read_text(encoding="utf-8")))
 

@@ -84,7 +84,8 @@ def test_heuristic_games_never_use_the_random_fallback():
             g.apply(seats[g.current_player()].act(g))
         assert [a._params[P_FALLBACKS] for a in seats] == [0.0] * players, (rules, players)
     assert decided <= set(PHASE_HANDLERS)
-    rare = {L.PH_PROTECT, L.PH_TELEPORT, L.PH_TARGET, L.PH_JINX}  # may not come up in 32 games
+    rare = {L.PH_PROTECT, L.PH_TELEPORT, L.PH_TARGET, L.PH_JINX,  # may not come up in 32 games
+            L.PH_RC_TOKEN}  # the Fool's Token: only when the Fool is called
     rare.add(L.PH_RESEARCH)  # the heuristic completes a Quest at its first decision, rarely at the End of Turn
     rare |= {L.PH_RC_UNIVERSAL}  # Rocca Civetta: no base Zone holds a Universal cube (test_heuristic_rc_cubes.py)
     assert set(PHASE_HANDLERS) - rare <= decided

@@ -37,12 +37,13 @@ from agents.heuristic.prompts import (
     stun_decision,
     target_decision,
 )
+from agents.heuristic.rc_cards import rc_action_decision, rc_window_decision, token_decision
 from agents.heuristic.rc_cubes import universal_decision
 from agents.heuristic.rc_research import claim_choice, research_decision, without_claims
 from agents.heuristic.rc_scholars import rc_skill_choice
-from agents.heuristic.stealth_tests import commit_decision, window_decision
+from agents.heuristic.stealth_tests import commit_decision
 from agents.heuristic.study import study_size_decision
-from agents.heuristic.turn import action_decision, activity_decision
+from agents.heuristic.turn import activity_decision
 from sim import layout as L
 from sim.core.engine.jit import kernel
 from sim.core.engine.rng import randint
@@ -50,12 +51,12 @@ from sim.core.engine.rng import randint
 PHASE_HANDLERS: dict[int, Callable] = {
     L.PH_ACTIVITY: activity_decision,  # turn.py: Thesis, Rest or Explore
     L.PH_MOVE: move_decision,  # movement.py: walk, draw a Zone, stop
-    L.PH_ACTION: action_decision,  # turn.py: Study, Espionage, Main Effect, Zone Effect, card
+    L.PH_ACTION: rc_action_decision,  # turn.py: Study, Espionage, Main Effect, Zone Effect, card; rc_cards.py: Alchemy
     L.PH_PLACE: place_decision,  # movement.py: where a drawn Zone goes
     L.PH_PILE: pile_decision,  # movement.py: which stack the Stairs draw from
     L.PH_STUDY_N: study_size_decision,  # study.py: how many cubes to Study
     L.PH_COMMIT: commit_decision,  # stealth_tests.py: cards for their Bonus Value
-    L.PH_WINDOW: window_decision,  # stealth_tests.py: one card at a time, or pass
+    L.PH_WINDOW: rc_window_decision,  # stealth_tests.py: one card at a time, or pass; rc_cards.py: Specialists
     L.PH_STUN: stun_decision,  # prompts.py: a Student for the Stun Token, or not
     L.PH_DISCARD: discard_decision,  # prompts.py: which card to discard
     L.PH_TARGET: target_decision,  # prompts.py: whom an effect aims at
@@ -72,6 +73,7 @@ PHASE_HANDLERS: dict[int, Callable] = {
     L.PH_ME_STEAL: steal_decision,  # prompts.py: the cube a Scholar Steals, and from whom
     L.PH_RESEARCH: research_decision,  # rc_research.py: complete a Quest at the End of Turn, or pass
     L.PH_RC_UNIVERSAL: universal_decision,  # rc_cubes.py: the column of a Universal Information cube
+    L.PH_RC_TOKEN: token_decision,  # rc_cards.py: whom the Fool's Token goes to
 }
 
 
@@ -108,7 +110,7 @@ def act(s, t, buf, n, params, rng):
     if ph == L.PH_MOVE:
         return move_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_ACTION:
-        return action_decision(s, t, me, buf, n, params, rng)
+        return rc_action_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_PLACE:
         return place_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_PILE:
@@ -118,7 +120,7 @@ def act(s, t, buf, n, params, rng):
     if ph == L.PH_COMMIT:
         return commit_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_WINDOW:
-        return window_decision(s, t, me, buf, n, params, rng)
+        return rc_window_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_STUN:
         return stun_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_DISCARD:
@@ -151,4 +153,6 @@ def act(s, t, buf, n, params, rng):
         return research_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_RC_UNIVERSAL:
         return universal_decision(s, t, me, buf, n, params, rng)
+    if ph == L.PH_RC_TOKEN:
+        return token_decision(s, t, me, buf, n, params, rng)
     return unknown_phase(buf, n, params, rng)

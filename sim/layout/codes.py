@@ -201,6 +201,7 @@ PHASES = {
     36: "protect_cube",
     64: "research",
     40: "universal_column",
+    50: "give_token",
 }
 PH_NONE = 0
 PH_ACTIVITY = 1
@@ -233,6 +234,8 @@ PH_PROTECT = 36  # the owner of a Protected cube: keep it (A_OPTION) or lose it 
 PH_RESEARCH = 64  # the End of Turn claim point: complete a face-up Research (A_RESEARCH + slot) or pass
 # Rocca Civetta, part cubes (range 40-43)
 PH_RC_UNIVERSAL = 40  # a Universal Information cube gained: the column it goes into (A_COLOR + column)
+# Rocca Civetta cards (range 50-59)
+PH_RC_TOKEN = 50  # the new owner of the Fool gives the Fool's Token to another Scholar (A_TARGET + seat)
 # PHASE_NAMES[code]: the phase's name; codes no phase uses read "reserved_<code>".
 PHASE_NAMES = tuple(PHASES.get(i, f"reserved_{i}") for i in range(max(PHASES) + 1))
 

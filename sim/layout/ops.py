@@ -26,6 +26,9 @@ from enum import IntEnum
 OPF_CODE = 0  # the opcode
 OPF_N = 1  # n
 OPF_TYPE = 2  # Trick type + 1 (0 = any), discard_type only
+# In a Scholar skill's discard_type, OPF_TYPE also holds WILD_TYPE_UNIT x (a second accepted type + 1):
+# RC "Add 1 or More Types of Trick Cards to the Deck" (Fate cards, when two Types are added); 0 in the base game.
+WILD_TYPE_UNIT = 256
 OPF_COST = 3  # 1: a cost (must be payable)
 OPF_TARGET = 4  # Target, 0 = the op's own target (reserved: 0 in the base game)
 OPF_QUANTITY = 5  # Quantity, 0 = n (reserved)
@@ -181,7 +184,7 @@ class Op:
 
 T, N, C = Target, NMode, Context
 _BASIC, _BOSS, _MAIN, _INT = "basic", "boss", "main_effects", "interns"
-_RC, _RCS = "rocca_civetta", "rc_scholars"
+_RC, _RCS, _RCC = "rocca_civetta", "rc_scholars", "rc_cards"
 OP_TABLE: tuple[Op, ...] = (
     Op(1, "sacrifice", "SACRIFICE", _BASIC, T.SELF, N.COUNT, False, C.ANY, "", "Sacrifice {n} Student{s}",
        "Sacrifice n of your Students (put them in the Reserve)",
@@ -323,6 +326,15 @@ OP_TABLE: tuple[Op, ...] = (
        "Take {n} Trick Card{s} from the discard pile",
        "take n Trick Cards chosen at random from the discard pile into your hand (as many as it holds)",
        Value(worth=CARD_WORTH)),
+    # Rocca Civetta cards (RC "Specialists Cards", the Fool's Token)
+    Op(105, "stealth_interns", "STEALTH_INTERNS", _RCC, T.TEST, N.COUNT, False, C.ANY, "Stealth",
+       "Stealth +{n} per Intern you have",
+       "add n times the number of Interns you have to your Stealth Value (during your Stealth Test)",
+       Value(stealth=(0.0, 1.0))),
+    Op(106, "give_token", "GIVE_TOKEN", _RCC, T.CHOSEN_OPPONENT, N.SINGLE, False, C.TRICK_CARD, "",
+       "Give the Intern's token to another Scholar",
+       "give the token of the Intern linked to the played Trick Card kind to another Scholar in the Dungeon of "
+       "your choice (its `token` passives apply to her while she holds it)", Value(threat=0.5)),
 )
 del T, N, C
 

@@ -193,6 +193,7 @@ S_RC_UNIV_SEAT = _s()  # the Scholar who places them
 
 # --- Rocca Civetta, part cards: Jinx, Intern and Panic Cards; Alchemy, Specialists and Spriggan Trick Cards ---
 #     (this part's fields go below this line)
+S_RC_TOKEN_HOLDER = _s(MAX_INTERNS)  # per Intern: the seat + 1 holding its token (the Fool's Token), 0 = Reserve
 
 # --- Rocca Civetta, part research: Research Cards ---
 #     (this part's fields go below this line)

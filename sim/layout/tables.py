@@ -194,6 +194,10 @@ T_Z_SCHOLAR = _t(MAX_ZONES)  # per Zone: the Scholar it belongs to, +1 (Camp Z: 
 
 # --- Rocca Civetta, part cards: Jinx, Intern and Panic Cards; Alchemy, Specialists and Spriggan Trick Cards ---
 #     (this part's fields go below this line)
+T_RC_WILD_TYPE = _t()  # RC "Add 1 or More Types": the Trick type (+1) Scholar skills' typed discards also accept, 0 off
+T_RC_KIND_ADDED = _t(MAX_KINDS)  # 1: the kind's type is one an expansion added (tricks.added_types; read by agents)
+T_RC_DECLARE_INTERN = _t(MAX_KINDS)  # 1: who declares a Stealth Value with its Bonus Value takes its Intern (Spriggan)
+T_RC_INTERN_TOKEN = _t(MAX_INTERNS * NPASSIVE)  # [intern][passive] the Intern's token for its holder (the Fool's Token)
 
 # --- Rocca Civetta, part research: Research Cards ---
 #     (this part's fields go below this line)

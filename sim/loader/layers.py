@@ -12,7 +12,10 @@ it changes. The boxes in use are merged first, in order, then each layer:
   passives, Doors: :func:`sim.schema.is_value_table`), is replaced whole;
 - a dotted key listed in the manifest's ``replace`` takes exactly this layer's
   value, or disappears when this layer has none (how a layer removes a Panic
-  Card, a Scholar, a whole table).
+  Card, a Scholar, a whole table);
+- a dotted key listed in the manifest's ``add`` adds this layer's value to the
+  lower layers': a number is summed, a list appended (how a module's cards join
+  the deck: ``tricks.total``, ``tricks.types``, ``cards."Fate 4".copies``).
 
 See docs/DATA_FORMAT.md, "Boxes and layers".
 """
@@ -84,6 +87,7 @@ class LayerData:
     marked: dict[Parts, tuple[str, str]]  # key parts -> (status, note)
     replace: tuple[Parts, ...] = ()
     manifest: str | None = None
+    add: tuple[Parts, ...] = ()  # keys whose value is added to the lower layers' (summed / appended)
 
 
 @dataclass
@@ -144,7 +148,7 @@ def box_layer(name: str) -> Layer:
 
 def read_box(name: str) -> LayerData:
     """Read the box ``name`` of ``sim/data/``; a box that requires none must be complete."""
-    layer, replace = _box(name)
+    layer, replace, add = _box(name)
     folder = BOXES_DIR / name
     if not layer.requires:
         for file in DATA_FILES:
@@ -155,16 +159,18 @@ def read_box(name: str) -> LayerData:
                 )
     data = _read_files(folder, layer)
     data.replace = replace
+    data.add = add
     data.manifest = display(folder / MANIFEST)
     return data
 
 
-def _box(name: str) -> tuple[Layer, tuple[Parts, ...]]:
+def _box(name: str) -> tuple[Layer, tuple[Parts, ...], tuple[Parts, ...]]:
     folder = BOXES_DIR / str(name)
     if not isinstance(name, str) or not name or not (folder / MANIFEST).is_file():
         raise DataError(f"unknown box (allowed: {', '.join(available_boxes())})", key="boxes", value=name)
     m = _manifest(folder / MANIFEST, "box")
-    return Layer(name, "box", display(folder), m["name"], m["rulebook"], m["status"], m["requires"]), m["replace"]
+    return (Layer(name, "box", display(folder), m["name"], m["rulebook"], m["status"], m["requires"]),
+            m["replace"], m["add"])
 
 
 def read_layer(path: str | Path) -> LayerData:
@@ -192,6 +198,7 @@ def read_layer(path: str | Path) -> LayerData:
         )
     if manifest:
         data.replace = manifest["replace"]
+        data.add = manifest["add"]
         data.manifest = display(folder / MANIFEST)
     return data
 
@@ -271,8 +278,9 @@ def _toml(path: Path) -> dict[str, Any]:
 # --------------------------------------------------------------------------- manifests
 
 _MANIFEST_KEYS = {
-    "box": {"name": str, "rulebook": str, "description": str, "status": str, "requires": list, "replace": list},
-    "layer": {"name": str, "description": str, "status": str, "replace": list},
+    "box": {"name": str, "rulebook": str, "description": str, "status": str, "requires": list, "replace": list,
+            "add": list},
+    "layer": {"name": str, "description": str, "status": str, "replace": list, "add": list},
 }
 _REQUIRED = {"box": ("name", "rulebook"), "layer": ()}
 _TYPE_WORDS = {str: "a text in quotes", list: "a list of texts"}
@@ -308,14 +316,16 @@ def _manifest(path: Path, *tables: str) -> dict[str, Any]:
     if status not in statuses:
         raise DataError(f"unknown status (allowed: {', '.join(statuses)})", file=file, key=f"{table}.status",
                         value=status)
-    replace: list[Parts] = []
-    for text in body.get("replace", []):
-        try:
-            replace.append(tuple(split_key(text)))
-        except DataError as exc:
-            raise DataError(exc.message, file=file, key=f"{table}.replace", value=text) from None
+    keys: dict[str, list[Parts]] = {"replace": [], "add": []}
+    for what, found in keys.items():
+        for text in body.get(what, []):
+            try:
+                found.append(tuple(split_key(text)))
+            except DataError as exc:
+                raise DataError(exc.message, file=file, key=f"{table}.{what}", value=text) from None
     return {"name": body.get("name", ""), "rulebook": body.get("rulebook", ""), "status": status,
-            "requires": tuple(body.get("requires", ())), "replace": tuple(replace)}
+            "requires": tuple(body.get("requires", ())), "replace": tuple(keys["replace"]),
+            "add": tuple(keys["add"])}
 
 
 # --------------------------------------------------------------------------- markers
@@ -369,6 +379,12 @@ def merge_layers(layers: Sequence[LayerData]) -> Merged:
     ``replace`` merge)."""
     merged = Merged()
     for index, data in enumerate(layers):
+        for parts in data.add:
+            if not _present(data.raw, parts) or not _present(merged.raw, parts):
+                raise DataError(
+                    "add names a key that this layer and a lower layer must both hold (allowed: a dotted key "
+                    "of a number or list, e.g. tricks.total or tricks.types)",
+                    file=data.manifest, key=f"{data.layer.kind}.add", value=format_key(parts))
         _merge(merged, merged.raw, data.raw, (), layers, index)
         for parts in data.replace:
             if _present(data.raw, parts):
@@ -389,6 +405,8 @@ def _merge(merged: Merged, node: dict[str, Any], incoming: Mapping[str, Any], pa
     for key, value in incoming.items():
         here = (*parts, key)
         old = node.get(key)
+        if here in layers[index].add:
+            value = _added(old, value, layers[index], here)
         if (isinstance(value, dict) and isinstance(old, dict) and here not in layers[index].replace
                 and not is_value_table(here)):
             _merge(merged, old, value, here, layers, index)
@@ -400,6 +418,17 @@ def _merge(merged: Merged, node: dict[str, Any], incoming: Mapping[str, Any], pa
             merged.new_entries[here] = (index, tuple(node))
         node[key] = _copy(value)
         merged.write(here, index)
+
+
+def _added(old: Any, value: Any, data: LayerData, parts: Parts) -> Any:
+    """The value of an ``add`` key: the lower layers' number plus this one, or
+    their list with this one's items after it."""
+    if isinstance(old, list) and isinstance(value, list):
+        return [*old, *value]
+    if type(old) is int and type(value) is int:
+        return old + value
+    raise DataError(f"add sums numbers and appends lists (allowed: both whole numbers or both lists; the lower "
+                    f"layers hold {old!r})", file=data.manifest, key=format_key(parts), value=value)
 
 
 def _same(a: Any, b: Any) -> bool:

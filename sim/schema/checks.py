@@ -174,7 +174,20 @@ class Checker:
                         effect,
                         f"unknown Auxiliary Effect (allowed: {', '.join(self.data.auxiliary)})",
                     )
+            if not card.auxiliary and not card.declare_intern:
+                self.fail(("cards", name, "auxiliary"), card.auxiliary,
+                          "a card needs one or two Auxiliary Effects (allowed: none only on a card whose Bonus "
+                          "Value is its one Main Effect, declare_intern = true: RC \"Spriggan Cards\")")
+            if card.declare_intern and card.intern is None:
+                self.fail(("cards", name, "declare_intern"), True,
+                          "declare_intern gives the card's Intern (allowed: on a card with an `intern` key)")
             total += card.copies
+        for key in ("added_types", "wild_type"):
+            value = getattr(self.data.tricks, key)
+            for i, ty in enumerate([] if value is None else [value] if isinstance(value, str) else value):
+                if ty not in types:
+                    self.fail(("tricks", key, i) if key == "added_types" else ("tricks", key), ty,
+                              f"unknown Trick type (allowed: {', '.join(types)})")
         if total != self.data.tricks.total:
             self.fail(
                 ("tricks", "total"),
@@ -253,6 +266,12 @@ class Checker:
                 self.fail((*parts, "op"), step.op,
                           "this Main Effect has gain_intern but the card has no intern (allowed: a card "
                           "with an `intern` key)")
+            if step.op == "give_token" and parts[0] == "cards":
+                intern = self.data.interns.get(self.data.cards[str(parts[1])].intern or "")
+                if intern is None or not intern.token:
+                    self.fail((*parts, "op"), step.op,
+                              "give_token moves the token of the card's Intern (allowed: a card whose intern "
+                              "has a `token`)")
         for name, card in self.data.cards.items():
             for i, effect in enumerate(card.auxiliary):
                 gains = any(st.op == "gain_intern" for opt in self.data.auxiliary[effect].options for st in opt)
@@ -422,6 +441,7 @@ class Checker:
             for i, color in enumerate(intern.protected):
                 self.color((*parts, "protected", i), color, "Protected cube colour")
             self.unique((*parts, "protected"), intern.protected, "Protected colour")
+            self.passives((*parts, "token"), intern.token)
         linked: dict[str, str] = {}
         for name, card in self.data.cards.items():
             if card.intern is None:
@@ -435,11 +455,11 @@ class Checker:
                           f"this Intern is already linked to {linked[card.intern]!r} "
                           "(allowed: each Intern linked to one Trick Card kind)")
             linked[card.intern] = name
-        unlinked = [n for n in self.data.interns if n not in linked]
+        unlinked = [n for n in self.data.interns if n not in linked and self.data.interns[n].called_by is None]
         if unlinked:
             self.fail(("interns", unlinked[0]), unlinked[0],
                       "no Trick Card kind is linked to this Intern (allowed: each Intern named by "
-                      "exactly one cards.*.intern)")
+                      "exactly one cards.*.intern, or one with `called_by`, the module whose cards call it)")
 
     def tokens(self) -> None:
         traps = self.data.tokens.trap

@@ -102,9 +102,9 @@ def manifest_schema() -> dict[str, Any]:
     status = {"enum": [s for s in STATUSES if s != "override"]}
     box = {"type": "object", "additionalProperties": False, "required": ["name", "rulebook"],
            "properties": {"name": text, "rulebook": text, "description": text, "status": status,
-                          "requires": texts, "replace": texts}}
+                          "requires": texts, "replace": texts, "add": texts}}
     layer = {"type": "object", "additionalProperties": False,
-             "properties": {"name": text, "description": text, "status": status, "replace": texts}}
+             "properties": {"name": text, "description": text, "status": status, "replace": texts, "add": texts}}
     return {"$schema": DRAFT, "title": "Dungeonology box or layer manifest", "type": "object",
             "properties": {"box": box, "layer": layer}, "additionalProperties": False,
             "minProperties": 1, "maxProperties": 1}

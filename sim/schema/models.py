@@ -131,6 +131,12 @@ class Tricks(_Model):
     total: Positive
     types: Annotated[list[str], _at_least(1, "needs at least one Trick type")]
     main_actions_per_turn: Positive = 1  # "Only one Main Effect with the word Action"
+    # RC "Add 1 or More Types of Trick Cards to the Deck": the Types an expansion adds (each module layer
+    # appends its own), and the type Scholar skills' typed discards also accept once `wild_min_added` of them
+    # have cards in the deck (Fate, from two added Types)
+    added_types: list[str] = []
+    wild_type: str | None = None
+    wild_min_added: Positive = 2
 
 
 CostOption = Annotated[list[Step], _at_least(1, "a cost option needs at least one step")]
@@ -151,16 +157,22 @@ class MainEffect(_Model):
 class Card(_Model):
     type: str
     bonus: Count
-    auxiliary: Annotated[list[str], Field(min_length=1, max_length=2)]
+    auxiliary: Annotated[list[str], Field(min_length=0, max_length=2)]
     copies: Positive
     intern: str | None = None
     main: MainEffect | None = None
+    # RC "Spriggan Cards": who uses this card's Bonus Value to declare a Stealth Value takes its Intern
+    declare_intern: bool = False
 
 
 class Intern(_Model):
     points: Count
     passive: dict[str, int] = {}
     protected: list[str] = []
+    token: dict[str, int] = {}  # passives of the Intern's token for the Scholar holding it (RC: the Fool's Token)
+    # the module whose Trick Cards call this Intern (RC Specialists, Spriggan): without them no card names it,
+    # and it stays in the Intern deck
+    called_by: str | None = None
 
 
 class Skill(_Model):

@@ -54,6 +54,7 @@ INVARIANTS = {
     81: "False or Universal Information cubes not conserved (Reserve + Zones + Note Boards + in hand != box)",
     82: "a Universal Information mark (PF_UNIVERSAL) above the cubes of its column, or a decision on a Universal "
         "cube with none in hand",
+    105: "an Intern's token (the Fool's Token) is held by no seat of the game, or the Intern has no token",
     99: "a game did not end within the decision limit",
 }
 
@@ -194,7 +195,28 @@ def check(s, t):
     code = rc_scholars_check(s, t)
     if code:
         return code
+    code = check_rc_cards(s, t)
+    if code:
+        return code
     return check_main_effects(s, t)
+
+
+@kernel
+def check_rc_cards(s, t):
+    """RC cards: an Intern's token is in the Reserve (0) or held by a seat of
+    the game, and only an Intern with a token has one out."""
+    for i in range(L.MAX_INTERNS):
+        h = s[L.S_RC_TOKEN_HOLDER + i]
+        if h < 0 or h > s[L.S_NPLAYERS]:
+            return 105
+        if h > 0:
+            has = False
+            for pv in range(L.NPASSIVE):
+                if t[L.T_RC_INTERN_TOKEN + i * L.NPASSIVE + pv] != 0:
+                    has = True
+            if not has or i >= t[L.T_NINTERNS]:
+                return 105
+    return 0
 
 
 @kernel

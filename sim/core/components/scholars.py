@@ -40,7 +40,7 @@ def add_passives(s, t, seat, row, sign):
 
 @kernel
 def passives_from_cards(s, t, seat, out):
-    """The seat's Jinx (face up) and Intern modifiers counted card by card
+    """The seat's Jinx (face up), Intern and Intern token modifiers counted card by card
     into out[:NPASSIVE]: what PF_PASSIVE must hold (invariants, scenarios)."""
     out[:] = 0
     for j in range(t[L.T_NJINX]):
@@ -51,6 +51,9 @@ def passives_from_cards(s, t, seat, out):
         if s[L.S_INTERN_OWNER + i] == seat:
             for pv in range(L.NPASSIVE):
                 out[pv] += t[L.T_INTERN_PASSIVE + i * L.NPASSIVE + pv]
+        if s[L.S_RC_TOKEN_HOLDER + i] == seat + 1:  # an Intern's token (RC: the Fool's Token)
+            for pv in range(L.NPASSIVE):
+                out[pv] += t[L.T_RC_INTERN_TOKEN + i * L.NPASSIVE + pv]
 
 
 @kernel

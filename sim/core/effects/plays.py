@@ -16,12 +16,22 @@ from sim.core.rules.rc_scholars.skills import rc_payable
 
 
 @kernel
+def type_matches(t, k, type1):
+    """Kind k is of the asked type: type1 = type+1 (0 any), plus WILD_TYPE_UNIT x
+    (a second type + 1) in a skill under RC "Add 1 or More Types" (Fate cards too)."""
+    ty = type1 % L.WILD_TYPE_UNIT
+    wild = type1 // L.WILD_TYPE_UNIT
+    kt = t[L.T_KIND_TYPE + k]
+    return ty == 0 or kt == ty - 1 or kt == wild - 1
+
+
+@kernel
 def count_type(s, t, seat, type1, exclude_kind):
-    """Cards in hand of a type (type1 = type+1, 0 any), not counting one card
+    """Cards in hand of a type (type1: see type_matches), not counting one card
     of `exclude_kind` (the card being played)."""
     n = 0
     for k in range(t[L.T_NKINDS]):
-        if type1 == 0 or t[L.T_KIND_TYPE + k] == type1 - 1:
+        if type_matches(t, k, type1):
             n += s[pf(seat, L.PF_HAND) + k]
             if k == exclude_kind:
                 n -= 1

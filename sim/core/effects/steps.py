@@ -14,7 +14,7 @@ from sim.core.components.noteboard import cubes, drop_cube
 from sim.core.components.scholars import hand_size, pf, targetable
 from sim.core.components.stun import gain_stun_token, stun_continue
 from sim.core.components.university import sacrifice
-from sim.core.effects.plays import count_type
+from sim.core.effects.plays import count_type, type_matches
 from sim.core.engine.jit import kernel
 from sim.core.rules.dangerous_zones.zone_effects import enter_zone
 from sim.core.rules.main_effects.interns import ask_protect, drop_protected
@@ -97,7 +97,7 @@ def discard_actions(s, t, me, out):
     n = 0
     ty = s[L.S_P_TYPE]
     for k in range(t[L.T_NKINDS]):
-        if s[pf(me, L.PF_HAND) + k] > 0 and (ty == 0 or t[L.T_KIND_TYPE + k] == ty - 1):
+        if s[pf(me, L.PF_HAND) + k] > 0 and type_matches(t, k, ty):
             out[n] = L.A_DISCARD + k
             n += 1
     if s[L.S_P_OPTIONAL] == 1:

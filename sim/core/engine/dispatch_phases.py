@@ -70,6 +70,7 @@ from sim.core.rules.main_effects.ops import (
     zone_choice,
     zone_choice_actions,
 )
+from sim.core.rules.rc_cards.cards import token_actions, token_choice
 from sim.core.rules.research.research import end_point_actions, end_point_choice
 from sim.core.rules.rocca_civetta.cubes import collect_cubes, universal_actions, universal_choice
 
@@ -123,6 +124,8 @@ def apply_phase(s, t, ph, me, a):
         protect_choice(s, t, me, a)
     elif ph == L.PH_RC_UNIVERSAL:  # sim.core.rules.rocca_civetta
         universal_choice(s, t, me, a)
+    elif ph == L.PH_RC_TOKEN:  # sim.core.rules.rc_cards
+        token_choice(s, t, me, a)
     elif ph == L.PH_RESEARCH:  # sim.core.rules.research
         end_point_choice(s, t, me, a)
 
@@ -176,6 +179,8 @@ def phase_actions(s, t, ph, me, out):
         return protect_actions(s, t, me, out)
     elif ph == L.PH_RC_UNIVERSAL:  # sim.core.rules.rocca_civetta
         return universal_actions(s, t, me, out)
+    elif ph == L.PH_RC_TOKEN:  # sim.core.rules.rc_cards
+        return token_actions(s, t, me, out)
     elif ph == L.PH_RESEARCH:  # sim.core.rules.research
         return end_point_actions(s, t, me, out)
     return 0

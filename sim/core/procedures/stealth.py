@@ -24,6 +24,7 @@ from sim.core.rules.boss.boss import boss_alert
 from sim.core.rules.dangerous_zones.zone_effects import fail_students, stealth_luck
 from sim.core.rules.main_effects.chain import CTX_TEST, add_mains, out_of_turn_play
 from sim.core.rules.main_effects.interns import lose_cubes
+from sim.core.rules.rc_cards.cards import declared_interns
 from sim.core.rules.rocca_civetta.cubes import collect_cubes
 
 
@@ -108,6 +109,7 @@ def declare(s, t):
     if s[L.S_T_KIND] == 1:
         s[L.S_T_STEALTH] += study_bonus(s, t, s[L.S_T_ACTIVE])
     s[L.S_T_DECLARED] = s[L.S_T_STEALTH]
+    declared_interns(s, t)  # RC "Spriggan Cards": who uses its Bonus Value takes the Spriggan Intern
     stealth_luck(s, t)  # Good Luck / Bad Luck of the Zone (Dangerous Zones)
     s[L.S_T_STAGE] = 2
     s[L.S_T_ORDER_I] = 0
