@@ -11,8 +11,8 @@ from sim.core.engine.jit import kernel
 from sim.core.rules.boss.boss import exec_boss_op
 from sim.core.rules.main_effects.interns import exec_intern_op
 from sim.core.rules.main_effects.ops import exec_main_op
-from sim.core.rules.rc_cards.cards import exec_rc_op
-from sim.core.rules.rc_scholars.skills import exec_rc_op
+from sim.core.rules.rc_cards.cards import exec_rc_cards_op
+from sim.core.rules.rc_scholars.skills import exec_rc_scholars_op
 from sim.core.rules.rocca_civetta.cubes import exec_cube_op
 
 
@@ -31,6 +31,6 @@ def exec_op(s, t, op, n, type1, cost, actor, prog):
     elif op >= 80 and op <= 89:  # sim.core.rules.rocca_civetta
         exec_cube_op(s, t, op, n, actor)
     elif op >= L.OP_ONCE_PER_TURN and op <= L.OP_EXHUME:  # sim.core.rules.rc_scholars
-        exec_rc_op(s, t, op, n, actor)
+        exec_rc_scholars_op(s, t, op, n, actor)
     elif op >= 105 and op <= 119:  # sim.core.rules.rc_cards
-        exec_rc_op(s, t, op, n, actor, prog)
+        exec_rc_cards_op(s, t, op, n, actor, prog)

@@ -10,5 +10,5 @@ REGISTRATION = Registration(
     module="rc_cards",
     ranges=L.ranges_of("rc_cards"),
     phases={"PH_RC_TOKEN": ("cards:token_choice(s, t, me, a)", "cards:token_actions(s, t, me, out)")},
-    ops={(105, 119): "cards:exec_rc_op(s, t, op, n, actor, prog)"},
+    ops={(105, 119): "cards:exec_rc_cards_op(s, t, op, n, actor, prog)"},
 )

@@ -62,7 +62,7 @@ def move_token(s, t, i, seat):
 
 
 @kernel
-def exec_rc_op(s, t, op, n, actor, prog):
+def exec_rc_cards_op(s, t, op, n, actor, prog):
     """One step of the rc_cards range; `prog` is the running program (its
     Trick Card kind names the Intern whose token moves)."""
     if op == L.OP_STEALTH_INTERNS:

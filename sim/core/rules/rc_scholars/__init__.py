@@ -8,5 +8,5 @@ from sim.core.engine.registry import Registration
 REGISTRATION = Registration(
     module="rocca_civetta",
     ranges=L.ranges_of("rc_scholars"),
-    ops={("OP_ONCE_PER_TURN", "OP_EXHUME"): "skills:exec_rc_op(s, t, op, n, actor)"},
+    ops={("OP_ONCE_PER_TURN", "OP_EXHUME"): "skills:exec_rc_scholars_op(s, t, op, n, actor)"},
 )

@@ -84,7 +84,7 @@ def exhume_one(s, t, seat):
 
 
 @kernel
-def exec_rc_op(s, t, op, n, actor):
+def exec_rc_scholars_op(s, t, op, n, actor):
     """The New Scholars' opcodes (range 90-104)."""
     if op == L.OP_ONCE_PER_TURN:
         s[pf(actor, L.PF_RC_ONCE) + n - 1] = s[L.S_TURN] + 1
