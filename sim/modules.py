@@ -253,7 +253,7 @@ register(Module("main_effects", BASE_BOX, "rule", "Main Effects", "Trick Cards' 
 # has a data layer below the box, merged only when it is used (``data``).
 register(Module("rocca_civetta", "rocca_civetta", "content", "New Components", "the expansion's Scholars, Clan "
                 "Cards (with Star requirements), Star Tokens, False and Universal Information, Interns, Jinx and "
-                "Panic Cards in every game"))
+                "Panic Cards in every game", implemented=True))
 register(Module("alchemy", "rocca_civetta", "content", "Alchemy Cards", "18 Alchemy Trick Cards and 3 Fate Trick "
                 "Cards added to the deck", requires=("rocca_civetta",)))
 register(Module("specialists", "rocca_civetta", "content", "Specialists Cards", "18 Specialists Trick Cards and "
@@ -267,7 +267,8 @@ register(Module("familiars", "rocca_civetta", "content", "Familiars", "the Yocca
 register(Module("research", "rocca_civetta", "rule", "Research Cards", "three face-up Research Cards whose quests "
                 "score bonus points", requires=("rocca_civetta",)))
 register(Module("congregations", "rocca_civetta", "rule", "Student Congregations", "Phi, Zeta, Iota and Lambda "
-                "Students in the University, with their effects", requires=("rocca_civetta",)))
+                "Students in the University, with their effects", requires=("rocca_civetta",), implemented=True,
+                bit=L.RULE_CONGREGATIONS, data="rocca_civetta/congregations"))
 register(Module("omega_against_all", "rocca_civetta", "mode", "Omega Against All", "Omega, an automaton seat "
                 "with the Omega Deck and Tome of Secrets, plays against every Scholar", requires=("rocca_civetta",)))
 register(Module("solo", "rocca_civetta", "mode", "Solitary Mode", "one Scholar against Omega and the Omega Deck",

@@ -14,6 +14,7 @@ import numpy as np
 from sim import layout as L
 from sim.errors import DataError
 from sim.schema import DIRECTIONS, PASSAGES, GameData, Step
+from sim.tables_congregations import compile_congregations
 
 _STAT_FIELDS = ("students", "hand", "speed", "intelligence", "stamina")
 
@@ -317,6 +318,7 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
             t[o + 3] = 0 if eff.letter is None else L.SECRET_LETTERS.index(eff.letter) + 1
 
     _compile_panic(t, data, progs, rules)
+    compile_congregations(t, data, scholars, bosses)  # Rocca Civetta, Student Congregations
 
     names = Names(
         colors=tuple(colors),

@@ -37,6 +37,7 @@ from agents.heuristic.prompts import (
     stun_decision,
     target_decision,
 )
+from agents.heuristic.rc_congregations import choice_decision, congregation_use, order_decision
 from agents.heuristic.stealth_tests import commit_decision, window_decision
 from agents.heuristic.study import study_size_decision
 from agents.heuristic.turn import action_decision, activity_decision
@@ -67,6 +68,8 @@ PHASE_HANDLERS: dict[int, Callable] = {
     L.PH_ME_ZONE: zone_decision,  # main_effects.py: where a movement effect leads
     L.PH_ME_GIVE: color_decision,  # prompts.py: the cube a Scholar Gives (the one worth least to him)
     L.PH_ME_STEAL: steal_decision,  # prompts.py: the cube a Scholar Steals, and from whom
+    L.PH_CG_CHOICE: choice_decision,  # rc_congregations.py: keep a drawn Student, a Trap, a Jinx
+    L.PH_CG_ORDER: order_decision,  # rc_congregations.py: the Bonfire order
 }
 
 
@@ -88,6 +91,10 @@ def act(s, t, buf, n, params, rng):
         return buf[randint(rng, n)]
     ph = s[L.S_PHASE]
     me = s[L.S_ACTOR]
+    if ph == L.PH_MOVE or ph == L.PH_ACTION or ph == L.PH_ME_PRIORITY or ph == L.PH_WINDOW:
+        a = congregation_use(s, t, me, buf, n, params, rng)  # Student Congregations: an effect worth using
+        if a >= 0:
+            return a
     if ph == L.PH_ACTIVITY:
         return activity_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_MOVE:
@@ -132,4 +139,8 @@ def act(s, t, buf, n, params, rng):
         return color_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_ME_STEAL:
         return steal_decision(s, t, me, buf, n, params, rng)
+    if ph == L.PH_CG_CHOICE:
+        return choice_decision(s, t, me, buf, n, params, rng)
+    if ph == L.PH_CG_ORDER:
+        return order_decision(s, t, me, buf, n, params, rng)
     return unknown_phase(buf, n, params, rng)

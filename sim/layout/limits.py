@@ -76,6 +76,8 @@ STUDENT_KINDS = ("grey", "omega", "iota", "zeta", "phi", "lambda")
 CONGREGATIONS = STUDENT_KINDS[2:]
 NCONGREGATIONS = len(CONGREGATIONS)
 MAX_BONFIRE = 16  # Students at the Campus Bonfire (in order from the arrow)
+NSTUDENT_KINDS = len(STUDENT_KINDS)
+MAX_CG_EFFECTS = 2  # effects printed on one Student Congregation Card (Zeta and Phi: two)
 
 # ---------------------------------------------------------------- Star Tokens
 # RC "Star Tokens": a silver and a gold Star per column (48 tokens in the box).

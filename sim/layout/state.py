@@ -35,6 +35,7 @@ from sim.layout.limits import (
     NCONGREGATIONS,
     NFLOORS,
     NPASSAGES,
+    NSTUDENT_KINDS,
     RESEARCH_UP,
 )
 
@@ -195,6 +196,18 @@ S_TOME = _s(MAX_TOME)  # Tome of Secrets: colour + 1 per space, first space firs
 
 # --- Rocca Civetta, part congregations: Student Congregations ---
 #     (this part's fields go below this line)
+S_CG_USED = _s()  # bit k: Congregation k (CONGREGATIONS order) in the game; bit 16+k: not entered at Setup
+S_CG_SAC_GAIN = _s(NCONGREGATIONS)  # per Congregation: standard Students its "When you Sacrifice" effect gives
+S_CG_SAC_GOLD = _s(NCONGREGATIONS)  # ... 1 when that effect has the gold symbol (both copied at Setup)
+S_CG_DRAWER = _s()  # seat whose draw from the University is being resolved
+S_CG_DRAWN = _s(NCONGREGATIONS)  # Congregation Students of that draw still to keep or to place
+S_CG_PEND = _s(NSTUDENT_KINDS)  # Students of that draw waiting for their place at the Bonfire, per kind
+S_CG_OMEGAS = _s()  # Omega Students of that draw, resolved once the others are placed
+S_CG_MODE = _s()  # the open PH_CG_CHOICE: CGM_*
+S_CG_KIND = _s()  # ... its Congregation (CONGREGATIONS index)
+S_CG_SEAT = _s()  # ... who chooses
+S_CG_TRAP = _s()  # Lambda: the Trap kind chosen (TRAP_KINDS index)
+S_CG_ZKIND = _s(MAX_ZONES)  # per Zone: the Congregation of the Student standing there (S_ZIOTA), 0 none
 
 # Turn registers
 S_SPEED = _s()  # Speed points left
