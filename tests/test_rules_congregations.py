@@ -12,7 +12,7 @@ from sim import layout as L
 from sim.config import GameConfig
 from sim.core.components.scholars import pf
 from sim.core.components.university import sacrifice, take_bonfire
-from sim.errors import ConfigError
+from sim.errors import DataError
 from sim.scenario import Scenario, do
 
 CG = ("rocca_civetta", "congregations")
@@ -46,12 +46,16 @@ def _bonfire(g):
 
 
 def _failing_study(sc, sofia_students=0, order=("iota",)):
-    """Sofia fails a Study in I-3 (one Trick Card, the Zone alerted), then draws from the University."""
-    sc = (sc.place_zone("I-3", 0, -1).move("Sofia", "I-3").hand("Sofia", ["Secret Map"]).hand("Valerio", [])
-          .students("Sofia", sofia_students).university_order(list(order)))
+    """Sofia fails a Study in I-3 (one Trick Card, the Zone alerted), then draws from the University.
+    sofia_students: her standard Students (None: as the scenario set them)."""
+    if sofia_students is not None:
+        sc = sc.students("Sofia", sofia_students)
+    sc = (sc.place_zone("I-3", 0, -1).move("Sofia", "I-3").hand("Sofia", ["Secret Map", "Letter of Introduction"])
+          .hand("Valerio", []).university_order(list(order)))
     g = sc.turn("Sofia", phase="action").build()
+    held = g.state[pf(0, L.PF_STUDENTS)] > 0
     do(g, "Study", "Study 1 cube", "Commit Secret Map", "Declare the Stealth Value")
-    if sofia_students:
+    if held:
         do(g, "Take the Stun Token")
     return g
 
@@ -75,7 +79,7 @@ def test_which_congregations_are_used_is_a_setting(h):
     g = _sc(h, overrides={"congregations.Iota.used": False, "congregations.Phi.used": False}).build()
     assert _univ(g)[1] == [0, 1, 0, 1] and _res(g) == [0, 2, 0, 2]
     assert g.check_invariants() is None
-    with pytest.raises(ConfigError, match="Omicron"):
+    with pytest.raises(DataError, match="Omicron.*allowed: Iota, Zeta, Phi, Lambda"):
         _sc(h, overrides={"congregations.Omicron.used": False})
 
 
@@ -154,7 +158,7 @@ def test_a_drawn_congregation_student_can_be_kept_by_sacrificing_a_standard_one(
 
 
 def test_without_a_standard_student_the_drawn_one_goes_to_the_bonfire(h):
-    g = _failing_study(_sc(h).congregation_students("Sofia", zeta=1))
+    g = _failing_study(_sc(h).students("Sofia", 0).congregation_students("Sofia", zeta=1), sofia_students=None)
     assert _bonfire(g) == ["iota"] and _held(g, 0) == [0, 1, 0, 0]
     assert g.check_invariants() is None
 
@@ -213,7 +217,7 @@ def test_zeta_discards_two_stun_tokens(h):
     """Zeta: "Sacrifice a Zeta Student: discard two Stun Tokens." """
     g = _action(h, _sc(h).congregation_students("Sofia", zeta=1).stun("Sofia", 2))
     do(g, "Sacrifice 1 Zeta Student: discard 2 Stun Tokens")
-    assert h.player(g, "Sofia")["stun"] == 0 and _held(g, 0) == [0, 0, 0, 0] and _res(g)[ZETA] == 3
+    assert h.player(g, "Sofia")["stun"] == 0 and _held(g, 0) == [0, 0, 0, 0] and _res(g)[ZETA] == 2
 
 
 def test_two_zeta_discard_a_jinx_card(h):
@@ -235,13 +239,15 @@ def test_iota_guards_the_zone_until_the_owners_next_turn(h):
     g = _action(h, sc)
     do(g, "Sacrifice 1 Iota Student: place it in your Zone")
     z = g.names.zones.index("I-3")
-    assert int(g.state[L.S_ZIOTA + z]) == 1 and _res(g)[IOTA] == 2
+    assert int(g.state[L.S_ZIOTA + z]) == 1 and _res(g)[IOTA] == 1  # in the Zone, not the Reserve
     assert "Study" in h.legal_text(g)  # except by you
-    sc2 = _sc(h).hand("Valerio", ["Secret Map"]).place_zone("I-3", 0, -1).move("Valerio", "I-3")
+    sc2 = (_sc(h).hand("Valerio", ["Secret Map"]).hand("Sofia", []).university_order(["grey"])
+           .place_zone("I-3", 0, -1).move("Valerio", "I-3"))
     g2 = sc2.zone_student("I-3", "Sofia").turn("Valerio", phase="action").build()
     assert "Study" not in h.legal_text(g2)
+    assert _res(g2)[IOTA] == 1
     do(g2, "End the turn")
-    assert int(g2.state[L.S_ZIOTA + z]) == 0 and _res(g2)[IOTA] == 3  # Sofia's turn began
+    assert int(g2.state[L.S_ZIOTA + z]) == 0 and _res(g2)[IOTA] == 2  # Sofia's turn began
     assert g2.check_invariants() is None
 
 
@@ -263,12 +269,12 @@ def test_gold_effects_in_an_opponents_turn_under_priority(h):
     """"Student Effects can be activated by a Scholar on their turn or, if the gold symbol ...
     is present, even during their opponents' turns, following the Priority rules" (Zeta's Stun
     effect carries it in our data; the Lambda's does not)."""
-    sc = (_sc(h).congregation_students("Valerio", zeta=1, **{"lambda": 1}).stun("Valerio", 2)
+    sc = (_sc(h).congregation_students("Valerio", zeta=1, **{"lambda": 1}).stun("Valerio", 2).hand("Valerio", [])
           .place_zone("I-3", 0, -1).move("Valerio", "I-3").move("Sofia", "I-3").turn("Sofia", phase="action"))
     g = sc.build()
     do(g, "End the turn")
     assert g.current_player() == 1 and g.phase() == "priority"
-    assert h.legal_text(g) == ["Sacrifice 1 Zeta Student: discard 2 Stun Tokens", "Pass"]
+    assert h.legal_text(g) == ["Pass", "Sacrifice 1 Zeta Student: discard 2 Stun Tokens"]
     do(g, "Sacrifice 1 Zeta Student: discard 2 Stun Tokens")
     assert h.player(g, "Valerio")["stun"] == 0
 

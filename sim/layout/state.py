@@ -153,15 +153,17 @@ S_PR_OTHER = _s()  # the thief (PRM_STEAL)
 
 
 # --- Rocca Civetta, reserved sections (0 in the base game; no rule reads them yet) ---
-# Students of the Congregations (RC "Student Congregations"), CONGREGATIONS order;
-# the grey and Omega ones stay in S_UNIV_GREY / S_UNIV_OMEGA / S_RES_*.
+# Students of the Congregations (RC "Student Congregations", part congregations:
+# sim/core/rules/congregations), CONGREGATIONS order; the grey and Omega ones
+# stay in S_UNIV_GREY / S_UNIV_OMEGA / S_RES_*.
 S_UNIV_CONGREGATION = _s(NCONGREGATIONS)  # in the University
-S_RES_CONGREGATION = _s(NCONGREGATIONS)  # in the Reserve
+S_RES_CONGREGATION = _s(NCONGREGATIONS)  # in the Reserve (its Students of the game, at Setup)
 # The Campus Bonfire in order (from the space with the arrow): the kind of
 # each Student there, index in STUDENT_KINDS (0 = grey: the base game's
-# Bonfire, whose Students S_BONFIRE counts, is all grey).
+# Bonfire, whose Students S_BONFIRE counts, is all grey); the last one
+# (index S_BONFIRE - 1) is picked up first.
 S_BONFIRE_KINDS = _s(MAX_BONFIRE)
-S_ZIOTA = _s(MAX_ZONES)  # Iota Student placed in the Zone: its owner's seat + 1 (0 none)
+S_ZIOTA = _s(MAX_ZONES)  # Iota Student standing in the Zone: its owner's seat + 1 (0 none); kind: S_CG_ZKIND
 # Research Cards (RC "Research Cards"): deck order bottom..top, the cards
 # face up near the Campus (-1 none), each card's owner (seat + 1, 0 none).
 S_RESEARCH_N = _s()
@@ -287,7 +289,7 @@ PF_SPY_WINS = _p()  # Espionages won
 PF_THESIS_FAILS = _p()  # failed Theses
 PF_MAINS = _p()  # Main Effects declared (Main Effects rule)
 # --- Rocca Civetta, reserved (0 in the base game; no rule reads them yet) ---
-PF_CONGREGATION = _p(NCONGREGATIONS)  # Students of each Congregation held (CONGREGATIONS order)
+PF_CONGREGATION = _p(NCONGREGATIONS)  # Congregation Students held (CONGREGATIONS order), counted in PF_STUDENTS
 PF_STAR_TOKENS = _p(MAX_COL)  # per column: bit 0 its silver, bit 1 its gold Star Token ("Star Tokens")
 PF_UNIVERSAL = _p(MAX_COL)  # per column: bit k set = the cube at height k is Universal Information (white)
 PF_HOT_WATER = _p()  # Hot Water Tokens held ("Bucket", at most 2)

@@ -198,7 +198,11 @@ def draw_students(s, t, seat, n):
     """Draw n Students from the University at once (all of them if fewer): the
     grey ones go to the Bonfire (the Reserve once it is full), then each Omega
     Student drawn is resolved (which empties the Bonfire and replenishes the
-    bag, so no Student of this draw comes from the replenishment)."""
+    bag, so no Student of this draw comes from the replenishment). With
+    Student Congregations: ``draw_student_kinds``."""
+    if t[L.T_RULES] & L.RULE_CONGREGATIONS:
+        draw_student_kinds(s, t, seat, n)
+        return
     if s[L.S_MAX_ALERT] == 1:
         draw_students_max_alert(s, t, seat, n)
         return
