@@ -52,7 +52,9 @@ def test_rocca_civetta_is_registered_but_not_implemented():
                 "congregations", "omega_against_all", "solo", "winter_is_coming", "the_brood", "egg_hunting",
                 "cursed_temple", "goddess_of_the_sea"}
     assert set(M.names(box="rocca_civetta")) == expected
-    assert not any(M.MODULES[n].implemented or M.MODULES[n].bit for n in expected)
+    done = {"rocca_civetta", "congregations"}  # issue 16: implemented part by part
+    assert all(M.MODULES[n].implemented for n in done)
+    assert not any(M.MODULES[n].implemented or M.MODULES[n].bit for n in expected - done)
     assert M.MODULES["specialists"].requires == ("main_effects", "rocca_civetta")
     assert M.MODULES["spriggan"].requires == ("main_effects", "rocca_civetta")
     assert M.MODULES["floor_iv"].requires == ("dangerous_zones", "rocca_civetta")
