@@ -35,7 +35,7 @@ def test_every_old_name_is_still_there():
 
 
 # state ints and actions of each layout version (1: the base-box layout before issue 11)
-LAYOUTS = {1: (2474, 415), 2: (3830, 451), 3: (4183, 451)}
+LAYOUTS = {1: (2474, 415), 2: (3830, 451), 3: (4183, 451), 4: (4256, 465)}
 
 
 def test_a_new_layout_has_a_new_version():
@@ -48,7 +48,7 @@ def test_verbs_tile_the_action_space_in_the_old_order():
     order = ("rest", "thesis", "explore", "move", "draw_zone", "place_zone", "stairs_pile", "end_movement",
              "study", "study_size", "espionage", "commit", "declare", "play", "skill", "pass", "end_turn",
              "stun_accept", "stun_sacrifice", "discard", "target", "jinx_discard", "choose_color", "zone",
-             "zone_effect", "main", "option")
+             "zone_effect", "main", "option", "congregation", "bonfire_order")
     assert tuple(v[0] for v in L.VERBS) == order
     end = 0
     for _, first, count in L.VERBS:

@@ -14,8 +14,9 @@ from __future__ import annotations
 # Version of the state and action layout (offsets, sizes, action numbers).
 # Records carry it (sim.game.Game.record); a record of another version is refused.
 # 1: the base-box layout (until issue 11); 2: limits for Rocca Civetta; 3: Reaction
-# chains as long as the Reaction cards allow, the last Stealth Test, scenario draws (issue 12).
-LAYOUT_VERSION = 3
+# chains as long as the Reaction cards allow, the last Stealth Test, scenario draws (issue 12);
+# 4: Rocca Civetta's Student Congregations (state, the congregation and bonfire_order verbs; issue 16).
+LAYOUT_VERSION = 4
 
 # ------------------------------------------------------------------ seats
 MAXP = 4  # Scholar seats (agents): 1 (Solitary Mode) to 4 players
