@@ -12,7 +12,7 @@ from sim import layout as L
 from sim.config import GameConfig
 from sim.core.components.scholars import pf
 from sim.core.components.university import sacrifice, take_bonfire
-from sim.errors import DataError
+from sim.errors import ConfigError, DataError
 from sim.scenario import Scenario, do
 
 CG = ("rocca_civetta", "congregations")
@@ -75,12 +75,20 @@ def test_three_students_each_in_reserve_and_one_each_enters_the_university(h):
 
 
 def test_which_congregations_are_used_is_a_setting(h):
-    """"Select the Congregations to be used from those available": congregations.<name>.used."""
+    """"Select the Congregations to be used from those available": GameConfig.congregations, or
+    congregations.<Name>.used in the data."""
     g = _sc(h, overrides={"congregations.Iota.used": False, "congregations.Phi.used": False}).build()
     assert _univ(g)[1] == [0, 1, 0, 1] and _res(g) == [0, 2, 0, 2]
     assert g.check_invariants() is None
     with pytest.raises(DataError, match="Omicron.*allowed: Iota, Zeta, Phi, Lambda"):
         _sc(h, overrides={"congregations.Omicron.used": False})
+    g = _sc(h, congregations=["Zeta", "lambda"]).build()  # the GameConfig setting
+    assert _univ(g)[1] == [0, 1, 0, 1] and g.config.to_dict()["congregations"] == ["Zeta", "lambda"]
+    assert GameConfig.from_dict(g.config.to_dict()) == g.config
+    with pytest.raises(ConfigError, match=r"congregations\[1\].*allowed: Iota, Zeta, Phi, Lambda"):
+        _sc(h, congregations=["Zeta", "Omicron"])
+    with pytest.raises(ConfigError, match="only used with the 'congregations' module"):
+        _sc(h, modules=(), congregations=["Zeta"])
 
 
 @pytest.mark.parametrize(("scholars", "gone"), [(("Caterina", "Valerio"), ZETA), (("Sofia", "Claudio"), LAMBDA)])
