@@ -91,10 +91,9 @@ def act(s, t, buf, n, params, rng):
         return buf[randint(rng, n)]
     ph = s[L.S_PHASE]
     me = s[L.S_ACTOR]
-    if ph == L.PH_MOVE or ph == L.PH_ACTION or ph == L.PH_ME_PRIORITY or ph == L.PH_WINDOW:
-        a = congregation_use(s, t, me, buf, n, params, rng)  # Student Congregations: an effect worth using
-        if a >= 0:
-            return a
+    a = congregation_use(s, t, ph, me, buf, n, params, rng)  # Student Congregations: an effect worth using
+    if a >= 0:
+        return a
     if ph == L.PH_ACTIVITY:
         return activity_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_MOVE:

@@ -63,9 +63,12 @@ def effect_worth(s, t, me, c, e):
 
 
 @kernel
-def congregation_use(s, t, me, buf, n, params, rng):
-    """The first effect among the legal actions worth its Students, or -1."""
+def congregation_use(s, t, ph, me, buf, n, params, rng):
+    """In the phases where effects are legal (Movement, Action, Priority, a Stealth
+    Test window): the first effect among the legal actions worth its Students, or -1."""
     if (t[L.T_RULES] & L.RULE_CONGREGATIONS) == 0:
+        return -1
+    if ph != L.PH_MOVE and ph != L.PH_ACTION and ph != L.PH_ME_PRIORITY and ph != L.PH_WINDOW:
         return -1
     for i in range(n):
         a = buf[i]
