@@ -70,6 +70,8 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
     actor = int(s[L.S_ACTOR])
     if verb == "rest":
         return "Rest"
+    if verb in ("congregation", "bonfire_order") or int(s[L.S_PHASE]) == L.PH_CG_CHOICE:
+        return congregation_text(s, t, names, verb, i)
     if verb == "thesis":
         return "Submit the Thesis"
     if verb == "explore":
@@ -184,4 +186,30 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         return f"Complete the Research {name} ({int(t[L.T_RESEARCH_POINTS + card]) if card >= 0 else 0} points)"
     jx = int(s[L.S_JLOC + i])
     shown = names.jinx[i] if jx == L.JX_UP else "a face-down Jinx Card"
+    return f"Discard {shown}"
+
+
+CG_EFFECT_TEXT = {L.CGE_GUARD_ZONE: "place it in your Zone", L.CGE_DISCARD_STUN: "discard {n} Stun Tokens",
+                  L.CGE_DISCARD_JINX: "discard {n} Jinx Card", L.CGE_PLACE_TRAP: "place {n} Trap Token"}
+
+
+def congregation_text(s: np.ndarray, t: np.ndarray, names: Names, verb: str, i: int) -> str:
+    """Student Congregations: an effect used, a Student placed at the Bonfire, a choice of PH_CG_CHOICE."""
+    if verb == "congregation":
+        c, e = divmod(i, L.MAX_CG_EFFECTS)
+        o = L.T_CG_EFF + i * L.CGE_W
+        what = CG_EFFECT_TEXT.get(int(t[o]), "effect").format(n=int(t[o + 2]))
+        return f"Sacrifice {int(t[o + 1])} {L.CONGREGATIONS[c].capitalize()} Student: {what}"
+    if verb == "bonfire_order":
+        return f"Place a {L.STUDENT_KINDS[i]} Student at the Bonfire"
+    mode = int(s[L.S_CG_MODE])
+    if mode == L.CGM_KEEP:
+        kind = L.CONGREGATIONS[int(s[L.S_CG_KIND])].capitalize()
+        return f"Sacrifice a standard Student to keep the {kind} Student" if i == 0 else \
+            f"Place the {kind} Student at the Bonfire"
+    if mode == L.CGM_TRAP_KIND:
+        return f"Trap Token: {L.TRAP_KINDS[i]}"
+    if mode == L.CGM_TRAP_ZONE:
+        return f"Place the Trap Token on {names.zones[i]}"
+    shown = names.jinx[i] if int(s[L.S_JLOC + i]) == L.JX_UP else "a face-down Jinx Card"
     return f"Discard {shown}"

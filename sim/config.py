@@ -35,7 +35,8 @@ class GameConfig:
     modules: the optional rules in use, by name (sim.modules; ``rules=`` is an
     alias: ``GameConfig(rules=("boss",)) == GameConfig(modules=("boss",))``;
     giving both, different, is a ConfigError). boss / panic: the settings
-    the boss / maximum_alert modules bring.
+    the boss / maximum_alert modules bring; congregations: the Student
+    Congregations used (module congregations; None: every one available).
     """
 
     players: int = 4
@@ -48,10 +49,13 @@ class GameConfig:
     modules: Sequence[str] = ()
     boss: str | None = None
     panic: str | None = None
+    congregations: Sequence[str] | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.modules, list):  # hashable, like the tuples of from_dict
             object.__setattr__(self, "modules", tuple(self.modules))
+        if isinstance(self.congregations, list):
+            object.__setattr__(self, "congregations", tuple(self.congregations))
 
     @property
     def rules(self) -> Sequence[str]:
@@ -70,18 +74,20 @@ class GameConfig:
             "modules": list(self.modules),
             "boss": self.boss,
             "panic": self.panic,
+            # only when set: the records of every other game keep their keys
+            **({"congregations": list(self.congregations)} if self.congregations is not None else {}),
         }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> GameConfig:
         """The inverse of to_dict; records written before modules existed say ``rules``."""
         known = {"players", "scholars", "alert", "player_level", "data", "overrides", "clan",
-                 "modules", "rules", "boss", "panic"}
+                 "modules", "rules", "boss", "panic", "congregations"}
         unknown = sorted(set(d) - known)
         if unknown:
             raise ConfigError(f"unknown configuration key(s) {unknown} (allowed: {sorted(known)})", key=unknown[0])
         d = dict(d)
-        for key in ("modules", "rules"):
+        for key in ("modules", "rules", "congregations"):
             if isinstance(d.get(key), list):
                 d[key] = tuple(d[key])
         return cls(**d)
@@ -172,6 +178,24 @@ def boss_choice(value: str | None, data: Any, rules: int) -> tuple[int, int]:
     return (bosses.index(name), profiles.index(profile))
 
 
+def congregations_used(value: Sequence[str] | None) -> dict[str, bool]:
+    """GameConfig.congregations as overrides of congregations.toml ``used``
+    (Rocca Civetta, "Student Congregations": "Select the Congregations to be
+    used"); None: every one (the data's own values)."""
+    if value is None:
+        return {}
+    allowed = [c.capitalize() for c in L.CONGREGATIONS]
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise ConfigError(f"congregations is a list of names (allowed: {', '.join(allowed)})", key="congregations",
+                          value=value)
+    for i, name in enumerate(value):
+        if not isinstance(name, str) or name.capitalize() not in allowed:
+            raise ConfigError(f"unknown Student Congregation (allowed: {', '.join(allowed)})",
+                              key=f"congregations[{i}]", value=name)
+    chosen = {n.capitalize() for n in value}
+    return {f"congregations.{c}.used": c in chosen for c in allowed}
+
+
 def rules_mask(modules: Sequence[str] | None) -> int:
     """The RULE_* bits of a list of module names, validated by the registry (sim.modules)."""
     return M.mask(M.validate(modules))
@@ -201,7 +225,8 @@ def compile_config(config: GameConfig) -> Compiled:
         if not (isinstance(value, str) or (value is None and key not in ("alert", "player_level"))):
             raise ConfigError(f"{key} is {what} in quotes" + ("" if key in ("alert", "player_level") else ", or none"),
                               key=key, value=value)
-    frozen = _freeze(config.overrides)
+    M.check_settings(config.modules, {name: getattr(config, name) for name in M.settings()})
+    frozen = _freeze({**config.overrides, **congregations_used(config.congregations)})
     rules = rules_mask(config.modules)  # validated first: the modules name the boxes to load
     layers, boxes = data_layers(config.data), M.boxes_in_use(config.modules)
     loaded = _load(layers, frozen, boxes)
@@ -240,7 +265,6 @@ def compile_config(config: GameConfig) -> Compiled:
         if config.clan not in data.clans:
             raise ConfigError(f"unknown Clan Card (allowed: {', '.join(data.clans)})", key="clan", value=config.clan)
         clan = list(data.clans).index(config.clan)
-    M.check_settings(config.modules, {name: getattr(config, name) for name in M.settings()})
     boss = boss_choice(config.boss, data, rules)
     key = (layers, frozen, config.alert, config.player_level, rules, boss)
     if rules & L.RULE_MAXIMUM_ALERT:

@@ -270,7 +270,8 @@ register(Module("research", "rocca_civetta", "rule", "Research Cards", "three fa
                 "score bonus points", requires=("rocca_civetta",), implemented=True, bit=L.RULE_RESEARCH,
                 data="rocca_civetta/research"))
 register(Module("congregations", "rocca_civetta", "rule", "Student Congregations", "Phi, Zeta, Iota and Lambda "
-                "Students in the University, with their effects", requires=("rocca_civetta",)))
+                "Students in the University, with their effects", requires=("rocca_civetta",), implemented=True,
+                bit=L.RULE_CONGREGATIONS, data="rocca_civetta/congregations", settings=("congregations",)))
 register(Module("omega_against_all", "rocca_civetta", "mode", "Omega Against All", "Omega, an automaton seat "
                 "with the Omega Deck and Tome of Secrets, plays against every Scholar", requires=("rocca_civetta",)))
 register(Module("solo", "rocca_civetta", "mode", "Solitary Mode", "one Scholar against Omega and the Omega Deck",

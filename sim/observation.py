@@ -38,7 +38,11 @@ H_ACTOR = H_VIEWER + L.MAXP  # 1 when the viewer decides now
 H_JINX_DOWN = H_ACTOR + 1  # face-down Jinx Cards held, per seat (MAXP)
 H_TRAP_SUPPLY = H_JINX_DOWN + L.MAXP  # face-down Trap Tokens in the supply (kinds hidden)
 H_CLAN_KNOWN = H_TRAP_SUPPLY + 1  # 1 when the viewer knows the Clan Card
-H_SIZE = H_CLAN_KNOWN + 1
+# Student Congregations (Rocca Civetta), a block of its own: Students held per seat and at the Bonfire
+H_CG_HELD = H_CLAN_KNOWN + 1  # Congregation Students held: [seat][congregation] (MAXP * NCONGREGATIONS)
+H_CG_BONFIRE = H_CG_HELD + L.MAXP * L.NCONGREGATIONS  # Students at the Bonfire per kind (NSTUDENT_KINDS)
+H_CG_TOP = H_CG_BONFIRE + L.NSTUDENT_KINDS  # one-hot: the kind of the Student picked up first (NSTUDENT_KINDS)
+H_SIZE = H_CG_TOP + L.NSTUDENT_KINDS
 OBS_STATE = L.STATE_SIZE
 OBS_SIZE = OBS_STATE + H_SIZE
 # information state: the observation, the own last HISTORY actions (+1, 0 none), decisions per seat
@@ -116,6 +120,20 @@ def observation_tensor(s, t, viewer, zeroed, out):
         out[L.S_CLAN] = HIDDEN
     if s[L.S_PANIC] >= 0 and s[L.S_MAX_ALERT] == 0:
         out[L.S_PANIC] = PANIC_HIDDEN
+    congregation_block(s, out, h)
+
+
+@kernel
+def congregation_block(s, out, h):
+    """Student Congregations: what each seat holds, the Bonfire by kind and
+    the kind on top of it (all public; zero in the base game)."""
+    for p in range(L.MAXP):
+        for c in range(L.NCONGREGATIONS):
+            out[h + H_CG_HELD + p * L.NCONGREGATIONS + c] = s[pf(p, L.PF_CONGREGATION) + c]
+    for i in range(s[L.S_BONFIRE]):
+        out[h + H_CG_BONFIRE + s[L.S_BONFIRE_KINDS + i]] += 1
+    if s[L.S_BONFIRE] > 0:
+        out[h + H_CG_TOP + s[L.S_BONFIRE_KINDS + s[L.S_BONFIRE] - 1]] = 1
 
 
 @kernel

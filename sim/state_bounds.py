@@ -76,10 +76,16 @@ BOUNDS: dict[str, tuple[int, int]] = {
     "S_LT_KIND": (0, 2), "S_LT_SEAT": SEAT, "S_LT_TARGET": SEAT, "S_LT_DECLARED": SIGNED, "S_LT_STEALTH": SIGNED,
     "S_LT_ALERT": SIGNED, "S_LT_SUCCESS": FLAG, "S_LT_TURN": NUM,
     "S_SET_RAND_N": (0, X.MAX_SET_DRAWS), "S_SET_RAND": (0, X.MAX_RAND - 1), "S_SET_RAND_I": (0, X.MAX_SET_DRAWS),
-    "S_SET_UNIV_N": (0, X.MAX_SET_DRAWS), "S_SET_UNIV": FLAG, "S_SET_UNIV_I": (0, X.MAX_SET_DRAWS),
+    "S_SET_UNIV_N": (0, X.MAX_SET_DRAWS), "S_SET_UNIV": (0, X.NSTUDENT_KINDS - 1),
+    "S_SET_UNIV_I": (0, X.MAX_SET_DRAWS),
     "S_P_COUNT": NUM, "S_P_TYPE": (0, max(X.MAX_KINDS * (L.WILD_TYPE_UNIT + 1),  # type+1 (+ a wild type) or an op
                        *(r[2][1] for r in L.RANGES.values()))),
     "S_P_SEAT": SEAT, "S_P_OPTIONAL": FLAG, "S_P_CALLER": SEAT,
+    # Student Congregations (part congregations)
+    "S_CG_USED": (0, 2 ** (16 + X.NCONGREGATIONS) - 1), "S_CG_SAC_GAIN": NUM, "S_CG_SAC_GOLD": FLAG,
+    "S_CG_DRAWER": SEAT, "S_CG_DRAWN": NUM, "S_CG_PEND": NUM, "S_CG_OMEGAS": NUM, "S_CG_MODE": (0, L.CGM_JINX),
+    "S_CG_KIND": (0, X.NCONGREGATIONS - 1), "S_CG_SEAT": SEAT, "S_CG_TRAP": (0, len(L.TRAP_KINDS) - 1),
+    "S_CG_ZKIND": (0, X.NCONGREGATIONS - 1),
     "S_KSP": (0, X.KSTACK_DEPTH), "S_KSTACK": ARG,  # codes: checked entry by entry below
 }
 # player block field -> (lowest, highest), for every seat block

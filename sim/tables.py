@@ -15,6 +15,7 @@ from sim import layout as L
 from sim.core.rules.rocca_civetta.tables import KIND_INDEX, compile_rc_cubes
 from sim.errors import DataError
 from sim.schema import DIRECTIONS, PASSAGES, GameData, Step
+from sim.tables_congregations import compile_congregations
 
 _STAT_FIELDS = ("students", "hand", "speed", "intelligence", "stamina")
 
@@ -332,6 +333,7 @@ def compile_tables(data: GameData, difficulty: str, level: str, rules: int = 0,
     _compile_panic(t, data, progs, rules)
     _compile_research(t, data, cidx)
     compile_rc_cubes(t, data, cidx)  # Rocca Civetta: Star Tokens, cube kinds, New Clan Cards
+    compile_congregations(t, data, scholars, bosses)  # Rocca Civetta, Student Congregations
 
     names = Names(
         colors=tuple(colors),

@@ -325,6 +325,8 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
         out["main_effects"] = _main_effects(s, names)
     if _i(t[L.T_RULES]) & L.RULE_RESEARCH:
         out["research"] = _research(s, t, names, viewer)
+    if _i(t[L.T_RULES]) & L.RULE_CONGREGATIONS:
+        out["congregations"] = _congregations(s, names, n)
     return out
 
 
@@ -341,6 +343,24 @@ def _research(s: np.ndarray, t: np.ndarray, names: Names, viewer: int | None) ->
                       for p in range(_i(s[L.S_NPLAYERS]))},
         "deck": deck if viewer is None else len(deck),
         "completed_this_turn": _i(s[L.S_RESEARCH_TURN]) == _i(s[L.S_TURN]) + 1,
+    }
+
+
+def _congregations(s: np.ndarray, names: Names, n: int) -> dict[str, Any]:
+    """Student Congregations (all public): the Congregations in the game, their
+    Students in the University, the Reserve and held, the Bonfire in order from
+    the arrow (the last is picked up first), the Students standing in Zones."""
+    used = [c for i, c in enumerate(L.CONGREGATIONS) if (_i(s[L.S_CG_USED]) >> i) & 1]
+    return {
+        "used": used,
+        "university": {c: _i(s[L.S_UNIV_CONGREGATION + i]) for i, c in enumerate(L.CONGREGATIONS) if c in used},
+        "reserve": {c: _i(s[L.S_RES_CONGREGATION + i]) for i, c in enumerate(L.CONGREGATIONS) if c in used},
+        "held": [{c: _i(s[pf(p, L.PF_CONGREGATION) + i]) for i, c in enumerate(L.CONGREGATIONS) if c in used}
+                 for p in range(n)],
+        "bonfire": [L.STUDENT_KINDS[_i(s[L.S_BONFIRE_KINDS + i])] for i in range(_i(s[L.S_BONFIRE]))],
+        "in_zones": {names.zones[z]: {"seat": _i(s[L.S_ZIOTA + z]) - 1,
+                                      "congregation": L.CONGREGATIONS[_i(s[L.S_CG_ZKIND + z])]}
+                     for z in range(len(names.zones)) if s[L.S_ZIOTA + z]},
     }
 
 

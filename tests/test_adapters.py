@@ -1,5 +1,5 @@
 """The adapters pass their ecosystems' own conformance tests, on the basic game
-and with the four advanced rules (``--modules all``)."""
+with the four advanced rules (``--modules all``) and with the Student Congregations."""
 
 import numpy as np
 import pyspiel
@@ -12,7 +12,8 @@ from adapters.gymnasium_env import DungeonologyEnv
 from adapters.pettingzoo_env import DungeonologyAEC, env
 from sim.observation import INFO_SIZE, OBS_SIZE
 
-MODULES = pytest.mark.parametrize("modules", ["", "all"], ids=["basic", "all"])
+MODULES = pytest.mark.parametrize("modules", ["", "all", "rocca_civetta,congregations"],
+                                  ids=["basic", "all", "congregations"])
 
 
 @MODULES

@@ -48,7 +48,7 @@ def test_verbs_tile_the_action_space_in_the_old_order():
     order = ("rest", "thesis", "explore", "move", "draw_zone", "place_zone", "stairs_pile", "end_movement",
              "study", "study_size", "espionage", "commit", "declare", "play", "skill", "pass", "end_turn",
              "stun_accept", "stun_sacrifice", "discard", "target", "jinx_discard", "choose_color", "zone",
-             "zone_effect", "main", "option", "research")
+             "zone_effect", "main", "option", "research", "congregation", "bonfire_order")
     assert tuple(v[0] for v in L.VERBS) == order
     end = 0
     for _, first, count in L.VERBS:

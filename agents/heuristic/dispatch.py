@@ -38,6 +38,7 @@ from agents.heuristic.prompts import (
     target_decision,
 )
 from agents.heuristic.rc_cards import rc_action_decision, rc_window_decision, token_decision
+from agents.heuristic.rc_congregations import choice_decision, congregation_use, order_decision
 from agents.heuristic.rc_cubes import universal_decision
 from agents.heuristic.rc_research import claim_choice, research_decision, without_claims
 from agents.heuristic.rc_scholars import rc_skill_choice
@@ -74,6 +75,8 @@ PHASE_HANDLERS: dict[int, Callable] = {
     L.PH_RESEARCH: research_decision,  # rc_research.py: complete a Quest at the End of Turn, or pass
     L.PH_RC_UNIVERSAL: universal_decision,  # rc_cubes.py: the column of a Universal Information cube
     L.PH_RC_TOKEN: token_decision,  # rc_cards.py: whom the Fool's Token goes to
+    L.PH_CG_CHOICE: choice_decision,  # rc_congregations.py: keep a drawn Student, a Trap, a Jinx
+    L.PH_CG_ORDER: order_decision,  # rc_congregations.py: the Bonfire order
 }
 
 
@@ -103,6 +106,9 @@ def act(s, t, buf, n, params, rng):
     ph = s[L.S_PHASE]
     me = s[L.S_ACTOR]
     a = rc_skill_choice(s, t, me, ph, buf, n)  # the New Scholars' turn skills (rc_scholars.py)
+    if a >= 0:
+        return a
+    a = congregation_use(s, t, ph, me, buf, n, params, rng)  # Student Congregations: an effect worth using
     if a >= 0:
         return a
     if ph == L.PH_ACTIVITY:
@@ -155,4 +161,8 @@ def act(s, t, buf, n, params, rng):
         return universal_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_RC_TOKEN:
         return token_decision(s, t, me, buf, n, params, rng)
+    if ph == L.PH_CG_CHOICE:
+        return choice_decision(s, t, me, buf, n, params, rng)
+    if ph == L.PH_CG_ORDER:
+        return order_decision(s, t, me, buf, n, params, rng)
     return unknown_phase(buf, n, params, rng)

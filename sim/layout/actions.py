@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from sim.layout.alloc import Alloc
 from sim.layout.limits import (
+    MAX_CG_EFFECTS,
     MAX_COL,
     MAX_INTEL,
     MAX_JINX,
@@ -23,8 +24,10 @@ from sim.layout.limits import (
     MAX_SKILLS,
     MAX_ZEFF,
     MAX_ZONES,
+    NCONGREGATIONS,
     NFLOORS,
     NPASSAGES,
+    NSTUDENT_KINDS,
     RESEARCH_UP,
 )
 
@@ -64,6 +67,9 @@ A_ZONE_EFFECT = _a(MAX_ZEFF + 1)  # + effect slot: use an Action Zone Effect (sl
 A_MAIN = _a(MAX_KINDS)  # + kind: declare a Trick Card's Main Effect
 A_OPTION = _a(MAX_OPTIONS)  # + i: one of the options of a choice (a "/" cost ...)
 A_RESEARCH = _a(RESEARCH_UP)  # + slot: complete the Quest of the face-up Research Card there (RC "Research Cards")
+# Rocca Civetta, Student Congregations
+A_CONGREGATION = _a(NCONGREGATIONS * MAX_CG_EFFECTS)  # + congregation*MAX_CG_EFFECTS + effect: use a Student's effect
+A_STUDENT_KIND = _a(NSTUDENT_KINDS)  # + kind (STUDENT_KINDS): the next Student placed at the Bonfire
 NUM_ACTIONS = _a.size
 MAX_LEGAL = NUM_ACTIONS
 
@@ -97,6 +103,8 @@ VERBS: tuple[tuple[str, int, int], ...] = (
     ("main", A_MAIN, MAX_KINDS),
     ("option", A_OPTION, MAX_OPTIONS),
     ("research", A_RESEARCH, RESEARCH_UP),
+    ("congregation", A_CONGREGATION, NCONGREGATIONS * MAX_CG_EFFECTS),
+    ("bonfire_order", A_STUDENT_KIND, NSTUDENT_KINDS),
 )
 assert all(a[1] + a[2] == b[1] for a, b in zip(VERBS, VERBS[1:], strict=False)), "VERBS follows the A_* ranges"
 assert VERBS[-1][1] + VERBS[-1][2] == NUM_ACTIONS

@@ -63,6 +63,7 @@ RULE_MAXIMUM_ALERT = 4
 RULE_MAIN_EFFECTS = 8
 # Rocca Civetta advanced rules (one bit each, spaced so the parts of issue 16 do not collide)
 RULE_RESEARCH = 1 << 12  # RC "Research Cards"
+RULE_CONGREGATIONS = 512  # Rocca Civetta "Student Congregations" (advanced rule)
 # (module names -> bits: the registry, sim/modules.py)
 
 # Secret Passage letter+1 (0 = none). MAX_ZEFF: sim/layout/limits.py.
@@ -202,6 +203,8 @@ PHASES = {
     64: "research",
     40: "universal_column",
     50: "give_token",
+    60: "congregation_choice",
+    61: "bonfire_order",
 }
 PH_NONE = 0
 PH_ACTIVITY = 1
@@ -236,6 +239,9 @@ PH_RESEARCH = 64  # the End of Turn claim point: complete a face-up Research (A_
 PH_RC_UNIVERSAL = 40  # a Universal Information cube gained: the column it goes into (A_COLOR + column)
 # Rocca Civetta cards (range 50-59)
 PH_RC_TOKEN = 50  # the new owner of the Fool gives the Fool's Token to another Scholar (A_TARGET + seat)
+# Student Congregations (range 60-63)
+PH_CG_CHOICE = 60  # a Congregation Student's choice, by S_CG_MODE (CGM_*): keep it, a Trap kind, a Zone, a Jinx
+PH_CG_ORDER = 61  # the current player places the next drawn Student at the Bonfire (A_STUDENT_KIND + kind)
 # PHASE_NAMES[code]: the phase's name; codes no phase uses read "reserved_<code>".
 PHASE_NAMES = tuple(PHASES.get(i, f"reserved_{i}") for i in range(max(PHASES) + 1))
 
@@ -273,6 +279,30 @@ K_PRIORITY = 31  # a=position from the current player: next Priority decision
 K_ME_GIVE = 32  # a=receiver, b=position from him: ask the next Scholar with cubes to Give one
 # Rocca Civetta, part cubes (range 40-43)
 K_RC_COLLECT = 40  # a=seat, b=Zone, c=cubes still to Collect: go on collecting after a Universal cube's column
+# Student Congregations (range 60-63)
+K_CG_DRAWN = 60  # the Students of a draw: keep or place the next Congregation Student, then the Bonfire order
+K_CG_ORDER = 61  # place the next Student of the draw at the Bonfire, then resolve its Omega Students
+K_CG_EFFECT = 62  # a=seat, b=Congregation, c=effect slot: the next step of a Congregation Student's effect
+
+# ------------------------------------------------------ Student Congregations
+# Effects of a Student Congregation Card (congregations.toml `effect`), CGE_W ints each in T_CG_EFF
+CGE_NONE = 0
+CGE_GUARD_ZONE = 1  # Iota: Sacrifice -> the Student stays in your Zone, its cubes only yours to collect
+CGE_DISCARD_STUN = 2  # Zeta: Sacrifice -> discard n Stun Tokens
+CGE_DISCARD_JINX = 3  # Zeta: Sacrifice -> discard n Jinx Cards
+CGE_KEEP_FREE = 4  # Phi: when drawn from the University, kept without sacrificing a standard Student
+CGE_GAIN_RESERVE = 5  # Phi: when sacrificed, take n standard Students from the Reserve
+CGE_PLACE_TRAP = 6  # Lambda: Sacrifice -> n Trap Tokens of your choice in any Dungeon Zone
+CG_EFFECT_KINDS = {"guard_zone": CGE_GUARD_ZONE, "discard_stun": CGE_DISCARD_STUN,
+                   "discard_jinx": CGE_DISCARD_JINX, "keep_free": CGE_KEEP_FREE,
+                   "gain_reserve": CGE_GAIN_RESERVE, "place_trap": CGE_PLACE_TRAP}
+CG_TRIGGERED = (CGE_KEEP_FREE, CGE_GAIN_RESERVE)  # "When you ...": not activated, they happen
+CGE_W = 4  # kind, Students of the Congregation sacrificed to activate it, n, gold symbol
+# What the open PH_CG_CHOICE asks (S_CG_MODE)
+CGM_KEEP = 1  # the drawer: keep the drawn Student by Sacrificing a standard one (A_OPTION) or not (A_OPTION + 1)
+CGM_TRAP_KIND = 2  # Lambda: which Trap Token (A_OPTION + TRAP_KINDS index)
+CGM_TRAP_ZONE = 3  # Lambda: in which Dungeon Zone (A_ZONE + zone)
+CGM_JINX = 4  # Zeta: which Jinx Card to discard (A_JINX + card)
 
 # -------------------------------------------------------------- Main Effects
 ME_STANDARD = 0

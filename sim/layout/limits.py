@@ -16,7 +16,7 @@ from __future__ import annotations
 # 1: the base-box layout (until issue 11); 2: limits for Rocca Civetta; 3: Reaction
 # chains as long as the Reaction cards allow, the last Stealth Test, scenario draws (issue 12);
 # 4: Rocca Civetta (issue 16): Research Cards (the verb research, S_RESEARCH_EOT, T_RESEARCH_*),
-#    the New Scholars' once-per-turn stamps, Universal Information cubes in hand, Star Tokens kept, ...
+#    the New Scholars' once-per-turn stamps, Universal Information cubes in hand, Star Tokens kept, Student Congregations (the congregation and bonfire_order verbs), ...
 LAYOUT_VERSION = 4
 
 # ------------------------------------------------------------------ seats
@@ -79,6 +79,8 @@ STUDENT_KINDS = ("grey", "omega", "iota", "zeta", "phi", "lambda")
 CONGREGATIONS = STUDENT_KINDS[2:]
 NCONGREGATIONS = len(CONGREGATIONS)
 MAX_BONFIRE = 16  # Students at the Campus Bonfire (in order from the arrow)
+NSTUDENT_KINDS = len(STUDENT_KINDS)
+MAX_CG_EFFECTS = 2  # effects printed on one Student Congregation Card (Zeta and Phi: two)
 
 # ---------------------------------------------------------------- Star Tokens
 # RC "Star Tokens": a silver and a gold Star per column (48 tokens in the box).

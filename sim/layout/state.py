@@ -36,6 +36,7 @@ from sim.layout.limits import (
     NCONGREGATIONS,
     NFLOORS,
     NPASSAGES,
+    NSTUDENT_KINDS,
     RESEARCH_UP,
 )
 
@@ -153,15 +154,17 @@ S_PR_OTHER = _s()  # the thief (PRM_STEAL)
 
 
 # --- Rocca Civetta, reserved sections (0 in the base game; no rule reads them yet) ---
-# Students of the Congregations (RC "Student Congregations"), CONGREGATIONS order;
-# the grey and Omega ones stay in S_UNIV_GREY / S_UNIV_OMEGA / S_RES_*.
+# Students of the Congregations (RC "Student Congregations", part congregations:
+# sim/core/rules/congregations), CONGREGATIONS order; the grey and Omega ones
+# stay in S_UNIV_GREY / S_UNIV_OMEGA / S_RES_*.
 S_UNIV_CONGREGATION = _s(NCONGREGATIONS)  # in the University
-S_RES_CONGREGATION = _s(NCONGREGATIONS)  # in the Reserve
+S_RES_CONGREGATION = _s(NCONGREGATIONS)  # in the Reserve (its Students of the game, at Setup)
 # The Campus Bonfire in order (from the space with the arrow): the kind of
 # each Student there, index in STUDENT_KINDS (0 = grey: the base game's
-# Bonfire, whose Students S_BONFIRE counts, is all grey).
+# Bonfire, whose Students S_BONFIRE counts, is all grey); the last one
+# (index S_BONFIRE - 1) is picked up first.
 S_BONFIRE_KINDS = _s(MAX_BONFIRE)
-S_ZIOTA = _s(MAX_ZONES)  # Iota Student placed in the Zone: its owner's seat + 1 (0 none)
+S_ZIOTA = _s(MAX_ZONES)  # Iota Student standing in the Zone: its owner's seat + 1 (0 none); kind: S_CG_ZKIND
 # Research Cards (RC "Research Cards", module research; 0 without it): the
 # deck (card indices, bottom..top), the cards face up near the Campus (card
 # + 1, 0 an empty place), each card's owner (seat + 1, 0 none).
@@ -201,6 +204,18 @@ S_RESEARCH_EOT = _s()  # S_TURN + 1 of the turn whose End of Turn claim point (P
 
 # --- Rocca Civetta, part congregations: Student Congregations ---
 #     (this part's fields go below this line)
+S_CG_USED = _s()  # bit k: Congregation k (CONGREGATIONS order) in the game; bit 16+k: not entered at Setup
+S_CG_SAC_GAIN = _s(NCONGREGATIONS)  # per Congregation: standard Students its "When you Sacrifice" effect gives
+S_CG_SAC_GOLD = _s(NCONGREGATIONS)  # ... 1 when that effect has the gold symbol (both copied at Setup)
+S_CG_DRAWER = _s()  # seat whose draw from the University is being resolved
+S_CG_DRAWN = _s(NCONGREGATIONS)  # Congregation Students of that draw still to keep or to place
+S_CG_PEND = _s(NSTUDENT_KINDS)  # Students of that draw waiting for their place at the Bonfire, per kind
+S_CG_OMEGAS = _s()  # Omega Students of that draw, resolved once the others are placed
+S_CG_MODE = _s()  # the open PH_CG_CHOICE: CGM_*
+S_CG_KIND = _s()  # ... its Congregation (CONGREGATIONS index)
+S_CG_SEAT = _s()  # ... who chooses
+S_CG_TRAP = _s()  # Lambda: the Trap kind chosen (TRAP_KINDS index)
+S_CG_ZKIND = _s(MAX_ZONES)  # per Zone: the Congregation of the Student standing there (S_ZIOTA), 0 none
 
 # Turn registers
 S_SPEED = _s()  # Speed points left
@@ -280,7 +295,7 @@ PF_SPY_WINS = _p()  # Espionages won
 PF_THESIS_FAILS = _p()  # failed Theses
 PF_MAINS = _p()  # Main Effects declared (Main Effects rule)
 # --- Rocca Civetta, reserved (0 in the base game; no rule reads them yet) ---
-PF_CONGREGATION = _p(NCONGREGATIONS)  # Students of each Congregation held (CONGREGATIONS order)
+PF_CONGREGATION = _p(NCONGREGATIONS)  # Congregation Students held (CONGREGATIONS order), counted in PF_STUDENTS
 PF_STAR_TOKENS = _p(MAX_COL)  # per column: bit 0 its silver, bit 1 its gold Star Token ("Star Tokens")
 PF_UNIVERSAL = _p(MAX_COL)  # per column: bit k set = the cube at height k is Universal Information (white)
 PF_HOT_WATER = _p()  # Hot Water Tokens held ("Bucket", at most 2)

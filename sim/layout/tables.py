@@ -8,10 +8,11 @@ Sections marked *reserved* are room for Rocca Civetta, zero in the base game.
 from __future__ import annotations
 
 from sim.layout.alloc import Alloc
-from sim.layout.codes import NPASSIVE, NSTATS, QC_W, TRAP_KINDS, ZE_W
+from sim.layout.codes import CGE_W, NPASSIVE, NSTATS, QC_W, TRAP_KINDS, ZE_W
 from sim.layout.limits import (
     MAX_ALERT_SLOTS,
     MAX_BOSS,
+    MAX_CG_EFFECTS,
     MAX_CLANS,
     MAX_COL,
     MAX_COL_SLOTS,
@@ -34,6 +35,7 @@ from sim.layout.limits import (
     MAX_ZONES,
     MAX_ZSLOTS,
     MAXP,
+    NCONGREGATIONS,
     NPASSAGES,
 )
 from sim.layout.ops import OP_W
@@ -208,5 +210,11 @@ T_RESEARCH_COND = _t(MAX_RESEARCH * MAX_QUEST_CONDS * QC_W)  # [card][i]: QC_W i
 
 # --- Rocca Civetta, part congregations: Student Congregations ---
 #     (this part's fields go below this line)
+T_CG_STUDENTS = _t(NCONGREGATIONS)  # Students put in the Reserve per Congregation chosen (0: not used)
+T_CG_OUT_SCH = _t(MAX_SCH)  # per Scholar Card: bit per Congregation not available when she plays
+T_CG_OUT_BOSS = _t(MAX_BOSS)  # per Boss Card: bit per Congregation not available when he is the Boss
+T_CG_NOSETUP_SCH = _t(MAX_SCH)  # per Scholar Card: bit per Congregation not entered in the University at Setup
+T_CG_NOSETUP_BOSS = _t(MAX_BOSS)  # per Boss Card: the same (Jukas: the Phi Students)
+T_CG_EFF = _t(NCONGREGATIONS * MAX_CG_EFFECTS * CGE_W)  # [congregation][effect]: CGE_* kind, sacrifice, n, gold
 
 TABLE_SIZE = _t.size

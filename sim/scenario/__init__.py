@@ -67,6 +67,10 @@ Operations (all return the builder):
 ``university(students=, omega=)``           the bag's contents
 ``university_order(["grey", "omega"])``     the next Students drawn out of the bag, in order
 ``bonfire(n)``                              grey Students at the Campus Bonfire
+``congregation_students(who, iota=1, ...)`` Congregation Students held (Student Congregations)
+``university_congregation(zeta=1, ...)``    Congregation Students in the University bag
+``bonfire_order(["grey", "iota"])``         the Bonfire's Students in order from the arrow
+``zone_student(zone, who)``                 an Iota Student standing in a Zone (its owner)
 ``panic(name)``                             the face-down Panic Card (Maximum Alert rule)
 ``max_alert()``                             trigger Maximum Alert now (the full procedure)
 ``submitted(who)``                          a successful Thesis already delivered (in order)
@@ -111,6 +115,7 @@ from __future__ import annotations
 from sim.scenario.builder import FLOOR_NAMES, PHASES
 from sim.scenario.campus import CampusSetup
 from sim.scenario.cards import CardSetup
+from sim.scenario.congregations import CongregationSetup
 from sim.scenario.dungeon import DungeonSetup
 from sim.scenario.noteboard import NoteBoardSetup
 from sim.scenario.playing import do, pick
@@ -121,5 +126,6 @@ from sim.scenario.turn import TurnSetup
 __all__ = ["FLOOR_NAMES", "PHASES", "Scenario", "do", "pick"]
 
 
-class Scenario(DungeonSetup, TokenSetup, NoteBoardSetup, CardSetup, CampusSetup, ResearchSetup, TurnSetup):
+class Scenario(DungeonSetup, TokenSetup, NoteBoardSetup, CardSetup, CampusSetup, CongregationSetup, ResearchSetup,
+               TurnSetup):
     """Fluent builder of a game position (see the module docstring)."""

@@ -57,14 +57,16 @@ class CampusSetup(ScenarioBase):
     def university_order(self, students: Sequence[str]) -> Self:
         """The next Students drawn out of the University, in order: ``"grey"``
         or ``"omega"`` each (e.g. ``["grey", "omega"]``: an Omega Student drawn
-        as the second of two). Later draws are random again; a kind no longer
+        as the second of two), or with Student Congregations a Congregation
+        (``"iota"``, ``"zeta"``, ``"phi"``, ``"lambda"``). Later draws are random again; a kind no longer
         in the bag when its turn comes is skipped."""
         kinds = list(students)
-        if len(kinds) > L.MAX_SET_DRAWS or any(k not in ("grey", "omega") for k in kinds):
-            raise ConfigError(f'a list of at most {L.MAX_SET_DRAWS} of "grey" and "omega"', key="university_order",
-                              value=kinds)
+        allowed = L.STUDENT_KINDS if self.t[L.T_RULES] & L.RULE_CONGREGATIONS else ("grey", "omega")
+        if len(kinds) > L.MAX_SET_DRAWS or any(k not in allowed for k in kinds):
+            raise ConfigError(f'a list of at most {L.MAX_SET_DRAWS} of {", ".join(map(repr, allowed))}',
+                              key="university_order", value=kinds)
         self.s[L.S_SET_UNIV:L.S_SET_UNIV + L.MAX_SET_DRAWS] = 0
-        self.s[L.S_SET_UNIV:L.S_SET_UNIV + len(kinds)] = [1 if k == "omega" else 0 for k in kinds]
+        self.s[L.S_SET_UNIV:L.S_SET_UNIV + len(kinds)] = [allowed.index(k) for k in kinds]
         self.s[L.S_SET_UNIV_N] = len(kinds)
         self.s[L.S_SET_UNIV_I] = 0
         return self

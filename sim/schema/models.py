@@ -12,6 +12,9 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from sim.layout import (
+    CG_EFFECT_KINDS,
+    CONGREGATIONS,
+    MAX_CG_EFFECTS,
     MAX_INTERNS,
     MAX_ME_COSTS,
     MAX_QUEST_CONDS,
@@ -301,6 +304,33 @@ class ResearchCard(_Model):
 
     points: Count
     requires: Annotated[list[QuestCondition], AfterValidator(_quest_conditions)]
+class CongregationEffect(_Model):
+    """One effect of a Student Congregation Card (Rocca Civetta, "Student
+    Congregations"); see congregations.toml."""
+
+    effect: Annotated[str, _one_of(tuple(CG_EFFECT_KINDS), "Congregation effect")]
+    sacrifice: Count = 0  # Students of the Congregation Sacrificed to activate it (0: a "When you ..." effect)
+    n: Count = 0
+    gold: bool = False  # the gold symbol: also during the opponents' turns
+
+
+def _congregation_names(value: dict[str, Any]) -> dict[str, Any]:
+    allowed = [c.capitalize() for c in CONGREGATIONS]
+    for name in value:
+        if name not in allowed:
+            raise ValueError(f"unknown Student Congregation {name!r} (allowed: {', '.join(allowed)})")
+    return value
+
+
+class Congregation(_Model):
+    """A Student Congregation: its Students, when it is available, its card's effects."""
+
+    colour: str = ""
+    students: Count  # put in the Reserve when the Congregation is used
+    used: bool = True  # chosen for the game (a Congregation unavailable by a Boss or Scholar stays out anyway)
+    unavailable_with: list[str] = []  # Boss or Scholar names: not available when one of them is in the game
+    not_at_setup_with: list[str] = []  # Boss or Scholar names: its Students are not entered at Game Setup
+    effects: Annotated[dict[str, CongregationEffect], Field(max_length=MAX_CG_EFFECTS)] = {}
 
 
 class RandomizerCard(_Model):
@@ -417,6 +447,8 @@ class GameData(_Model):
     research: Annotated[dict[str, ResearchCard], Field(max_length=MAX_RESEARCH)] = {}
     # RC "False Information", "Universal Information": cubes without a column (box.toml)
     cube_kinds: dict[str, CubeKind] = {}
+    # Student Congregations (Rocca Civetta advanced rule; congregations.toml of its data layer)
+    congregations: Annotated[dict[str, Congregation], AfterValidator(_congregation_names)] = {}
 
     @model_validator(mode="before")
     @classmethod

@@ -10,6 +10,7 @@ from sim import layout as L
 from sim.core.components.noteboard import count_marks, star_tokens_of, whites
 from sim.core.components.scholars import active, passive, passives_from_cards, pf, stat
 from sim.core.engine.jit import allocating, kernel
+from sim.core.rules.congregations.students import check_congregations, grey_adjust
 from sim.core.rules.main_effects.chain import action_limit
 from sim.core.rules.rc_scholars.skills import rc_scholars_check, zone_in_game
 from sim.core.rules.research.research import research_check
@@ -40,6 +41,9 @@ INVARIANTS = {
     36: "Maximum Alert: Omega Students on the Alert Card after it left the game",
     37: "Maximum Alert: a Scholar removed by a forced Thesis is still in the game",
     40: "a Trap Token is malformed (N < 0, or an N without a Trap)",
+    120: "Student Congregations: a Congregation's Students not conserved",
+    121: "Student Congregations: a Congregation Student without the rule, or a bad kind at the Bonfire",
+    122: "Student Congregations: a Scholar holds more Congregation Students than Students",
     60: "an Intern Card is neither in the Intern deck nor owned by one Scholar",
     61: "Zone Effect Tokens not conserved (supply + Zones != box), a bad Trap kind or flag, or a token on a "
         "Zone not placed (or on the Starting Zone)",
@@ -81,7 +85,7 @@ def check(s, t):
             total += k - whites(s, p, c)  # a Universal cube is counted with its kind
         if total != t[L.T_COL_COUNT + c]:
             return 1
-    grey = s[L.S_RES_GREY] + s[L.S_UNIV_GREY] + s[L.S_BONFIRE]
+    grey = s[L.S_RES_GREY] + s[L.S_UNIV_GREY] + s[L.S_BONFIRE] + grey_adjust(s, t)
     if s[L.S_RES_GREY] < 0 or s[L.S_UNIV_GREY] < 0 or s[L.S_BONFIRE] < 0:
         return 13
     if s[L.S_BONFIRE] > t[L.T_BONFIRE_SPACES]:
@@ -125,7 +129,7 @@ def check(s, t):
         return 2
     if s[L.S_RES_OMEGA] < 0 or s[L.S_UNIV_OMEGA] < 0:
         return 13
-    if s[L.S_RES_OMEGA] + s[L.S_UNIV_OMEGA] + s[L.S_ALERT_FILLED] != t[L.T_OMEGA]:
+    if s[L.S_RES_OMEGA] + s[L.S_UNIV_OMEGA] + s[L.S_ALERT_FILLED] + s[L.S_CG_OMEGAS] != t[L.T_OMEGA]:
         return 3
     if s[L.S_ALERT_FILLED] > t[L.T_AL_NSLOTS]:
         return 12
@@ -196,6 +200,9 @@ def check(s, t):
     if code:
         return code
     code = check_rc_cards(s, t)
+    if code:
+        return code
+    code = check_congregations(s, t)
     if code:
         return code
     return check_main_effects(s, t)

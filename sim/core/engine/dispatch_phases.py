@@ -47,6 +47,8 @@ from sim.core.procedures.turn import (
     turn_start,
 )
 from sim.core.rules.boss.boss import boss_step, boss_steps, move_next
+from sim.core.rules.congregations.effects import choice_actions, choice_apply, effect_step
+from sim.core.rules.congregations.students import drawn_next, order_actions, order_apply, order_next
 from sim.core.rules.dangerous_zones.zone_effects import teleport_actions, teleport_to, toll_step, zone_effect_loop
 from sim.core.rules.main_effects.chain import (
     cost_actions,
@@ -126,6 +128,10 @@ def apply_phase(s, t, ph, me, a):
         universal_choice(s, t, me, a)
     elif ph == L.PH_RC_TOKEN:  # sim.core.rules.rc_cards
         token_choice(s, t, me, a)
+    elif ph == L.PH_CG_CHOICE:  # sim.core.rules.congregations
+        choice_apply(s, t, me, a)
+    elif ph == L.PH_CG_ORDER:  # sim.core.rules.congregations
+        order_apply(s, t, me, a)
     elif ph == L.PH_RESEARCH:  # sim.core.rules.research
         end_point_choice(s, t, me, a)
 
@@ -181,6 +187,10 @@ def phase_actions(s, t, ph, me, out):
         return universal_actions(s, t, me, out)
     elif ph == L.PH_RC_TOKEN:  # sim.core.rules.rc_cards
         return token_actions(s, t, me, out)
+    elif ph == L.PH_CG_CHOICE:  # sim.core.rules.congregations
+        return choice_actions(s, t, me, out)
+    elif ph == L.PH_CG_ORDER:  # sim.core.rules.congregations
+        return order_actions(s, t, me, out)
     elif ph == L.PH_RESEARCH:  # sim.core.rules.research
         return end_point_actions(s, t, me, out)
     return 0
@@ -234,3 +244,9 @@ def run_continuation(s, t, code, a, b, c):
         give_next(s, t, a, b)
     elif code == L.K_RC_COLLECT:  # sim.core.rules.rocca_civetta
         collect_cubes(s, t, a, b, c)
+    elif code == L.K_CG_DRAWN:  # sim.core.rules.congregations
+        drawn_next(s, t)
+    elif code == L.K_CG_ORDER:  # sim.core.rules.congregations
+        order_next(s, t)
+    elif code == L.K_CG_EFFECT:  # sim.core.rules.congregations
+        effect_step(s, t, a, b, c)

@@ -29,6 +29,8 @@ from sim.core.effects.plays import add_plays, play_card, use_skill
 from sim.core.engine import kstack
 from sim.core.engine.jit import kernel
 from sim.core.procedures.stealth import begin_espionage, can_spy_on
+from sim.core.rules.congregations.effects import add_congregation_actions, use_congregation
+from sim.core.rules.congregations.students import guarded
 from sim.core.rules.dangerous_zones.zone_effects import can_bivouac, can_teleport, enter_zone, secret_dests
 from sim.core.rules.main_effects.chain import CTX_OWN, add_mains, declare_main, open_priority
 
@@ -79,6 +81,10 @@ def turn_action(s, t, me, a):
         kstack.push(s, L.K_RESUME, 0, 0, 0)
         open_priority(s, t)
         declare_main(s, t, me, a - L.A_MAIN)
+    elif a >= L.A_CONGREGATION and a < L.A_STUDENT_KIND:
+        kstack.push(s, L.K_RESUME, 0, 0, 0)
+        open_priority(s, t)
+        use_congregation(s, t, me, a - L.A_CONGREGATION)
     elif a == L.A_STUDY:
         s[L.S_PHASE] = L.PH_STUDY_N
     elif a >= L.A_SPY and a < L.A_COMMIT:
@@ -133,11 +139,12 @@ def add_turn_actions(s, t, me, out, n):
         n = add_plays(s, t, me, L.TM_OWN, out, n)
         if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
             n = add_mains(s, t, me, CTX_OWN, out, n)
+    n = add_congregation_actions(s, t, me, out, n, False)
     if s[L.S_PHASE] == L.PH_MOVE:
         out[n] = L.A_END_MOVE
         return n + 1
     if s[L.S_ACTION_DONE] == 0 and not in_start(s, me) and hand_size(s, me) > 0:
-        if zone_cube_count(s, t, z) > 0:
+        if zone_cube_count(s, t, z) > 0 and not guarded(s, me, z):
             out[n] = L.A_STUDY
             n += 1
         if s[pf(me, L.PF_STUDENTS)] >= t[L.T_ESP_SACRIFICE] and passive(s, t, me, L.PV_NO_ESPIONAGE) == 0:

@@ -11,10 +11,11 @@ from sim.core.components.decks import shuffle_range
 from sim.core.components.dungeon import count_bits
 from sim.core.components.randomizer import first_player
 from sim.core.components.scholars import pf, stat
-from sim.core.components.university import effective_players, fill_university
+from sim.core.components.university import effective_players, fill_students
 from sim.core.engine import kstack
 from sim.core.engine.jit import kernel
 from sim.core.engine.rng import randint, seed_state
+from sim.core.rules.congregations.students import setup_congregations
 from sim.core.rules.main_effects.interns import setup_interns_and_tokens
 from sim.core.rules.maximum_alert.maximum_alert import setup_panic
 from sim.core.rules.rc_scholars.skills import zone_in_game
@@ -127,8 +128,10 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
         s[L.S_STACK_N + f] += 1
     for f in range(L.NFLOORS):
         shuffle_range(s, L.S_STACK + f * L.MAX_ZONES, s[L.S_STACK_N + f])
-    # O. University: Students x players (Player Level) + Omega Students
-    fill_university(s, t[L.T_AL_UNIV_STUD] * effective_players(s, t), t[L.T_AL_UNIV_OMEGA])
+    # O. University: Students x players (Player Level) + Omega Students;
+    # Student Congregations: their Students in the Reserve, one each enters first
+    setup_congregations(s, t)
+    fill_students(s, t, t[L.T_AL_UNIV_STUD] * effective_players(s, t), t[L.T_AL_UNIV_OMEGA], True)
     # Tie-break stand-in for "the youngest player": a seeded age order
     for p in range(nplayers):
         s[pf(p, L.PF_AGE)] = p

@@ -21,6 +21,8 @@ from sim.core.effects.plays import add_plays
 from sim.core.engine import kstack
 from sim.core.engine.jit import kernel
 from sim.core.rules.boss.boss import boss_alert
+from sim.core.rules.congregations.effects import add_congregation_actions
+from sim.core.rules.congregations.students import guarded
 from sim.core.rules.dangerous_zones.zone_effects import fail_students, stealth_luck
 from sim.core.rules.main_effects.chain import CTX_TEST, add_mains, out_of_turn_play
 from sim.core.rules.main_effects.interns import lose_cubes
@@ -164,7 +166,10 @@ def test_next(s, t):
 @kernel
 def collect(s, t, seat, z, n):
     """Collect n cubes from the left; a cube whose column is full is skipped
-    (with False and Universal Information: ``rules.rocca_civetta.cubes``)."""
+    (with False and Universal Information: ``rules.rocca_civetta.cubes``; none
+    from a Zone an opponent's Iota Student guards)."""
+    if guarded(s, seat, z):
+        return
     collect_cubes(s, t, seat, z, n)
 
 
@@ -289,5 +294,6 @@ def window_actions(s, t, me, out):
     n = add_plays(s, t, me, window_mask(s, me), out, 0)
     if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
         n = add_mains(s, t, me, CTX_TEST, out, n)
+    n = add_congregation_actions(s, t, me, out, n, True)  # gold-symbol Student effects
     out[n] = L.A_PASS
     return n + 1

@@ -25,6 +25,7 @@ from sim.core.effects.steps import ask_discard
 from sim.core.engine import kstack
 from sim.core.engine.jit import kernel
 from sim.core.procedures.end_game import any_active, check_exhausted, end_game_now, trigger_end_at_current
+from sim.core.rules.congregations.students import iota_turn_start
 from sim.core.rules.main_effects.interns import lose_cubes
 from sim.core.rules.maximum_alert.maximum_alert import game_end_reason, turn_start_effects
 from sim.core.rules.research.research import end_point
@@ -78,6 +79,7 @@ def turn_start(s, t):
         if s[L.S_ROUND] > t[L.T_ROUND_CAP]:
             end_game_now(s, L.END_ROUND_CAP)
             return
+    iota_turn_start(s, t, cur)
     if not active(s, cur):
         if s[L.S_MAX_ALERT] == 1:
             # the Panic Card's "each player" effects reach her too

@@ -31,6 +31,7 @@ from sim.core.components.scholars import active, in_start, passive, pf
 from sim.core.effects.plays import add_plays, payable, play_card, timed_play_open, use_skill
 from sim.core.engine import kstack
 from sim.core.engine.jit import kernel
+from sim.core.rules.congregations.effects import add_congregation_actions, has_gold, use_congregation
 
 # where a Main Effect would be declared
 CTX_OWN = 0  # the current player's Movement / Action Phase
@@ -254,7 +255,7 @@ def priority_next(s, t, i):
     cur = s[L.S_CUR]
     while i < n:
         seat = (cur + i) % n
-        if may_play_cards(s, seat) and has_instant(s, t, seat):
+        if may_play_cards(s, seat) and (has_instant(s, t, seat) or has_gold(s, t, seat)):
             s[L.S_ME_PRI_I] = i
             s[L.S_PHASE] = L.PH_ME_PRIORITY
             s[L.S_ACTOR] = seat
@@ -278,6 +279,8 @@ def out_of_turn_play(s, t, me, a):
     Effect, a skill or a Main Effect declaration."""
     if a >= L.A_MAIN and a < L.A_MAIN + L.MAX_KINDS:
         declare_main(s, t, me, a - L.A_MAIN)
+    elif a >= L.A_CONGREGATION and a < L.A_STUDENT_KIND:
+        use_congregation(s, t, me, a - L.A_CONGREGATION)  # a gold-symbol Student effect
     elif a < L.A_SKILL:
         r = a - L.A_PLAY
         play_card(s, t, me, r // 4, (r // 2) % 2, r % 2)
@@ -331,5 +334,6 @@ def priority_actions(s, t, me, out):
     n = add_plays(s, t, me, L.TM_OTHER_TURN, out, 0)
     if rule_on(t):
         n = add_mains(s, t, me, CTX_OTHER_TURN, out, n)
+    n = add_congregation_actions(s, t, me, out, n, True)
     out[n] = L.A_PASS
     return n + 1
