@@ -81,7 +81,8 @@ def _one_winner(df: pd.DataFrame) -> tuple[pd.DataFrame, int]:
 
 def design(df: pd.DataFrame) -> tuple[Design, dict]:
     """The conditional logit's terms for the seat rows of ``df`` (games with one winner)."""
-    rows = df.sort_values(["game", "turn_position"], kind="stable")
+    cols = [c for c in ("game", "players", "turn_position", "scholar", "agent", "clan", "won") if c in df.columns]
+    rows = df[cols].sort_values(["game", "turn_position"], kind="stable")
     sch, scholars = _codes(rows["scholar"])
     ag, agents = _codes(rows["agent"]) if "agent" in rows.columns else (np.zeros(len(rows), np.int64), ["-"])
     cl, clans = _codes(rows["clan"]) if "clan" in rows.columns else (np.zeros(len(rows), np.int64), ["-"])
@@ -112,19 +113,19 @@ def design(df: pd.DataFrame) -> tuple[Design, dict]:
     term_rows = np.stack(terms, axis=1)  # (rows, k)
     gidx = np.repeat(np.arange(len(game)), size)
     slot = np.arange(len(rows)) - np.repeat(start, size)
-    table = np.full((len(game), seats, k + 1), -2, np.int64)  # -2: no such seat
+    table = np.full((len(game), seats, k + 1), -2, np.int16)  # -2: no such seat (terms < 2**15)
     table[gidx, slot, :k] = term_rows
     table[gidx, slot, k] = 0
     won = rows["won"].to_numpy(bool)
-    flat = np.concatenate([table.reshape(len(game), -1), np.zeros((len(game), 1), np.int64)], axis=1)
+    flat = np.concatenate([table.reshape(len(game), -1), np.zeros((len(game), 1), np.int16)], axis=1)
     flat[gidx[won], -1] = slot[won]
     uniq, weight = np.unique(flat, axis=0, return_counts=True)
     shaped = uniq[:, :-1].reshape(len(uniq), seats, k + 1)
     mask = shaped[:, :, k] == 0
-    codes = np.where(mask[:, :, None], shaped[:, :, :k], -1)
+    codes = np.where(mask[:, :, None], shaped[:, :, :k], -1).astype(np.int64)
     info = {"scholars": scholars, "agents": agents if mixed_agents else [], "clans": clans if len(clans) > 1 else [],
             "seat_term": seat_term, "players": counts, "games": int(len(game)), "tables": int(len(uniq))}
-    return Design(codes, mask, uniq[:, -1], weight.astype(float), names), info
+    return Design(codes, mask, uniq[:, -1].astype(np.int64), weight.astype(float), names), info
 
 
 def _blocks(d: Design):
