@@ -69,7 +69,7 @@ from experiments.run_folder import (
     read_manifest,
     schema_markdown,
 )
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT, _set_value, override_dtypes
+from experiments.schema import COLUMNS, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT, _set_value, box_of, override_dtypes
 from experiments.sweep_config import SEED_STRIDE, Cell, SweepPlan, load_sweep
 from experiments.sweep_rows import chunk_frame
 from sim.config import Compiled, GameConfig, compile_config
@@ -148,6 +148,8 @@ def run_categories(plan: SweepPlan, compiled: Compiled) -> dict[str, list[str]]:
         "alert": list(names.difficulties),
         "player_level": list(names.levels),
         "rules": list(dict.fromkeys("+".join(c.rules) for c in plan.cells)),
+        "modules": list(dict.fromkeys("+".join(c.rules) for c in plan.cells)),
+        "box": list(dict.fromkeys(box_of("+".join(c.rules)) for c in plan.cells)),
         "agent": list(dict.fromkeys(a for c in plan.cells for a in c.agents)),
         "agents": list(dict.fromkeys(",".join(c.agents) for c in plan.cells)),
         "scholar": list(names.scholars),
@@ -168,7 +170,8 @@ def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> 
     texts = [s.text for s in slots]
     slot_of_entry = np.array([texts.index(s.text) for s in seats], dtype=np.int64)
     constants: dict[str, Any] = {"alert": cell.alert, "player_level": cell.player_level,
-                                 "rules": "+".join(cell.rules), "agents": ",".join(cell.agents)}
+                                 "rules": "+".join(cell.rules), "modules": "+".join(cell.rules),
+                                 "box": box_of("+".join(cell.rules)), "agents": ",".join(cell.agents)}
     dtypes = override_dtypes(plan)
     for key, value in cell.overrides:
         constants[OVERRIDE_PREFIX + key] = _set_value(value, dtypes[OVERRIDE_PREFIX + key])

@@ -253,7 +253,7 @@ register(Module("main_effects", BASE_BOX, "rule", "Main Effects", "Trick Cards' 
 # has a data layer below the box, merged only when it is used (``data``).
 register(Module("rocca_civetta", "rocca_civetta", "content", "New Components", "the expansion's Scholars, Clan "
                 "Cards (with Star requirements), Star Tokens, False and Universal Information, Interns, Jinx and "
-                "Panic Cards in every game"))
+                "Panic Cards in every game", implemented=True))
 register(Module("alchemy", "rocca_civetta", "content", "Alchemy Cards", "18 Alchemy Trick Cards and 3 Fate Trick "
                 "Cards added to the deck", requires=("rocca_civetta",)))
 register(Module("specialists", "rocca_civetta", "content", "Specialists Cards", "18 Specialists Trick Cards and "
