@@ -23,7 +23,8 @@ the Scholar x Clan table of the report (raw, against the fair share).
 **Effects and rates.** Each Scholar's effect is her log-odds term minus the mean over the Scholars (0 = the
 average Scholar); each Clan's is its first-player term minus the mean over the Clans. The adjusted win rate
 turns an effect into a rate a designer reads: the Scholar's chance to win a game of the run's most common
-player count against average Scholars, averaged over the turn positions (under the average Clan); for a
+player count (of equally common ones, the largest) against average Scholars, averaged over the turn
+positions (under the average Clan); for a
 Clan, the first player's chance to win against average Scholars under that Clan. The fair share is then
 1 / players exactly when the effect is 0.
 
@@ -217,7 +218,8 @@ def adjusted_effects(df: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
     beta, cov = fit(d)
     k = len(beta)
     idx = {n: i for i, n in enumerate(d.names)}
-    players = int(rows.groupby("game", observed=True)["players"].first().mode().iloc[0])
+    counts = rows.groupby("game", observed=True)["players"].first().value_counts()
+    players = int(max(counts.index[counts == counts.max()]))  # the most common count; of equals, the largest
     seat = np.array([0.0] + [beta[info["seat_term"][(players, q)]] for q in range(1, players)]) \
         if players in info["players"] else np.zeros(players)
     groups = [(SCHOLAR, info["scholars"], "scholar:")]
