@@ -34,9 +34,14 @@ def fuzz(
     out: Annotated[Path, typer.Option("--out", help="Folder for the failure records.")] = Path("results/fuzz"),
     progress: ProgressOpt = True,
     combinations: Annotated[bool, typer.Option(
-        "--all-combinations", help="Fuzz every playable combination of the implemented modules (the 16 of the "
-        "base box's four advanced rules, the basic game included; --games per combination and player count); "
+        "--all-combinations", help="Fuzz every playable combination of the implemented modules "
+        "(sim.modules.combinations(): the base box's four advanced rules with and without each implemented "
+        "module of Rocca Civetta, the basic game included; --games per combination and player count); "
         "replaces --modules.")] = False,
+    total: Annotated[int | None, typer.Option(
+        "--total-games", min=1, help="Spread this many games evenly over every configuration (combination x "
+        "player count), rounded up, instead of --games each: `fuzz --all-combinations --total-games 1000000` "
+        "is one million games over all of them.")] = None,
     *,
     game: GameOptions,
 ) -> None:
@@ -55,6 +60,12 @@ def fuzz(
             configs = [c for combo in rule_combinations() for c in game.configs(modules=combo)]
         else:
             configs = game.configs()
+        if total is not None:
+            games = -(-total // len(configs))
+            if games > SEED_STRIDE:
+                fail(f"--total-games {total}: at most {SEED_STRIDE * len(configs):_} for these "
+                     f"{len(configs)} configurations")
+            console.print(f"{total:,} games over {len(configs)} configurations: {games:,} each", markup=False)
         try:
             report = run_fuzz(configs, games=games, seed=seed, progress=progress, out_dir=out)
         except OSError as exc:
