@@ -57,5 +57,6 @@ def test_skill_levels_over_every_scholar_set_of_the_expansion(tmp_path: Path, sc
 
     df = A.load(tmp_path / "rcs")
     t = robust_findings(df)
-    assert t.attrs["levels"] == ["random,random", "heuristic,heuristic"] and len(t) > 0
+    assert t.attrs["levels"] == ["random,random", "heuristic,heuristic"] and t.attrs["tests"] > 0
+    assert {"random", "heuristic", "finding"} <= set(t.columns)
     assert set(df["box"].astype(str)) == {BOX}
