@@ -54,6 +54,7 @@ SCHOLAR, CLAN = "Scholar", "Clan (first player)"
 COLUMNS = ("kind", "name", "n", "raw_rate", "raw_low", "raw_high", "fair_share", "opponents", "effect", "se",
            "effect_low", "effect_high", "adjusted_rate", "adjusted_low", "adjusted_high", "p_value", "p_adjusted",
            "significant", "direction")
+USED = ("game", "players", "turn_position", "scholar", "agent", "clan", "won")
 MAX_CHUNK = 50_000  # distinct tables per block of the design (a block: chunk x seats x terms float64)
 
 
@@ -82,8 +83,7 @@ def _one_winner(df: pd.DataFrame) -> tuple[pd.DataFrame, int]:
 
 def design(df: pd.DataFrame) -> tuple[Design, dict]:
     """The conditional logit's terms for the seat rows of ``df`` (games with one winner)."""
-    cols = [c for c in ("game", "players", "turn_position", "scholar", "agent", "clan", "won") if c in df.columns]
-    rows = df[cols].sort_values(["game", "turn_position"], kind="stable")
+    rows = df[[c for c in USED if c in df.columns]].sort_values(["game", "turn_position"], kind="stable")
     sch, scholars = _codes(rows["scholar"])
     ag, agents = _codes(rows["agent"]) if "agent" in rows.columns else (np.zeros(len(rows), np.int64), ["-"])
     cl, clans = _codes(rows["clan"]) if "clan" in rows.columns else (np.zeros(len(rows), np.int64), ["-"])
@@ -209,7 +209,7 @@ def adjusted_effects(df: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
     (effects in the family), level (of each interval). Empty (with ``attrs["reason"]``) when nothing can
     be fitted (one Scholar, or no game)."""
     out = pd.DataFrame(columns=list(COLUMNS))
-    rows, ties = _one_winner(df)
+    rows, ties = _one_winner(df[[c for c in USED if c in df.columns]])  # only the columns the fit reads
     out.attrs.update(ties=ties, games=int(rows["game"].nunique()) if len(rows) else 0)
     if rows.empty or rows["scholar"].astype(str).nunique() < 2:
         out.attrs["reason"] = "fewer than two Scholars in games with one winner"
