@@ -36,17 +36,21 @@ def family_text(t: pd.DataFrame) -> str:
             f"interval at {100 * t.attrs['level']:.2f}%")
 
 
+def _rates(part: pd.DataFrame, prefix: str) -> list[str]:
+    """'31.1% (29.3–33.0%)' per row, from the ``<prefix>_rate``, ``_low`` and ``_high`` columns."""
+    return [f"{pct(r)} ({ci(lo, hi)})" for r, lo, hi in part[[f"{prefix}_{c}" for c in ("rate", "low", "high")]]
+            .to_numpy()]
+
+
 def shown(t: pd.DataFrame, kind: str) -> pd.DataFrame:
     """The rows of one kind as the page shows them."""
     part = t[t["kind"] == kind]
     unit = "seat-games" if kind == J.SCHOLAR else "games"
+    effects = part[["effect", "effect_low", "effect_high"]].to_numpy()
     out = pd.DataFrame({
         kind: part["name"].to_numpy(), unit: part["n"].map("{:,}".format).to_numpy(),
-        "raw": [f"{pct(r)} ({ci(lo, hi)})" for r, lo, hi in part[["raw_rate", "raw_low", "raw_high"]].to_numpy()],
-        "adjusted": [f"{pct(r)} ({ci(lo, hi)})"
-                     for r, lo, hi in part[["adjusted_rate", "adjusted_low", "adjusted_high"]].to_numpy()],
-        "effect": [f"{e:+.3f} ({lo:+.3f} to {hi:+.3f})"
-                   for e, lo, hi in part[["effect", "effect_low", "effect_high"]].to_numpy()],
+        "raw (95% CI)": _rates(part, "raw"), "adjusted (simultaneous CI)": _rates(part, "adjusted"),
+        "effect, log-odds (simultaneous CI)": [f"{e:+.3f} ({lo:+.3f} to {hi:+.3f})" for e, lo, hi in effects],
         "p (Bonferroni)": part["p_adjusted"].map(C.pvalue).to_numpy(),
         "significant": np.where(part["significant"], part["direction"], "").tolist()})
     if kind == J.SCHOLAR:
