@@ -54,7 +54,6 @@ SCHOLAR, CLAN = "Scholar", "Clan (first player)"
 COLUMNS = ("kind", "name", "n", "raw_rate", "raw_low", "raw_high", "fair_share", "opponents", "effect", "se",
            "effect_low", "effect_high", "adjusted_rate", "adjusted_low", "adjusted_high", "p_value", "p_adjusted",
            "significant", "direction")
-USED = ("game", "players", "turn_position", "scholar", "agent", "clan", "won")
 MAX_CHUNK = 50_000  # distinct tables per block of the design (a block: chunk x seats x terms float64)
 
 
@@ -71,56 +70,63 @@ class Design:
 
 
 def _codes(s: pd.Series) -> tuple[np.ndarray, list[str]]:
-    cat = s.astype(str).astype("category") if not isinstance(s.dtype, pd.CategoricalDtype) else \
-        s.cat.remove_unused_categories()
-    return cat.cat.codes.to_numpy(np.int64), [str(c) for c in cat.cat.categories]
+    """A column's codes (int16) over the texts of the values present, through its few distinct values."""
+    cat = s.cat.remove_unused_categories() if isinstance(s.dtype, pd.CategoricalDtype) else \
+        s.astype(str).astype("category")
+    return cat.cat.codes.to_numpy().astype(np.int16), [str(c) for c in cat.cat.categories]
 
 
 def _one_winner(df: pd.DataFrame) -> tuple[pd.DataFrame, int]:
+    """The rows of the games with exactly one winner (``df`` itself when that is every game), and the number
+    of games with a tie for first."""
     wins = df.groupby("game", observed=True, sort=False)["won"].transform("sum").to_numpy()
+    if (wins == 1).all():
+        return df, 0
     return df[wins == 1], int(df.loc[wins > 1, "game"].nunique())
 
 
 def design(df: pd.DataFrame) -> tuple[Design, dict]:
-    """The conditional logit's terms for the seat rows of ``df`` (games with one winner)."""
-    rows = df[[c for c in USED if c in df.columns]].sort_values(["game", "turn_position"], kind="stable")
-    sch, scholars = _codes(rows["scholar"])
-    ag, agents = _codes(rows["agent"]) if "agent" in rows.columns else (np.zeros(len(rows), np.int64), ["-"])
-    cl, clans = _codes(rows["clan"]) if "clan" in rows.columns else (np.zeros(len(rows), np.int64), ["-"])
-    game, start = np.unique(rows["game"].to_numpy(), return_index=True)
-    size = np.diff(np.append(start, len(rows)))
+    """The conditional logit's terms for the seat rows of ``df`` (games with one winner), built from
+    narrow codes (a seat row costs a few bytes, so a report of ten million rows stays small)."""
+    sch, scholars = _codes(df["scholar"])
+    ag, agents = _codes(df["agent"]) if "agent" in df.columns else (np.zeros(len(df), np.int16), ["-"])
+    cl, clans = _codes(df["clan"]) if "clan" in df.columns else (np.zeros(len(df), np.int16), ["-"])
+    pos = df["turn_position"].to_numpy().astype(np.int16)  # a seat's slot in its table: no sort needed
+    won = df["won"].to_numpy(bool)
+    gidx, game = pd.factorize(df["game"].to_numpy())  # games in order of appearance (hashing, no sort)
+    size = np.bincount(gidx)
     seats = int(size.max())
-    pos = rows["turn_position"].to_numpy(np.int64)
-    players = np.repeat(size, size)
-    mixed_agents = bool((rows.groupby("game", observed=True)["agent"].nunique() > 1).any()) \
-        if len(agents) > 1 else False
+    players = size.astype(np.int16)[gidx]
+    mixed_agents = len(agents) > 1 and bool((df.groupby("game", observed=True)["agent"].nunique() > 1).any())
     names = [f"scholar:{s}" for s in scholars[1:]]
     terms: list[np.ndarray] = [np.where(sch > 0, sch - 1, -1)]
     if mixed_agents:
         terms.append(np.where(ag > 0, len(names) + ag - 1, -1))
         names += [f"agent:{a}" for a in agents[1:]]
     counts = sorted(set(size.tolist()))
-    seat_term = {}
+    seat_term: dict[tuple[int, int], int] = {}
+    lookup = np.full((seats + 1, seats), -1, np.int16)  # [players, turn position] -> term
     for p in counts:
         for q in range(1, p):
-            seat_term[(p, q)] = len(names)
+            seat_term[(p, q)] = lookup[p, q] = len(names)
             names.append(f"seat:{p}:{q}")
-    terms.append(np.array([seat_term.get((p, q), -1) for p, q in zip(players, pos, strict=True)], np.int64))
+    terms.append(lookup[players, pos])
     if len(clans) > 1:
         terms.append(np.where((pos == 0) & (cl > 0), len(names) + cl - 1, -1))
         names += [f"first:{c}" for c in clans[1:]]
+    if len(names) >= 2**15 - 2:
+        raise ValueError(f"{len(names)} terms: too many for the design's int16 codes")
     # a table: its seats' terms and its winner; identical tables are fitted once, with a weight
     k = len(terms)
-    term_rows = np.stack(terms, axis=1)  # (rows, k)
-    gidx = np.repeat(np.arange(len(game)), size)
-    slot = np.arange(len(rows)) - np.repeat(start, size)
-    table = np.full((len(game), seats, k + 1), -2, np.int16)  # -2: no such seat (terms < 2**15)
-    table[gidx, slot, :k] = term_rows
-    table[gidx, slot, k] = 0
-    won = rows["won"].to_numpy(bool)
-    flat = np.concatenate([table.reshape(len(game), -1), np.zeros((len(game), 1), np.int16)], axis=1)
+    slot = pos
+    flat = np.full((len(game), seats * (k + 1) + 1), -2, np.int16)  # -2: no such seat; last: the winner
+    for j, term in enumerate(terms):
+        flat[gidx, slot * (k + 1) + j] = term
+    flat[gidx, slot * (k + 1) + k] = 0
     flat[gidx[won], -1] = slot[won]
+    del terms, gidx
     uniq, weight = np.unique(flat, axis=0, return_counts=True)
+    del flat
     shaped = uniq[:, :-1].reshape(len(uniq), seats, k + 1)
     mask = shaped[:, :, k] == 0
     codes = np.where(mask[:, :, None], shaped[:, :, :k], -1).astype(np.int64)
@@ -209,17 +215,17 @@ def adjusted_effects(df: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
     (effects in the family), level (of each interval). Empty (with ``attrs["reason"]``) when nothing can
     be fitted (one Scholar, or no game)."""
     out = pd.DataFrame(columns=list(COLUMNS))
-    rows, ties = _one_winner(df[[c for c in USED if c in df.columns]])  # only the columns the fit reads
+    rows, ties = _one_winner(df)
     out.attrs.update(ties=ties, games=int(rows["game"].nunique()) if len(rows) else 0)
-    if rows.empty or rows["scholar"].astype(str).nunique() < 2:
+    if rows.empty or len(_codes(rows["scholar"])[1]) < 2:
         out.attrs["reason"] = "fewer than two Scholars in games with one winner"
         return out
     d, info = design(rows)
     beta, cov = fit(d)
     k = len(beta)
     idx = {n: i for i, n in enumerate(d.names)}
-    counts = rows.groupby("game", observed=True)["players"].first().value_counts()
-    players = int(max(counts.index[counts == counts.max()]))  # the most common count; of equals, the largest
+    per_count = np.bincount(d.mask.sum(axis=1), weights=d.weight)  # games per player count
+    players = int(np.flatnonzero(per_count == per_count.max())[-1])  # the most common count; of equals, the largest
     seat = np.array([0.0] + [beta[info["seat_term"][(players, q)]] for q in range(1, players)]) \
         if players in info["players"] else np.zeros(players)
     groups = [(SCHOLAR, info["scholars"], "scholar:")]
@@ -228,43 +234,46 @@ def adjusted_effects(df: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
     m = sum(len(names) for _, names, _ in groups)
     level = 1 - alpha / m
     z = float(norm.ppf(1 - alpha / (2 * m)))
-    effect_of: dict[str, float] = {}
     parts = []
+    # the raw figures from the distinct tables and their weights: a few arrays of tables, not of seat rows
+    present = d.mask.ravel()
+    seats_of = d.mask.sum(axis=1)
+    weight = np.repeat(d.weight, d.mask.shape[1])[present]
+    per_seat = np.repeat(seats_of, d.mask.shape[1])[present].astype(float)
+    winner = (np.arange(d.mask.shape[1])[None, :] == d.winner[:, None]).ravel()[present]
+    who = np.where(d.mask, d.codes[:, :, 0] + 1, 0)  # Scholar codes (term + 1; the reference Scholar is 0)
     for kind, names, prefix in groups:
         a = _contrast(k, [idx.get(prefix + n, -1) for n in names])
         eff, se = a @ beta, np.sqrt(np.maximum(np.diag(a @ cov @ a.T), 0.0))
-        clan_shift = 0.0
+        base = seat.copy()
         if kind == SCHOLAR:
-            effect_of = dict(zip(names, eff, strict=True))
-            sub = rows.assign(s=rows["scholar"].astype(str))
-            raw = sub.groupby("s", observed=True)["won"].agg(["sum", "count"]).reindex(names)
-            opp = sub.assign(e=sub["s"].map(effect_of))
-            table_sum = opp.groupby("game", observed=True)["e"].transform("sum")
-            opp = opp.assign(o=(table_sum - opp["e"]) / (opp["players"] - 1))
-            opponents = opp.groupby("s", observed=True)["o"].mean().reindex(names).to_numpy()
-            fair = sub.groupby("s", observed=True)["players"].apply(lambda p: float(np.mean(1 / p))).reindex(names)
+            codes, w, share, won = who.ravel()[present], weight, weight / per_seat, weight * winner
+            e = np.where(d.mask, eff[who], 0.0)
+            others = (e.sum(axis=1)[:, None] - e) / np.maximum(seats_of - 1, 1)[:, None]
+            with np.errstate(invalid="ignore", divide="ignore"):
+                opponents = np.bincount(codes, weights=(d.weight[:, None] * others).ravel()[present],
+                                        minlength=len(names)) / np.bincount(codes, weights=w, minlength=len(names))
             if info["clans"]:  # the first player's term under the average Clan
-                clan_idx = [idx.get("first:" + c, -1) for c in info["clans"]]
-                clan_shift = float(np.mean([beta[j] if j >= 0 else 0.0 for j in clan_idx]))
-            base = seat.copy()
-            base[0] += clan_shift
+                base[0] += float(np.mean([beta[j] if j >= 0 else 0.0
+                                          for j in (idx.get("first:" + c, -1) for c in info["clans"])]))
             rate, lo, hi = (_win_chance(v, base, True) for v in (eff, eff - z * se, eff + z * se))
-        else:
-            first = rows[rows["turn_position"] == 0].assign(c=lambda t: t["clan"].astype(str))
-            raw = first.groupby("c", observed=True)["won"].agg(["sum", "count"]).reindex(names)
+        else:  # the first player (slot 0 of every table) under each Clan
+            term = d.codes[:, 0, -1]
+            codes = np.where(term >= 0, term - idx[prefix + names[1]] + 1, 0)
+            w, share, won = d.weight, d.weight / seats_of, d.weight * (d.winner == 0)
             opponents = np.full(len(names), np.nan)
-            fair = first.groupby("c", observed=True)["players"].apply(lambda p: float(np.mean(1 / p))).reindex(names)
-            mean_first = float(np.mean([beta[j] if j >= 0 else 0.0 for j in (idx.get(prefix + n, -1) for n in names)]))
-            base = seat.copy()
-            base[0] += mean_first
+            base[0] += float(np.mean([beta[j] if j >= 0 else 0.0 for j in (idx.get(prefix + c, -1) for c in names)]))
             rate, lo, hi = (_win_chance(v, base, False) for v in (eff, eff - z * se, eff + z * se))
-        wins, n = raw["sum"].fillna(0).to_numpy(int), raw["count"].fillna(0).to_numpy(int)
+        n = np.rint(np.bincount(codes, weights=w, minlength=len(names))).astype(int)
+        wins = np.rint(np.bincount(codes, weights=won, minlength=len(names))).astype(int)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            fair = np.bincount(codes, weights=share, minlength=len(names)) / n
         rlo, rhi = wilson(wins, n)
         with np.errstate(invalid="ignore", divide="ignore"):
             p = 2 * norm.sf(np.abs(eff / se))
         parts.append(pd.DataFrame({
             "kind": kind, "name": names, "n": n, "raw_rate": np.where(n > 0, wins / np.maximum(n, 1), np.nan),
-            "raw_low": rlo, "raw_high": rhi, "fair_share": fair.to_numpy(float), "opponents": opponents,
+            "raw_low": rlo, "raw_high": rhi, "fair_share": fair, "opponents": opponents,
             "effect": eff, "se": se, "effect_low": eff - z * se, "effect_high": eff + z * se,
             "adjusted_rate": rate, "adjusted_low": lo, "adjusted_high": hi, "p_value": p}))
     out = pd.concat(parts, ignore_index=True)

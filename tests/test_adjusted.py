@@ -48,6 +48,15 @@ def test_the_raw_rate_is_biased_and_the_adjustment_recovers_the_planted_effect()
     t = J.adjusted_effects(df).set_index("name")
     s3 = t.loc["S3"]
     truth = STRENGTH[3] - STRENGTH.mean()
+    # the raw figures are those of the rows: seat-games and win rate per Scholar, the first player's per Clan
+    seat_games = df.groupby("scholar", observed=True)["won"].agg(["count", "mean"])
+    assert (t.loc[NAMES, "n"].to_numpy() == seat_games.loc[NAMES, "count"].to_numpy()).all()
+    np.testing.assert_allclose(t.loc[NAMES, "raw_rate"], seat_games.loc[NAMES, "mean"])
+    first = df[df["turn_position"] == 0].groupby("clan")["won"].agg(["count", "mean"])
+    clan_rows = t[t["kind"] == J.CLAN]
+    assert (clan_rows["n"].to_numpy() == first.loc[clan_rows.index, "count"].to_numpy()).all()
+    np.testing.assert_allclose(clan_rows["raw_rate"], first.loc[clan_rows.index, "mean"])
+    assert (t["fair_share"] == 0.25).all()
     # the raw rate: S3 met the strongest Scholars, so she looks below the fair share
     assert s3.raw_high < 0.25
     # adjusted: above the average Scholar, the planted value inside the simultaneous interval
