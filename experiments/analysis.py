@@ -154,6 +154,7 @@ def overview(df: pd.DataFrame) -> pd.DataFrame:
         ("overrides", "; ".join(f"{k} ({', '.join(played(df, OVERRIDE_PREFIX + k))})" for k in override_keys(df))
          or "none"),
         ("advanced rules", "; ".join(v or BASIC for v in played(df, "rules")) if "rules" in df else BASIC),
+        ("boxes", "; ".join(played(df, "box")) if "box" in df else "base"),
         ("provisional data", "yes" if manifest.get("provisional") else "no"),
         ("data layers", _layers_text(manifest)),
         ("data hash", manifest.get("data_hash", "")),

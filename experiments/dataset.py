@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from experiments.run_folder import PART_GLOB, manifest_path
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT
+from experiments.schema import COLUMNS, DERIVED, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT, derived_columns
 from sim import layout as L
 from sim.errors import DungeonologyError
 
@@ -37,6 +37,7 @@ ORDERS: dict[str, tuple[str, ...]] = {
 DEFAULT_VALUE = "(default)"  # an override column's value in cells that do not set it
 # what the report and experiments.analysis read (plus every set:<key> column); load_compact keeps these
 REPORT_COLUMNS = ("run", "cell", "game", "seed", "seat", "turn_position", "players", "alert", "player_level", "rules",
+                  "modules", "box",
                   "agent", "agents", "scholar", "clan", "score", "thesis_bonus", "jinx_penalty", "rank", "won",
                   "thesis_submitted", "first_player", "turns", "rounds", "end_reason", "decisions", "theses",
                   "error", "boss", "panic", "max_alert")
@@ -108,7 +109,9 @@ def apply_schema(frame: pd.DataFrame, source: str = "frame", required: Sequence[
     """The frame with the schema's dtypes (RunDirError naming missing or unconvertible columns).
 
     ``required``: the schema columns that must be there (default all). ``set:`` override columns become
-    categoricals of text (numbers in numeric order); other extra columns are kept as they are."""
+    categoricals of text (numbers in numeric order); other extra columns are kept as they are. A frame
+    without ``modules`` / ``box`` (a run written before issue 16) gets them from ``rules``."""
+    frame = derived_columns(frame)
     missing = [c for c in (COLUMNS if required is None else required) if c not in frame.columns]
     if missing:
         raise RunDirError(f"{source}: missing column(s) {', '.join(missing)} (see experiments/schema.py)")
@@ -288,6 +291,8 @@ def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: boo
     parts = part_files(run_dir)
     manifest = read_manifest(run_dir)
     wanted = None if columns is None else list(dict.fromkeys([*columns, "game", "error"]))
+    if wanted is not None and any(c in wanted for c in DERIVED):
+        wanted.append("rules")  # an older run's parts lack them: built from rules (schema.derived_columns)
     frames: list[dict[str, Any]] = []
     errors: dict[int, int] = {}  # game -> error code of the games left out
     filler = _Filler(sum(_rows(p) for p in parts)) if compact else None

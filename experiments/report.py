@@ -35,8 +35,9 @@ from experiments import claims as C
 from experiments import compare_report
 from experiments import variants as V
 from experiments.claims import CORRECTION_NAMES, ci, finding, pct, pvalue
+from experiments.report_adjusted import adjusted_section
 from experiments.report_page import ReportContext, present, render, text_of
-from experiments.report_sections import TARGET_WIDTH, add_section, sections
+from experiments.report_sections import TARGET_WIDTH, add_section, seats, sections
 from experiments.run_folder import REPORT_DIR, code_text
 from experiments.stats import games_for_wilson_width
 
@@ -46,6 +47,8 @@ __all__ = ["REPORT_NAME", "add_section", "build_report", "complete_rows", "findi
 add_section(compare_report.compare_section, first=True)
 add_section(compare_report.robust_section)
 add_section(compare_report.metrics_section)
+# issue 16: each Scholar's and Clan's effect adjusted for the table and the seat, after the Scholar table
+add_section(adjusted_section, before=seats)
 REPORT_NAME = "report.html"
 
 

@@ -98,7 +98,8 @@ def synthetic_run(out: Path, rows: int = 10_000_000, seed: int = 1) -> Path:
     data = load_data().data
     names = {"scholar": list(data.scholars), "clan": list(data.clans), "alert": list(ALERTS),
              "player_level": list(LEVELS), "end_reason": list(L.END_REASONS[1:]), "run": ["synthetic"],
-             "agent": ["heuristic"], "agents": [",".join(["heuristic"] * PLAYERS)], "rules": [""], "boss": [""],
+             "agent": ["heuristic"], "agents": [",".join(["heuristic"] * PLAYERS)], "rules": [""], "modules": [""],
+             "box": ["base"], "boss": [""],
              "panic": [""]}
     cells = _cells()
     per_cell = -(-rows // (PLAYERS * len(cells)))

@@ -30,6 +30,9 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "alert": ("category", "Alert difficulty"),
     "player_level": ("category", "Player Level"),
     "rules": ("category", "advanced rules in use, '+'-joined ('' = basic game)"),
+    "modules": ("category", "the modules in use, '+'-joined in the registry's order ('' = basic game; the same "
+                "as rules, under the registry's name)"),
+    "box": ("category", "the boxes whose components the game uses, '+'-joined ('base', 'base+rocca_civetta')"),
     "agent": ("category", "agent spec string of this seat"),
     "agents": ("category", "the seat list of the cell, ','-joined"),
     # outcome of the seat
@@ -81,6 +84,43 @@ VARIANT = "variant"
 TRACE_COLUMNS = ("lead_changes", "winner_led_from")
 """Game-level columns of a run with ``trace = true`` (agents.trace): how often the lead changed between round
 starts, and the round from whose start the eventual winner led to the end."""
+
+
+DERIVED = ("modules", "box")
+"""Columns a run written before issue 16 lacks: :func:`derived_columns` rebuilds them from ``rules``."""
+
+
+def box_of(modules: str) -> str:
+    """The ``box`` column of a ``modules`` / ``rules`` text: the boxes of those modules, the base box
+    first, in the registry's order ('base+rocca_civetta'); an unknown module name counts as the base box."""
+    from sim import modules as M
+
+    names = [n for n in str(modules).split("+") if n]
+    used = {M.MODULES[n].box for n in names if n in M.MODULES}
+    return "+".join(b for b in M.BOXES if b == M.BASE_BOX or b in used)
+
+
+def derived_columns(frame: Any) -> Any:
+    """``frame`` with the :data:`DERIVED` columns it lacks, built from its ``rules`` column through its few
+    distinct values (a run folder written before they existed still loads)."""
+    import pandas as pd
+
+    if "rules" not in frame.columns or all(c in frame.columns for c in DERIVED):
+        return frame
+    rules = frame["rules"]
+    cat = rules if isinstance(rules.dtype, pd.CategoricalDtype) else rules.astype(str).astype("category")
+    texts = [str(c) for c in cat.cat.categories]
+    codes = cat.cat.codes.to_numpy()
+    out = frame.copy(deep=False)
+    if "modules" not in frame.columns:
+        out["modules"] = pd.Categorical.from_codes(codes, categories=texts)
+    if "box" not in frame.columns:
+        boxes = [box_of(t) for t in texts]
+        unique = list(dict.fromkeys(boxes)) or [box_of("")]
+        lookup = [unique.index(b) for b in boxes]
+        out["box"] = pd.Categorical.from_codes([lookup[c] for c in codes] if len(codes) else [],
+                                               categories=unique)
+    return out
 
 
 def override_text(value: Any) -> str:

@@ -69,8 +69,9 @@ from experiments.run_folder import (
     read_manifest,
     schema_markdown,
 )
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT, _set_value, override_dtypes
-from experiments.sweep_config import SEED_STRIDE, Cell, SweepPlan, load_sweep
+from experiments.schema import COLUMNS, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT, _set_value, box_of, override_dtypes
+from experiments.seating import play_seated, seatings
+from experiments.sweep_config import RANDOM, SEED_STRIDE, Cell, SweepPlan, load_sweep
 from experiments.sweep_rows import chunk_frame
 from sim.config import Compiled, GameConfig, compile_config
 from sim.errors import ConfigError
@@ -119,6 +120,7 @@ class CellTask:
     seed_first: int = -1  # seed index of the cell's game 0 (-1: first_game; variants share their cell's seeds)
     trace: bool = False  # play with the per-round score trace (agents.trace): two more columns
     set_dtypes: dict[str, str] = field(default_factory=dict)  # set:<key> -> its column's dtype (override_dtypes)
+    seating: str = "as_listed"  # how the cell's named Scholars take the seats (experiments.seating)
 
 
 def plan_chunks(plan: SweepPlan, done: Iterable[tuple[int, int, int]] = ()) -> list[Chunk]:
@@ -148,6 +150,8 @@ def run_categories(plan: SweepPlan, compiled: Compiled) -> dict[str, list[str]]:
         "alert": list(names.difficulties),
         "player_level": list(names.levels),
         "rules": list(dict.fromkeys("+".join(c.rules) for c in plan.cells)),
+        "modules": list(dict.fromkeys("+".join(c.rules) for c in plan.cells)),
+        "box": list(dict.fromkeys(box_of("+".join(c.rules)) for c in plan.cells)),
         "agent": list(dict.fromkeys(a for c in plan.cells for a in c.agents)),
         "agents": list(dict.fromkeys(",".join(c.agents) for c in plan.cells)),
         "scholar": list(names.scholars),
@@ -168,15 +172,17 @@ def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> 
     texts = [s.text for s in slots]
     slot_of_entry = np.array([texts.index(s.text) for s in seats], dtype=np.int64)
     constants: dict[str, Any] = {"alert": cell.alert, "player_level": cell.player_level,
-                                 "rules": "+".join(cell.rules), "agents": ",".join(cell.agents)}
+                                 "rules": "+".join(cell.rules), "modules": "+".join(cell.rules),
+                                 "box": box_of("+".join(cell.rules)), "agents": ",".join(cell.agents)}
     dtypes = override_dtypes(plan)
     for key, value in cell.overrides:
         constants[OVERRIDE_PREFIX + key] = _set_value(value, dtypes[OVERRIDE_PREFIX + key])
     if cell.variant:
         constants[VARIANT] = cell.variant
+    named = any(s != RANDOM for s in cell.scholars)
     return CellTask(plan.name, cell.index, plan.cell_games(cell.index)[0], plan.seed, lean, tuple(slots),
                     slot_of_entry, cell.rotate, constants, categories, plan.seed_index(cell.index), plan.trace,
-                    dtypes)
+                    dtypes, plan.scholar_seating if named else "as_listed")
 
 
 def result_columns(plan: SweepPlan) -> dict[str, str]:
@@ -208,7 +214,12 @@ def play_chunk(task: CellTask, lo: int, hi: int) -> tuple[pd.DataFrame, dict[str
         assign = task.slot_of_entry[seat_assignment(n, players, start=lo - task.first_game)]
     else:
         assign = np.tile(task.slot_of_entry, (n, 1))
-    if task.trace:
+    if task.seating != "as_listed":  # experiments.seating: games grouped by the seats' Scholars
+        order = seatings(task.seating, players, seeds, lo - task.first_game)
+        out = play_seated(play_batch_trace if task.trace else play_batch, task.compiled, seeds, task.slots, assign,
+                          order)
+        rows, games, leaders = out[0], out[1], out[-1]
+    elif task.trace:
         rows, games, _, leaders = play_batch_trace(task.compiled, seeds.tolist(), list(task.slots), assign)
     else:
         rows, games = play_batch(task.compiled, seeds.tolist(), list(task.slots), assign)

@@ -46,9 +46,12 @@ def rule_flags(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def rule_groupings(df: pd.DataFrame) -> list[str]:
-    """The advanced-rule columns that vary in (or are used by) the frame: ``rules`` when
-    several rule sets were played, ``boss`` and ``panic`` when a Boss / Panic Card was in play."""
+    """The advanced-rule columns that vary in (or are used by) the frame: ``box`` when games of several
+    boxes were played (the base game and the expansion), ``rules`` when several rule sets were played,
+    ``boss`` and ``panic`` when a Boss / Panic Card was in play."""
     out = []
+    if "box" in df and df["box"].nunique() > 1:
+        out.append("box")
     if "rules" in df and df["rules"].nunique() > 1:
         out.append("rules")
     for col in ("boss", "panic"):

@@ -26,7 +26,7 @@ from experiments import analysis as A  # noqa: E402
 from experiments import plots as P  # noqa: E402
 from experiments import variants as V  # noqa: E402
 from experiments.run_folder import MANIFEST  # noqa: E402
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX  # noqa: E402
+from experiments.schema import COLUMNS, OVERRIDE_PREFIX, derived_columns  # noqa: E402
 from experiments.stats import (  # noqa: E402
     adjust_pvalues,
     binomial_pvalues,
@@ -73,6 +73,7 @@ def complete(frame: pd.DataFrame | list[dict[str, Any]]) -> pd.DataFrame:
         df["thesis_submitted"] = df["thesis_order"] > 0
     if "theses" not in df:
         df["theses"] = df.groupby("game")["thesis_submitted"].transform("sum")
+    df = derived_columns(df)  # modules and box from rules
     return A.apply_schema(df[[*COLUMNS, *[c for c in df if c.startswith(OVERRIDE_PREFIX)]]])
 
 

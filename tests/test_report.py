@@ -82,6 +82,11 @@ def test_report_builds_with_headline_notice_and_embedded_images(run_dir: Path):
     assert "Reference: the cells without the override (the run's data value). Stars and 'significant': " \
            "Bonferroni over the 4 deltas of this what-if (1 value × 4 Scholars)" in plain
     assert "Pools over: scholars.Sofia.speed ((default), 4)." in plain  # the Scholar table pools the what-if
+    # the adjusted statistics, after the Scholar table: raw and adjusted side by side, the family named
+    assert text.index('<h2 id="scholars">') < text.index('<h2 id="adjusted">') < text.index('<h2 id="seats">')
+    assert "Bonferroni over the " in plain and "effects of the adjusted family (4 Scholars" in plain
+    adjusted = pd.read_csv(path.parent / "adjusted_effects.csv")
+    assert set(adjusted["kind"]) >= {"Scholar"} and adjusted["adjusted_rate"].between(0, 1).all()
 
 
 def _stars(ax) -> int:

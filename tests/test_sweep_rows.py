@@ -119,3 +119,30 @@ def test_a_missing_value_is_refused_as_before():
         _conform_by_strings(_frame_of(col), {n: ["a"] for n in COLUMNS}, {})
     with pytest.raises(ValueError, match=r"values \[nan\] outside the run's categories"):
         _categorical("run", col, ["a"])
+
+
+# ------------------------------------------------------- box and modules columns (issue 16)
+def test_rows_carry_box_and_modules_and_an_older_run_still_loads(tmp_path):
+    from experiments import analysis as A
+    from experiments.schema import box_of, derived_columns
+    from tests.test_analysis import synthetic_frame, write_run
+
+    assert box_of("") == "base" and box_of("boss+main_effects") == "base"
+    assert box_of("rocca_civetta") == box_of("boss+rocca_civetta+research") == "base+rocca_civetta"
+    # a sweep's rows: the cell's modules and boxes as constants, categories of the run
+    plan = load_sweep(QUICK, games=4)
+    base = compile_config(plan.cells[0].config)
+    categories = run_categories(plan, base)
+    assert categories["box"] == ["base"] and categories["modules"] == categories["rules"]
+    task = cell_task(plan, plan.cells[0], categories)
+    assert task.constants["box"] == "base" and task.constants["modules"] == task.constants["rules"] == ""
+    # a run folder written before the columns existed: built from rules on load, through its categories
+    old = synthetic_frame(games=40).drop(columns=["modules", "box"], errors="ignore")
+    old["rules"] = pd.Categorical(np.where(old["game"] % 2 == 0, "", "boss"), categories=["", "boss"])
+    df = A.load(write_run(old, tmp_path / "old"))
+    assert set(df["box"].astype(str)) == {"base"}
+    assert (df["modules"].astype(str) == df["rules"].astype(str)).all()
+    compact = A.load_compact(tmp_path / "old")
+    assert {"box", "modules"} <= set(compact.columns)
+    rebuilt = derived_columns(pd.DataFrame({"rules": ["rocca_civetta", "", "rocca_civetta"]}))
+    assert rebuilt["box"].tolist() == ["base+rocca_civetta", "base", "base+rocca_civetta"]

@@ -34,9 +34,14 @@ def fuzz(
     out: Annotated[Path, typer.Option("--out", help="Folder for the failure records.")] = Path("results/fuzz"),
     progress: ProgressOpt = True,
     combinations: Annotated[bool, typer.Option(
-        "--all-combinations", help="Fuzz every playable combination of the implemented modules (the 16 of the "
-        "base box's four advanced rules, the basic game included; --games per combination and player count); "
+        "--all-combinations", help="Fuzz every playable combination of the implemented modules "
+        "(sim.modules.combinations(): the base box's four advanced rules with and without each implemented "
+        "module of Rocca Civetta, the basic game included; --games per combination and player count); "
         "replaces --modules.")] = False,
+    total: Annotated[int | None, typer.Option(
+        "--total-games", min=1, help="Spread this many games evenly over every configuration (combination x "
+        "player count), rounded up, instead of --games each: `fuzz --all-combinations --total-games 1000000` "
+        "is one million games over all of them.")] = None,
     *,
     game: GameOptions,
 ) -> None:
@@ -55,6 +60,12 @@ def fuzz(
             configs = [c for combo in rule_combinations() for c in game.configs(modules=combo)]
         else:
             configs = game.configs()
+        if total is not None:
+            games = -(-total // len(configs))
+            if games > SEED_STRIDE:
+                fail(f"--total-games {total}: at most {SEED_STRIDE * len(configs):_} for these "
+                     f"{len(configs)} configurations")
+            console.print(f"{total:,} games over {len(configs)} configurations: {games:,} each", markup=False)
         try:
             report = run_fuzz(configs, games=games, seed=seed, progress=progress, out_dir=out)
         except OSError as exc:
@@ -99,10 +110,17 @@ def bench(
                                            "(PettingZoo, Gymnasium, OpenSpiel) in decisions/s beside the native "
                                            "Python API (--games games each, default 20; the configuration with "
                                            "the most players).")] = False,
+    expansion: Annotated[bool, typer.Option("--expansion", help="Only print Rocca Civetta (rocca_civetta and its "
+                                            "implemented Trick Card types) side by side with the base game: "
+                                            "decisions/s of random and heuristic play, same seeds, and the ratio "
+                                            "(target 90%; --games random games, default 5000 or 300 with --quick; "
+                                            "the configuration with the most players).")] = False,
     *,
     game: GameOptions,
 ) -> None:
     from experiments.bench import NOJIT_GAMES, run_bench
+    from experiments.bench_modules import expansion_comparison
+    from experiments.bench_modules import lines as expansion_lines
 
     console = new_console()
     err = Console(stderr=True, highlight=False)
@@ -128,6 +146,15 @@ def bench(
             err.print("bench: random play through each adapter ...", markup=False)
             for line in adapter_lines(run_adapter_bench(ref, games or 20), ref):
                 console.print(line, markup=False)
+        return
+    if expansion:
+        ref = max(configs, key=lambda c: c.players)
+        with cli_errors():
+            err.print("bench: Rocca Civetta vs the base game ...", markup=False)
+            n = games or (300 if quick else 5000)
+            result = expansion_comparison(ref, n, max(n // 5, 12), 1 if quick else 3)
+        for line in expansion_lines(result):
+            console.print(line, markup=False)
         return
     try:
         with cli_errors():
@@ -179,6 +206,12 @@ def bench(
                  f"x{adv[f'{agent}_decision_ratio']:.2f} per decision)" for agent in ("random", "heuristic")]
         lines.append(f"Advanced rules ({adv['players']} players, all four vs the basic game, same seeds, best of "
                      f"{adv['repeats']}): " + "; ".join(parts))
+    ref = max(configs, key=lambda c: c.players)
+    err.print("bench: Rocca Civetta vs the base game (random and heuristic play) ...", markup=False)
+    with cli_errors():
+        n = games or (300 if quick else 5000)
+        rocca = expansion_comparison(ref, n, 200 if quick else 2000, 1 if quick else 3)
+    lines += expansion_lines(rocca)
     if report.provisional:
         lines.append(f"Data: {report.data_source}: PROVISIONAL values in use ({report.provisional}); "
                      "see `dungeonology data`")
@@ -188,7 +221,8 @@ def bench(
         console.print(line, markup=False)
     if json_out is not None:
         try:
-            json_out.write_text(json.dumps(report.to_dict(), indent=1) + "\n", encoding="utf-8")
+            json_out.write_text(json.dumps({**report.to_dict(), "rocca_civetta": rocca}, indent=1) + "\n",
+                                encoding="utf-8")
         except OSError as exc:
             fail(f"{json_out}: cannot write: {exc.strerror or exc}")
 

@@ -11,6 +11,7 @@ format is documented in docs/SWEEPS.md; in short::
     chunk_size = 500               # games per task
     rotate_agents = true           # rotate different agents through the seats
     skip_invalid = false           # drop impossible cells instead of failing
+    scholar_seating = "as_listed"  # named Scholars take the seats as listed, or "rotate", or "random" per game
     # data = "my_data"             # a data folder (relative to this file); default: the built-in box
 
     [fixed]                        # one value each
@@ -64,6 +65,7 @@ from experiments.sweep_config.plan import (
     MAX_SEED,
     RANDOM,
     SCHOLAR_MODES,
+    SEATINGS,
     SEED_STRIDE,
     Cell,
     SweepPlan,
@@ -71,5 +73,5 @@ from experiments.sweep_config.plan import (
 )
 from experiments.sweep_config.resolve import load_sweep, parse_sweep
 
-__all__ = ["ALL", "AXES", "DEFAULTS", "EXPECTED", "MAX_SEED", "RANDOM", "SCHOLAR_MODES", "SEED_STRIDE", "Cell",
-           "Fixed", "Sweep", "SweepFile", "SweepPlan", "game_seed", "load_sweep", "parse_sweep"]
+__all__ = ["ALL", "AXES", "DEFAULTS", "EXPECTED", "MAX_SEED", "RANDOM", "SCHOLAR_MODES", "SEATINGS", "SEED_STRIDE",
+           "Cell", "Fixed", "Sweep", "SweepFile", "SweepPlan", "game_seed", "load_sweep", "parse_sweep"]

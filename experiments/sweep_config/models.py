@@ -63,6 +63,7 @@ class SweepFile(_Strict):
     skip_invalid: bool = False
     rotate_agents: bool = True
     trace: bool = False  # record the per-round score trace (lead changes, decisiveness)
+    scholar_seating: str = "as_listed"  # how named Scholars take the seats: as_listed, rotate, random
     fixed: Fixed = Fixed()
     sweep: Sweep = Sweep()
 
@@ -79,6 +80,8 @@ EXPECTED: dict[tuple[str, ...], str] = {
     ("skip_invalid",): "true or false",
     ("rotate_agents",): "true or false",
     ("trace",): "true or false (record the per-round score trace: lead_changes and winner_led_from columns)",
+    ("scholar_seating",): '"as_listed", "rotate" or "random" (how a cell\'s named Scholars take the seats, game by '
+                          'game)',
     ("fixed",): "a table [fixed] of settings",
     ("sweep",): "a table [sweep] of axes",
     ("fixed", "players"): "2, 3 or 4",

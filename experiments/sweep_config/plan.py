@@ -36,6 +36,11 @@ DEFAULTS: dict[str, Any] = {
 RANDOM = "random"
 ALL = "all"
 SCHOLAR_MODES = ("random", "all_combinations", "all_permutations")
+SEATINGS = ("as_listed", "rotate", "random")
+"""``scholar_seating``: how a cell's named Scholars take the seats in each game: as listed (seat p gets
+entry p), rotated (game i of the cell gives seat p the entry (p + i) mod players) or dealt at random among
+the seats (a permutation drawn from the game's seed alone). The turn order is drawn at setup (Setup D) in
+every case; the seating decides who sits next to whom."""
 
 
 # -------------------------------------------------------------- the plan
@@ -111,6 +116,7 @@ class SweepPlan:
     data_path: str | None = None  # the data folder as resolved (relative to the sweep file), None = built-in
     trace: bool = False  # the per-round score trace is recorded (agents.trace)
     variants: tuple[str, ...] = ()  # the variant names, in file order (a ``variant`` column when any)
+    scholar_seating: str = "as_listed"  # SEATINGS: how named Scholars take the seats, game by game
 
     @property
     def games_total(self) -> int:
@@ -136,7 +142,8 @@ class SweepPlan:
         """Everything that decides the rows of the run (not how they are computed)."""
         return {"name": self.name, "games_per_cell": self.games_per_cell, "seed": self.seed,
                 "seed_stride": SEED_STRIDE, "override_keys": list(self.override_keys),
-                "cells": [c.values() for c in self.cells], **({"trace": True} if self.trace else {})}
+                "cells": [c.values() for c in self.cells], **({"trace": True} if self.trace else {}),
+                **({"scholar_seating": self.scholar_seating} if self.scholar_seating != SEATINGS[0] else {})}
 
     def identity_hash(self) -> str:
         text = json.dumps(self.identity(), sort_keys=True, default=str, separators=(",", ":"))
@@ -150,7 +157,8 @@ class SweepPlan:
                 "skip_invalid": self.skip_invalid, "rotate_agents": self.rotate_agents, "fixed": self.fixed,
                 "sweep": self.sweep, "override_keys": list(self.override_keys),
                 **({"variants": list(self.variants)} if self.variants else {}),
-                **({"trace": True} if self.trace else {})}
+                **({"trace": True} if self.trace else {}),
+                **({"scholar_seating": self.scholar_seating} if self.scholar_seating != SEATINGS[0] else {})}
 
 
 def game_seed(master: int, game: int) -> int:

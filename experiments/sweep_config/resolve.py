@@ -25,6 +25,7 @@ from experiments.sweep_config.plan import (
     MAX_SEED,
     RANDOM,
     SCHOLAR_MODES,
+    SEATINGS,
     Cell,
     SweepPlan,
 )
@@ -115,6 +116,9 @@ class _Resolver:
             key = ["chunk_size"] if self.chunk_size is None else "--chunk-size"
             raise self.err(f"at least 1 and at most {MAX_CHUNK:_} games per task", key, chunk)
         self.chunk = chunk
+        if m.scholar_seating not in SEATINGS:
+            raise self.err(f"unknown Scholar seating (allowed: {', '.join(SEATINGS)})", ["scholar_seating"],
+                           m.scholar_seating)
         for section in ("fixed", "sweep"):
             part = getattr(m, section)
             if part.modules is not None and part.rules is not None:
@@ -367,7 +371,8 @@ class _Resolver:
             raise self.err("no cell left to play (every combination was impossible; see the skipped cells)",
                            ["skip_invalid"], True)
         games = self.games_requested
-        rotating = sorted({c.players for c in cells if c.rotate})
+        rotating = sorted({c.players for c in cells if c.rotate or (self.m.scholar_seating == "rotate"
+                                                                     and any(x != RANDOM for x in c.scholars))})
         if rotating:  # whole rotation blocks in every cell
             block = math.lcm(*rotating)
             games = -(-games // block) * block
@@ -395,7 +400,8 @@ class _Resolver:
             data=self.m.data, skip_invalid=self.m.skip_invalid, rotate_agents=self.m.rotate_agents, fixed=fixed,
             sweep=sweep, override_keys=tuple(k for k, _ in overrides), cells=tuple(cells), skipped=tuple(skipped),
             data_hash=self.loaded.hash, provisional=any(c.provisional for c in cells),
-            data_path=self.data, trace=self.m.trace, variants=tuple(v.name for v in variants if v is not None))
+            data_path=self.data, trace=self.m.trace, variants=tuple(v.name for v in variants if v is not None),
+            scholar_seating=self.m.scholar_seating)
 
     def _scholar_values(self, axis: list[Any], players: int) -> list[tuple[str, ...]]:
         out: list[tuple[str, ...]] = []
