@@ -103,21 +103,40 @@ def test_kernels_get_no_array_back_from_a_call() -> None:
     assert bad == []
 
 
+def _scratch_names(node: ast.FunctionDef) -> set[str]:
+    """Names a function binds to a scratch array (``x = scratch_int(N)``, or a view of one)."""
+    names: set[str] = set()
+    for x in ast.walk(node):
+        if isinstance(x, ast.Assign) and _from_scratch(x.value, names):
+            names |= {n.id for t in x.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return names
+
+
+def _from_scratch(expr: ast.expr, names: set[str]) -> bool:
+    """The expression is (or holds, for a tuple) a scratch array or a view of one."""
+    if isinstance(expr, ast.Tuple):
+        return any(_from_scratch(e, names) for e in expr.elts)
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name):
+        return expr.func.id in ("scratch_int", "scratch_float")
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):  # scratch_int(N).reshape(...)
+        return _from_scratch(expr.func.value, names)
+    if isinstance(expr, ast.Subscript):  # a slice is a view; an item is a number
+        index = expr.slice.elts if isinstance(expr.slice, ast.Tuple) else [expr.slice]
+        return any(isinstance(i, ast.Slice) for i in index) and _from_scratch(expr.value, names)
+    return isinstance(expr, ast.Name) and expr.id in names
+
+
 def test_kernels_never_return_their_scratch_arrays() -> None:
-    """A scratch array lives on its kernel's stack: returning it (or a tuple
-    holding it) would hand back freed memory."""
-    scratch = {"scratch_int", "scratch_float"}
+    """A scratch array lives on its kernel's stack: returning it (or a view,
+    or a tuple holding it) would hand back freed memory."""
     bad = []
     for path, node, _ in _compiled_functions():
-        names: set[str] = set()
-        for x in ast.walk(node):
-            if isinstance(x, ast.Assign) and _heap_expr(x.value, names, scratch):
-                for target in x.targets:
-                    names |= {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
-        if any(isinstance(x, ast.Return) and x.value is not None and _heap_expr(x.value, names, scratch)
+        names = _scratch_names(node)
+        if any(isinstance(x, ast.Return) and x.value is not None and _from_scratch(x.value, names)
                for x in ast.walk(node)):
             bad.append(f"{path.name}:{node.name}")
     assert bad == []
+    assert _scratch_names(next(n for _, n, _ in _compiled_functions() if n.name == "move_decision")) >= {"want", "vals"}
 
 
 _N = 6
