@@ -32,11 +32,12 @@ from sim import layout as L
 from sim.core.checks.determinize import determinize
 from sim.core.components.noteboard import board_points, jinx_penalty
 from sim.core.components.scholars import pf
-from sim.core.engine.jit import allocating, kernel
+from sim.core.engine.jit import allocating, kernel, scratch_float, scratch_int
 from sim.core.engine.legal import legal_actions
 from sim.core.engine.rng import randint
 from sim.core.engine.step import step
 from sim.core.procedures.scoring import rank_seats
+from sim.layout import MAXP  # scratch sizes: constants (jit.scratch_int)
 
 Q_ITER = 0
 Q_C = 1
@@ -69,20 +70,20 @@ def now_ms():
     return v
 
 
-@allocating
+@kernel
 def evaluate(s, t, out):
     """Reward per seat in [0, 1]: at the end, the ranking; before it, a
     soft ranking of the scores each seat would have now."""
     n = s[L.S_NPLAYERS]
     if s[L.S_OVER] == 1:
-        scores = np.zeros(L.MAXP, np.int64)
-        ranks = np.zeros(L.MAXP, np.int64)
+        scores = scratch_int(MAXP)
+        ranks = scratch_int(MAXP)
         rank_seats(s, t, scores, ranks)
         for p in range(n):
             out[p] = 0.75 * (1.0 if ranks[p] == 1 else 0.0) + 0.25 * (n - ranks[p]) / (n - 1)
         return
     total = 0.0
-    vals = np.zeros(L.MAXP)
+    vals = scratch_float(MAXP)
     for p in range(n):
         v = board_points(s, t, p) - jinx_penalty(s, t, p) + 3.0 * s[pf(p, L.PF_STARS)]
         order = s[pf(p, L.PF_THESIS)]

@@ -47,8 +47,8 @@ def record_round(s, t, scores, ranks, trace, leaders, g):
 _EDITS = (  # (anchor in LOOP_SOURCE, what replaces it)
     ("def play_games(t, nplayers, scholars, clan, seeds0, seeds1, assign, slot_kind, slot_params, rows, games):",
      "def play_games(t, nplayers, scholars, clan, seeds0, seeds1, assign, slot_kind, slot_params, rows, games,\n"
-     "               trace, leaders):\n    scores = np.zeros(L.MAXP, np.int64)\n"
-     "    ranks = np.zeros(L.MAXP, np.int64)"),
+     "               trace, leaders):\n    scores = scratch_int(MAXP)\n"
+     "    ranks = scratch_int(MAXP)"),
     ("        decisions = 0\n", "        decisions = 0\n        last = -1\n"),
     ("            decisions += 1\n",
      "            decisions += 1\n            if s[L.S_ROUND] != last:\n                last = s[L.S_ROUND]\n"

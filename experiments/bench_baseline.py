@@ -5,7 +5,9 @@ restructuring for Rocca Civetta) is checked out into a temporary worktree
 (``git worktree add --detach``). Two worker processes play the same games,
 one with that tree first on ``sys.path``, one with this one; after a warm-up
 they are timed in turn, ``rounds`` times, and the best rate of each is kept
-(the machine's load varies; the best run is the least disturbed). Both play
+(the machine's load varies; the best run is the least disturbed), with the
+median of each round's new/old ratio (the two batches of a round run one
+right after the other, so they share the load of that moment). Both play
 the same seeds, so the decision counts must be equal: a check that the two
 engines play the same games.
 
@@ -22,6 +24,7 @@ import json
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -86,10 +89,19 @@ class SideBySide:
     decisions: dict[str, dict[str, int]] = field(default_factory=dict)  # engine -> agent -> decisions
     best: dict[str, dict[str, float]] = field(default_factory=dict)  # engine -> agent -> decisions/s
     cold: dict[str, dict[str, float]] = field(default_factory=dict)  # engine -> {"wall_s", "cpu_s"}
+    paired: dict[str, list[float]] = field(default_factory=dict)  # agent -> new/old of each round
 
     def ratio(self, agent: str) -> float:
         """New decisions/s over old (1.0 = as fast; the target is at least 0.95)."""
         return self.best["new"][agent] / self.best["old"][agent]
+
+    def paired_ratio(self, agent: str) -> tuple[float, float, float]:
+        """(median, lower, upper quartile) of new/old over the rounds, each round's two batches timed
+        one right after the other: steadier than the best of each on a shared machine, whose load
+        changes between rounds."""
+        r = sorted(self.paired.get(agent, [])) or [float("nan")]
+        q = statistics.quantiles(r, n=4, method="inclusive") if len(r) > 1 else [r[0]] * 3
+        return statistics.median(r), q[0], q[2]
 
     def same_games(self, agent: str) -> bool:
         return self.decisions["new"][agent] == self.decisions["old"][agent]
@@ -98,6 +110,7 @@ class SideBySide:
         return {"ref": self.ref, "commit": self.commit, "rounds": self.rounds, "games": self.games,
                 "decisions": self.decisions, "decisions_per_s": self.best, "cold": self.cold,
                 "ratio": {a: self.ratio(a) for a in self.games},
+                "paired_ratio": {a: self.paired_ratio(a) for a in self.games},
                 "same_games": {a: self.same_games(a) for a in self.games}}
 
 
@@ -247,13 +260,17 @@ def side_by_side(config: GameConfig, ref: str = BASELINE_REF, random_games: int 
             for engine in workers:
                 out.best[engine] = dict.fromkeys(games, 0.0)
                 out.decisions[engine] = {}
+            out.paired = {agent: [] for agent in games}
             say(f"old vs new, best of {rounds}, timed in turn")
             for _ in range(rounds):
                 for agent, n in games.items():
+                    rate = {}
                     for engine, worker in workers.items():
                         r = worker.time(agent, n)
                         out.decisions[engine][agent] = r["decisions"]
-                        out.best[engine][agent] = max(out.best[engine][agent], r["decisions"] / r["seconds"])
+                        rate[engine] = r["decisions"] / r["seconds"]
+                        out.best[engine][agent] = max(out.best[engine][agent], rate[engine])
+                    out.paired[agent].append(rate["new"] / rate["old"])
         finally:
             for worker in workers.values():
                 worker.close()
@@ -268,6 +285,8 @@ def lines(sbs: SideBySide) -> list[str]:
         old, new = sbs.best["old"][agent], sbs.best["new"][agent]
         out.append(f"  {agent:9s} {n:5d} games: old {old:12,.0f}  new {new:12,.0f} decisions/s  "
                    f"new/old x{sbs.ratio(agent):.3f}  same games: {'yes' if sbs.same_games(agent) else 'NO'}")
+        median, lo, hi = sbs.paired_ratio(agent)
+        out.append(f"  {'':9s} paired rounds: new/old median x{median:.3f} (quartiles x{lo:.3f}-x{hi:.3f})")
     for engine, c in sbs.cold.items():
         out.append(f"  cold start, {engine}: {c['wall_s']:.1f} s wall, {c['cpu_s']:.1f} s CPU")
     return out

@@ -68,3 +68,14 @@ def test_bench_refuses_a_missing_ref_in_one_line() -> None:
     r = CliRunner().invoke(app, ["bench", "--quick", "--no-cold", "--baseline", "no-such-ref-anywhere"])
     assert r.exit_code == 2
     assert "no such commit" in r.stderr and "Traceback" not in r.output
+
+
+def test_the_paired_ratio_is_the_median_of_the_rounds() -> None:
+    from experiments.bench_baseline import SideBySide, lines
+
+    sbs = SideBySide("x", "0" * 40, 5, {"heuristic": 10}, decisions={"old": {"heuristic": 7}, "new": {"heuristic": 7}},
+                     best={"old": {"heuristic": 100.0}, "new": {"heuristic": 150.0}},
+                     paired={"heuristic": [1.3, 0.9, 1.1, 1.2, 1.0]})
+    assert sbs.paired_ratio("heuristic") == (1.1, 1.0, 1.2)
+    assert "paired rounds: new/old median x1.100 (quartiles x1.000-x1.200)" in lines(sbs)[-1]
+    assert "x1.500  same games: yes" in lines(sbs)[1]

@@ -12,16 +12,15 @@ Dungeon).
 
 from __future__ import annotations
 
-import numpy as np
-
 from agents.heuristic.values import move_steps
 from sim import layout as L
 from sim.core.components.decks import jinx_held
 from sim.core.components.dungeon import opens, player_colors
 from sim.core.components.scholars import hand_size, pf, stat
-from sim.core.engine.jit import allocating, kernel
+from sim.core.engine.jit import kernel, scratch_int
 from sim.core.rules.dangerous_zones.zone_effects import applies, eff_at
 from sim.core.rules.main_effects.ops import zone_destination
+from sim.layout import MAX_ZONES  # scratch sizes: constants (jit.scratch_int)
 
 
 @kernel
@@ -108,20 +107,11 @@ def wants_rest(s, t, me):
     return v
 
 
-@allocating
-def first_steps(s, t, me, z0, speed):
-    """BFS over passable Links: dist[z] and the first Move action towards z
-    (first_steps_into on new arrays)."""
-    dist = np.empty(L.MAX_ZONES, np.int64)
-    first = np.empty(L.MAX_ZONES, np.int64)
-    first_steps_into(s, t, me, z0, speed, dist, first, np.empty(L.MAX_ZONES, np.int64))
-    return dist, first
-
-
 @kernel
 def first_steps_into(s, t, me, z0, speed, dist, first, queue):
-    """first_steps written into dist and first (MAX_ZONES each; -1 where
-    out of reach); queue: scratch space of MAX_ZONES."""
+    """BFS over passable Links within `speed` steps, written into dist (steps
+    to z, -1 out of reach) and first (the first Move action towards z, -1
+    out of reach); MAX_ZONES each; queue: scratch space of MAX_ZONES."""
     nz = t[L.T_NZONES]
     colours = player_colors(s, t, me)
     for z in range(L.MAX_ZONES):
@@ -147,16 +137,18 @@ def first_steps_into(s, t, me, z0, speed, dist, first, queue):
                 tail += 1
 
 
-@allocating
+@kernel
 def walking_best(s, t, me, vals, dist, first):
     """Best Study value here or within the Speed left (moving costs a little);
-    vals: zone_study_values; dist, first: first_steps within the Speed left
-    (empty: computed here)."""
+    vals: zone_study_values; dist, first: first_steps_into within the Speed
+    left (empty: computed here)."""
     z0 = s[pf(me, L.PF_ZONE)]
     best = vals[z0]
     if s[L.S_SPEED] > 0:
         if dist.shape[0] == 0:
-            dist, first = first_steps(s, t, me, z0, s[L.S_SPEED])
+            dist = scratch_int(MAX_ZONES)
+            first = scratch_int(MAX_ZONES)
+            first_steps_into(s, t, me, z0, s[L.S_SPEED], dist, first, scratch_int(MAX_ZONES))
         for z in range(1, t[L.T_NZONES]):
             if dist[z] > 0 and first[z] >= 0:
                 v = vals[z] - 0.3 * dist[z]
@@ -165,7 +157,7 @@ def walking_best(s, t, me, vals, dist, first):
     return best
 
 
-@allocating
+@kernel
 def move_value(s, t, me, prog, vals):
     """Best Study value the movement steps of a program reach (-1e9: none);
     vals: zone_study_values."""
@@ -179,7 +171,8 @@ def move_value(s, t, me, prog, vals):
             if zone_destination(s, t, me, mode, z) and vals[z] > best:
                 best = vals[z]
     else:
-        dist, _ = first_steps(s, t, me, z0, linked)
+        dist = scratch_int(MAX_ZONES)
+        first_steps_into(s, t, me, z0, linked, dist, scratch_int(MAX_ZONES), scratch_int(MAX_ZONES))
         for z in range(1, t[L.T_NZONES]):
             if dist[z] > 0 and vals[z] > best:
                 best = vals[z]

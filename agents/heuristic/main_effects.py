@@ -12,18 +12,17 @@ by an effect: "Intern Cards".
 
 from __future__ import annotations
 
-import numpy as np
-
 from agents.heuristic.dungeon import move_value, walking_best
 from agents.heuristic.knowledge import action_prog, in_buf, main_alternative
 from agents.heuristic.params import P_HOARD, P_SABOTAGE
-from agents.heuristic.study import zone_study_values
+from agents.heuristic.study import zone_study_values_into
 from agents.heuristic.values import moves, plus_threat, prog_value
 from sim import layout as L
 from sim.core.components.dungeon import zone_cube_count
 from sim.core.components.scholars import pf
 from sim.core.effects.plays import payable
-from sim.core.engine.jit import allocating, kernel
+from sim.core.engine.jit import kernel, scratch_float, scratch_int
+from sim.layout import MAX_COL, MAX_ZONES  # scratch sizes: constants (jit.scratch_int)
 
 
 @kernel
@@ -184,16 +183,17 @@ def cost_decision(s, t, me, buf, n, params, rng):
     return best_a
 
 
-@allocating
+@kernel
 def zone_decision(s, t, me, buf, n, params, rng):
     """PH_ME_ZONE: the destination with the best Study; an optional move only
     if better."""
-    want = np.zeros(L.MAX_ZONES, np.int64)
+    want = scratch_int(MAX_ZONES)
     want[s[pf(me, L.PF_ZONE)]] = 1
     for i in range(n):
         if buf[i] != L.A_PASS:
             want[buf[i] - L.A_ZONE] = 1
-    vals = zone_study_values(s, t, me, params, want)
+    vals = scratch_float(MAX_ZONES)
+    zone_study_values_into(s, t, me, params, want, vals, scratch_int(MAX_COL))
     here = vals[s[pf(me, L.PF_ZONE)]]
     best = -1e9
     best_a = buf[0]

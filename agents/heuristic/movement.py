@@ -17,23 +17,22 @@ idle on an exhausted Floor).
 
 from __future__ import annotations
 
-import numpy as np
-
-from agents.heuristic.dungeon import boss_threat, entry_cost, first_steps, first_steps_into
+from agents.heuristic.dungeon import boss_threat, entry_cost, first_steps_into
 from agents.heuristic.knowledge import in_buf, thesis_confidence
 from agents.heuristic.main_effects import best_turn_main, has_main, moving_main
 from agents.heuristic.params import P_DEPTH, P_THESIS
-from agents.heuristic.study import best_espionage, zone_study_values, zone_study_values_into
+from agents.heuristic.study import best_espionage, zone_study_values_into
 from sim import layout as L
 from sim.core.components.dungeon import placement_outcome
 from sim.core.components.scholars import in_start, pf
-from sim.core.engine.jit import allocating, kernel
+from sim.core.engine.jit import kernel, scratch_float, scratch_int
 from sim.core.procedures.exploration import placement_at
 from sim.core.rules.boss.boss import best_step_for_mover, boss_links
 from sim.core.rules.dangerous_zones.zone_effects import teleport_dest
+from sim.layout import MAX_COL, MAX_ZONES  # scratch sizes: constants (jit.scratch_int)
 
 
-@allocating
+@kernel
 def max_alert_move(s, t, me, buf, n, params):
     """Maximum Alert: ending the turn in the Starting Zone forces the Thesis
     and ends the Scholar's game. With a board that should pass, head home
@@ -46,7 +45,9 @@ def max_alert_move(s, t, me, buf, n, params):
     if thesis_confidence(s, t, me) >= need:
         if in_start(s, me):
             return L.A_END_MOVE if in_buf(buf, n, L.A_END_MOVE) else L.A_END_TURN
-        dist, first = first_steps(s, t, me, z0, L.MAX_ZONES)
+        dist = scratch_int(MAX_ZONES)
+        first = scratch_int(MAX_ZONES)
+        first_steps_into(s, t, me, z0, L.MAX_ZONES, dist, first, scratch_int(MAX_ZONES))
         if dist[0] > 0 and first[0] >= 0 and in_buf(buf, n, first[0]):
             return first[0]
         return -1
@@ -57,14 +58,16 @@ def max_alert_move(s, t, me, buf, n, params):
     return -1
 
 
-@allocating
+@kernel
 def towards_unexplored(s, t, me, z0, buf, n):
     """First step towards the nearest Zone on a Floor whose stack still holds
     tiles (Main Effects rule: without the End of Turn Student the game waits
     for the Scholars to explore, so nobody may idle on an exhausted Floor)."""
     if s[L.S_STACK_N + t[L.T_Z_FLOOR + z0]] > 0:
         return -1
-    dist, first = first_steps(s, t, me, z0, L.MAX_ZONES)
+    dist = scratch_int(MAX_ZONES)
+    first = scratch_int(MAX_ZONES)
+    first_steps_into(s, t, me, z0, L.MAX_ZONES, dist, first, scratch_int(MAX_ZONES))
     best = L.MAX_ZONES + 1
     best_a = -1
     for z in range(1, t[L.T_NZONES]):
@@ -75,7 +78,7 @@ def towards_unexplored(s, t, me, z0, buf, n):
     return best_a
 
 
-@allocating
+@kernel
 def move_decision(s, t, me, buf, n, params, rng):
     """PH_MOVE: walk to the best Zone in reach, draw a new Zone, or stop."""
     if s[L.S_MAX_ALERT] == 1:
@@ -87,24 +90,23 @@ def move_decision(s, t, me, buf, n, params, rng):
     mains = has_main(buf, n)
     # the Zones worth a look: here, those in reach, Secret Passage exits (and
     # every Zone when a Main Effect may move the Scholar)
-    # one block of work space: want, dist, first, the walk's queue, cube counts
-    work = np.zeros((5, L.MAX_ZONES), np.int64)
-    want = work[0]
-    dist = work[1]
-    first = work[2]
+    # work space on the stack (jit.scratch_int): no allocation
+    want = scratch_int(MAX_ZONES)
+    dist = scratch_int(MAX_ZONES)
+    first = scratch_int(MAX_ZONES)
     if mains and moving_main(t, buf, n):
         want[:] = 1
     want[z0] = 1
     if speed > 0:
-        first_steps_into(s, t, me, z0, speed, dist, first, work[3])
+        first_steps_into(s, t, me, z0, speed, dist, first, scratch_int(MAX_ZONES))
         for z in range(L.MAX_ZONES):
             if dist[z] > 0 and first[z] >= 0:
                 want[z] = 1
         for i in range(n):
             if buf[i] >= L.A_ZONE and buf[i] < L.A_ZONE + L.MAX_ZONES:
                 want[buf[i] - L.A_ZONE] = 1
-    vals = np.empty(L.MAX_ZONES)
-    zone_study_values_into(s, t, me, params, want, vals, work[4])
+    vals = scratch_float(MAX_ZONES)
+    zone_study_values_into(s, t, me, params, want, vals, scratch_int(MAX_COL))
     esp, _ = best_espionage(s, t, me, params)
     if mains:
         v, a = best_turn_main(s, t, me, buf, n, params, True, vals, esp, dist, first)
@@ -186,15 +188,16 @@ def place_decision(s, t, me, buf, n, params, rng):
     return best_a
 
 
-@allocating
+@kernel
 def teleport_best(s, t, me, params):
     """(value, zone) of the best Teleport destination: a Study there later."""
     z = s[pf(me, L.PF_ZONE)]
-    want = np.zeros(L.MAX_ZONES, np.int64)
+    want = scratch_int(MAX_ZONES)
     for d in range(t[L.T_NZONES]):
         if teleport_dest(s, t, z, d):
             want[d] = 1
-    vals = zone_study_values(s, t, me, params, want)
+    vals = scratch_float(MAX_ZONES)
+    zone_study_values_into(s, t, me, params, want, vals, scratch_int(MAX_COL))
     best = -1e9
     best_d = -1
     for d in range(t[L.T_NZONES]):

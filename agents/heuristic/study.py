@@ -24,9 +24,10 @@ from sim.core.components.dungeon import passable, zone_cube_count
 from sim.core.components.noteboard import study_bonus
 from sim.core.components.scholars import hand_size, in_start, passive, pf, stat, targetable
 from sim.core.components.university import alert_bonus
-from sim.core.engine.jit import allocating, kernel
+from sim.core.engine.jit import allocating, kernel, scratch_int
 from sim.core.procedures.stealth import zone_alert
 from sim.core.rules.main_effects.interns import is_protected
+from sim.layout import MAX_COL  # scratch sizes: constants (jit.scratch_int)
 
 FAIL_COST = 2.5  # a Stun Token, a Student drawn (Omega risk), the cards
 STALL_ROUND = 30  # Main Effects rule: rounds after which waiting costs more than failing
@@ -71,7 +72,9 @@ def best_study(s, t, me, z, params, extra_bonus):
 @allocating
 def zone_study_values(s, t, me, params, want):
     """best_study's value for the placed Dungeon Zones z with want[z] > 0
-    (0 elsewhere): one hand evaluation for all of them."""
+    (0 elsewhere): one hand evaluation for all of them (a new array: for
+    Python callers; the agent writes them into its own with
+    zone_study_values_into)."""
     vals = np.empty(L.MAX_ZONES)
     zone_study_values_into(s, t, me, params, want, vals, np.empty(L.MAX_COL, np.int64))
     return vals
@@ -101,12 +104,12 @@ def study_context(s, t, me, params):
     return common, interference(s, t, me, params), stat(s, t, me, L.ST_INTEL), stall_bonus(s, t)
 
 
-@allocating
+@kernel
 def study_in(s, t, me, z, params, extra_bonus, hand_potential):
     """best_study with the hand's Stealth potential (Study Bonus included) given."""
     common, expected, intel, stall = study_context(s, t, me, params)
     return study_value(s, t, me, z, extra_bonus, hand_potential, common, expected, intel, stall,
-                       np.zeros(L.MAX_COL, np.int64))
+                       scratch_int(MAX_COL))
 
 
 @kernel

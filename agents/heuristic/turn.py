@@ -17,17 +17,16 @@ Scholar home).
 
 from __future__ import annotations
 
-import numpy as np
-
 from agents.heuristic.dungeon import wants_rest
 from agents.heuristic.knowledge import action_prog, in_buf, prog_intern_value, thesis_confidence
 from agents.heuristic.main_effects import best_turn_main, has_main, moving_main
 from agents.heuristic.movement import max_alert_move, teleport_best
 from agents.heuristic.params import P_HOARD, P_THESIS, rand01
-from agents.heuristic.study import best_espionage, best_study, zone_study_values
+from agents.heuristic.study import best_espionage, best_study, zone_study_values_into
 from sim import layout as L
 from sim.core.components.scholars import hand_size, in_start, pf, stat
-from sim.core.engine.jit import allocating, kernel
+from sim.core.engine.jit import kernel, scratch_float, scratch_int
+from sim.layout import MAX_COL, MAX_ZONES  # scratch sizes: constants (jit.scratch_int)
 
 
 @kernel
@@ -45,7 +44,7 @@ def activity_decision(s, t, me, buf, n, params, rng):
     return L.A_EXPLORE
 
 
-@allocating
+@kernel
 def action_decision(s, t, me, buf, n, params, rng):
     """PH_ACTION: a Main Effect worth more than keeping its card (an ACTION
     only above the Study / Espionage it replaces), Study, Espionage, a useful
@@ -63,14 +62,16 @@ def action_decision(s, t, me, buf, n, params, rng):
     studied = False
     study_here = 0.0
     if has_main(buf, n):
-        vals = np.zeros(L.MAX_ZONES)
+        vals = scratch_float(MAX_ZONES)
         if s[L.S_ACTION_DONE] == 0:
-            want = np.full(L.MAX_ZONES, 1 if moving_main(t, buf, n) else 0, np.int64)
+            want = scratch_int(MAX_ZONES)
+            if moving_main(t, buf, n):
+                want[:] = 1
             want[s[pf(me, L.PF_ZONE)]] = 1
-            vals = zone_study_values(s, t, me, params, want)
+            zone_study_values_into(s, t, me, params, want, vals, scratch_int(MAX_COL))
             studied = True
             study_here = vals[s[pf(me, L.PF_ZONE)]]
-        no_steps = np.zeros(0, np.int64)
+        no_steps = scratch_int(0)
         v, a = best_turn_main(s, t, me, buf, n, params, False, vals, es, no_steps, no_steps)
         if a >= 0 and v > 0.0:
             return a

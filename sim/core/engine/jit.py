@@ -30,6 +30,11 @@ process and its children) before anything compiles, unless ``NUMBA_OPT`` is
 already set. Most of a cold start is LLVM optimising, so the level was measured
 (README, "Benchmark"): level 1 compiled no faster than numba's default 3 and
 played random games x0.79 as fast, so it is 3.
+
+Scratch space without the runtime: :func:`scratch_int` / :func:`scratch_float`
+give a kernel a zeroed array of a constant size on its own stack (freed when
+it returns, never counted: the agents' work arrays). A kernel may pass one
+down to the functions it calls, never return it.
 """
 
 from __future__ import annotations
@@ -37,9 +42,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
+import numpy as np
 from numba import config
-from numba.core import types
+from numba.core import cgutils, types
+from numba.core.errors import TypingError
 from numba.core.registry import CPUDispatcher
+from numba.extending import intrinsic
+from numba.np.arrayobj import make_array, populate_array
 
 OPT_LEVEL = 3
 if "NUMBA_OPT" not in os.environ:  # in the environment too: numba re-reads it when any NUMBA_* variable changes
@@ -72,3 +81,47 @@ def _compiler(nrt: bool) -> Callable:
 
 kernel = _compiler(False)
 allocating = _compiler(True)
+
+
+
+def _stack_codegen(dtype: types.Type, size: types.Type) -> tuple:
+    """The signature and code of a scratch intrinsic: a zeroed 1-d C array of ``size`` (a constant)
+    ``dtype`` items on the stack of the compiled function that calls it (``alloca`` in its entry block,
+    no meminfo: nothing to count or free)."""
+    if not isinstance(size, types.IntegerLiteral) or size.literal_value < 0:
+        raise TypingError(f"scratch arrays need a constant size >= 0, not {size}: a name imported into the "
+                          "module ('from sim.layout import MAX_ZONES'; numba reads L.MAX_ZONES as an int64)")
+    n = size.literal_value
+    aty = types.Array(dtype, 1, "C")
+
+    def codegen(context, builder, signature, args):
+        item = context.get_value_type(dtype)
+        count = context.get_constant(types.intp, n)
+        ptr = cgutils.alloca_once(builder, item, size=count)
+        itemsize = context.get_constant(types.intp, context.get_abi_sizeof(item))
+        cgutils.memset(builder, ptr, builder.mul(count, itemsize), 0)
+        ary = make_array(aty)(context, builder)
+        populate_array(ary, data=ptr, shape=[count], strides=[itemsize], itemsize=itemsize, meminfo=None)
+        return ary._getvalue()
+
+    return aty(size), codegen
+
+
+if config.DISABLE_JIT:  # plain Python: new numpy arrays
+    def scratch_int(n: int) -> np.ndarray:
+        """N zeroed int64 (numpy, as the compiled version's stack array)."""
+        return np.zeros(n, np.int64)
+
+    def scratch_float(n: int) -> np.ndarray:
+        """N zeroed float64 (numpy, as the compiled version's stack array)."""
+        return np.zeros(n, np.float64)
+else:
+    @intrinsic
+    def scratch_int(typingctx, size):
+        """``scratch_int(N)``: N zeroed int64 on the calling kernel's stack (N a constant)."""
+        return _stack_codegen(types.int64, size)
+
+    @intrinsic
+    def scratch_float(typingctx, size):
+        """``scratch_float(N)``: N zeroed float64 on the calling kernel's stack (N a constant)."""
+        return _stack_codegen(types.float64, size)
