@@ -35,7 +35,7 @@ def test_every_old_name_is_still_there():
 
 
 # state ints and actions of each layout version (1: the base-box layout before issue 11)
-LAYOUTS = {1: (2474, 415), 2: (3830, 451), 3: (4183, 451), 4: (4184, 454)}
+LAYOUTS = {1: (2474, 415), 2: (3830, 451), 3: (4183, 451), 4: (4306, 468)}
 
 
 def test_a_new_layout_has_a_new_version():
