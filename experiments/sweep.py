@@ -142,10 +142,19 @@ def plan_chunks(plan: SweepPlan, done: Iterable[tuple[int, int, int]] = ()) -> l
 
 
 def run_categories(plan: SweepPlan, compiled: Compiled) -> dict[str, list[str]]:
-    """The categories of every categorical column, the same in every part of the run."""
+    """The categories of every categorical column, the same in every part of the run: the
+    names of ``compiled`` (the run's data without modules) first, then those the cells' module
+    sets add (an expansion's Scholars, Clans, Panic Cards: its data layers are merged only
+    with its modules)."""
     from sim import layout as L
 
-    names = compiled.names
+    sets = {c.rules: c.config for c in plan.cells if c.rules}
+    every = [compiled.names, *(compile_config(config).names for config in sets.values())]
+
+    def union(field: str) -> list[str]:
+        return list(dict.fromkeys(x for n in every for x in getattr(n, field)))
+
+    names = dataclasses.replace(compiled.names, **{f: tuple(union(f)) for f in ("scholars", "clans", "panic")})
     return {
         "alert": list(names.difficulties),
         "player_level": list(names.levels),

@@ -186,7 +186,7 @@ def test_modules_command_lists_the_registry():
      "--rules [\"rocca_civetta\", \"solo\", \"omega_against_all\"]: solo excludes"),
     (["fuzz", "--modules", "boss,rocca_civetta,cursed_temple"], "is not implemented yet"),
     (["bench", "--modules", "familiars"], "familiars requires floor_iv"),
-    (["tournament", "--agents", "random", "--modules", "rocca_civetta,congregations"], "is not implemented yet"),
+    (["tournament", "--agents", "random", "--modules", "rocca_civetta,solo"], "solo is not implemented yet"),
     (["play", "--modules", "boss", "--rules", "main_effects"], "differs from --rules"),
 ])
 def test_refusals_exit_2_with_one_line(args, expected):

@@ -14,7 +14,7 @@ from experiments.sweep_config import load_sweep
 from sim import modules as M
 
 CONFIG = Path(__file__).resolve().parents[1] / "experiments" / "configs" / "rocca_civetta.toml"
-NAMED = ("main_effects", "rocca_civetta", "alchemy", "specialists", "spriggan")
+NAMED = ("main_effects", "rocca_civetta", "alchemy", "specialists", "spriggan", "research", "congregations")
 
 
 @pytest.fixture

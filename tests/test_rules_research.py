@@ -209,7 +209,8 @@ def test_result_rows_carry_the_research_points():
     from sim.config import compile_config
     from sim.core.engine.batch import ROW_FIELDS
 
-    compiled = compile_config(GameConfig(players=3, modules=RC))
+    # a base Clan Card: the New Clan Cards' Star bonus is in the score but has no row column
+    compiled = compile_config(GameConfig(players=3, modules=RC, clan="Golden Horns"))
     rows, _ = play_batch(compiled, list(range(40, 52)), [parse_spec("heuristic")])
     col = ROW_FIELDS.index("research_points")
     assert rows[:, :3, col].sum() > 0  # the heuristic completes Quests
