@@ -545,3 +545,18 @@ def test_specialists_also_in_your_own_espionage(h):
     before = h.test_of(g)["stealth_value"]
     do(g, "Play Field Surgery: Specialists")
     assert h.test_of(g)["stealth_value"] == before + 2
+
+
+def test_the_heuristic_does_not_cycle_an_alchemy_draw_through_an_empty_deck():
+    """A sweep game (rocca_civetta.toml, seed 16000000273575) stopped at the decision limit: a Scholar
+    holding the whole deck played "Philosopher's Stone" (Alchemy 3: Draw 2) for ever, drawing it back
+    from the reshuffled discards. The heuristic now draws with Alchemy only from a deck of 3 cards or more."""
+    from agents.batch import play_batch
+    from agents.spec import parse_spec
+    from sim.core.engine.batch import GAME_FIELDS
+
+    mods = ("main_effects", "rocca_civetta", "alchemy", "specialists", "spriggan", "research", "congregations")
+    compiled = compile_config(GameConfig(players=3, alert="easy", modules=mods))
+    _, games = play_batch(compiled, [16000000273575], [parse_spec("heuristic")])
+    assert games[0, GAME_FIELDS.index("error")] == 0
+    assert games[0, GAME_FIELDS.index("decisions")] < 5000

@@ -30,6 +30,7 @@ from sim.core.rules.main_effects.interns import interns_owned
 
 ALCHEMY_MARGIN = 0.5  # worth above the card it spends (its Bonus Value, at this weight per point)
 BONUS_WEIGHT = 0.15
+ALCHEMY_DECK_MIN = 3  # an Alchemy draw only from a deck holding the most it draws (Alchemy 2: 3 cards)
 INTERN_MARGIN = 1.0  # "an Intern to gain (or to steal back) is worth a card" (turn.action_decision)
 
 
@@ -64,7 +65,9 @@ def rc_action_decision(s, t, me, buf, n, params, rng):
             if v > best_v:
                 best_v = v
                 best_a = b
-        elif b >= L.A_PLAY and b < L.A_SKILL:
+        elif b >= L.A_PLAY and b < L.A_SKILL and s[L.S_DECK_N] >= ALCHEMY_DECK_MIN:
+            # with the deck nearly empty a draw reshuffles the discards, the played card among them:
+            # a Scholar holding the other cards could draw it back and play it for ever
             k = (b - L.A_PLAY) // 4
             if t[L.T_RC_KIND_ADDED + k] == 1:
                 v = prog_value(s, t, me, action_prog(s, t, me, b)) - BONUS_WEIGHT * t[L.T_KIND_BONUS + k]
