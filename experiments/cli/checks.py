@@ -126,11 +126,11 @@ def bench(
     err = Console(stderr=True, highlight=False)
     with cli_errors():
         configs = game.configs()
+    ref = max(configs, key=lambda c: c.players)  # the one-configuration benches: the most players
     if profile:
         from experiments.bench_profile import lines as profile_lines
         from experiments.bench_profile import run_profile
 
-        ref = max(configs, key=lambda c: c.players)
         with cli_errors():
             for agent in ("random", "heuristic"):
                 err.print(f"bench: profile of {agent} play ...", markup=False)
@@ -141,14 +141,12 @@ def bench(
         from experiments.bench_adapters import lines as adapter_lines
         from experiments.bench_adapters import run_adapter_bench
 
-        ref = max(configs, key=lambda c: c.players)
         with cli_errors():
             err.print("bench: random play through each adapter ...", markup=False)
             for line in adapter_lines(run_adapter_bench(ref, games or 20), ref):
                 console.print(line, markup=False)
         return
     if expansion:
-        ref = max(configs, key=lambda c: c.players)
         with cli_errors():
             err.print("bench: Rocca Civetta vs the base game ...", markup=False)
             n = games or (300 if quick else 5000)
@@ -206,7 +204,6 @@ def bench(
                  f"x{adv[f'{agent}_decision_ratio']:.2f} per decision)" for agent in ("random", "heuristic")]
         lines.append(f"Advanced rules ({adv['players']} players, all four vs the basic game, same seeds, best of "
                      f"{adv['repeats']}): " + "; ".join(parts))
-    ref = max(configs, key=lambda c: c.players)
     err.print("bench: Rocca Civetta vs the base game (random and heuristic play) ...", markup=False)
     with cli_errors():
         n = games or (300 if quick else 5000)
