@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -31,10 +32,12 @@ from agents.registry import kinds
 from agents.spec import PYTHON_KIND, AgentSpec
 from sim import _cache
 from sim import layout as L
-from sim.config import Compiled
 from sim.core.engine.batch import NGAME, NROW
 from sim.core.engine.jit import kernel
 from sim.core.engine.rng import seed_words
+
+if TYPE_CHECKING:
+    from sim.config import Compiled
 
 MAX_BATCH_KINDS = 6
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,12 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from sim.config import Compiled
+if TYPE_CHECKING:
+    from sim.config import Compiled
 
 SEAT_STREAM = 0x5EA7  # the random seating's generator: (seed, SEAT_STREAM), apart from the game's own
+
+
+def seat_assignment(games: int, players: int, start: int = 0) -> np.ndarray:
+    """Index into a seat list (of agents, or of Scholars with ``rotate``) of what sits at each seat:
+    ``[g, p] = (p + start + g) mod players``. Over any ``players`` consecutive games every entry plays
+    every seat once."""
+    g = np.arange(start, start + games, dtype=np.int64)[:, None]
+    p = np.arange(players, dtype=np.int64)[None, :]
+    return (g + p) % players
 
 
 def seatings(how: str, players: int, seeds: np.ndarray, first: int) -> np.ndarray:
@@ -22,7 +33,7 @@ def seatings(how: str, players: int, seeds: np.ndarray, first: int) -> np.ndarra
     chunk's first game index within its cell)."""
     n = len(seeds)
     if how == "rotate":
-        return (np.arange(players)[None, :] + (first + np.arange(n))[:, None]) % players
+        return seat_assignment(n, players, first)
     if how == "random":
         return np.array([np.random.default_rng([int(s), SEAT_STREAM]).permutation(players) for s in seeds],
                         dtype=np.int64).reshape(n, players)

@@ -38,7 +38,6 @@ import dataclasses
 import os
 import re
 import resource
-import socket
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -48,7 +47,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from experiments.orphans import watch_parent
+from agents.spec import PYTHON_KIND
 from experiments.run_folder import (
     MANIFEST,
     PART_GLOB,
@@ -70,9 +69,9 @@ from experiments.run_folder import (
     schema_markdown,
 )
 from experiments.schema import COLUMNS, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT, _set_value, box_of, override_dtypes
-from experiments.seating import play_seated, seatings
 from experiments.sweep_config import RANDOM, SEED_STRIDE, Cell, SweepPlan, load_sweep
-from experiments.sweep_rows import chunk_frame
+from experiments.sweep_rows import part_frame, worker_columns
+from experiments.sweep_worker import CellTask, Chunk, PlayedChunk, play_task
 from sim.config import Compiled, GameConfig, compile_config
 from sim.errors import ConfigError
 from sim.results import boss_labels
@@ -86,43 +85,6 @@ __all__ = ["BACKENDS", "MANIFEST", "MANIFEST_FORMAT", "PART_GLOB", "CellTask", "
 
 
 # ------------------------------------------------------------------ chunks
-@dataclass(frozen=True)
-class Chunk:
-    """Games [lo, hi) (global indices) of one cell."""
-
-    cell: int
-    lo: int
-    hi: int
-
-    @property
-    def games(self) -> int:
-        return self.hi - self.lo
-
-    @property
-    def file(self) -> str:
-        return f"part-c{self.cell:04d}-g{self.lo:09d}-{self.hi:09d}.parquet"
-
-
-@dataclass(frozen=True)
-class CellTask:
-    """What a worker needs to play chunks of one cell (small and picklable: no data files needed)."""
-
-    run: str
-    cell: int
-    first_game: int  # global index of the cell's game 0 (rotation counts from it)
-    master_seed: int
-    compiled: Compiled  # lean: tables and names, no loaded data
-    slots: tuple  # distinct AgentSpec of the seat list
-    slot_of_entry: np.ndarray  # seat list entry -> slot
-    rotate: bool
-    constants: dict[str, Any]  # alert, player_level, rules, agents and set:<key> values
-    categories: dict[str, list[str]]
-    seed_first: int = -1  # seed index of the cell's game 0 (-1: first_game; variants share their cell's seeds)
-    trace: bool = False  # play with the per-round score trace (agents.trace): two more columns
-    set_dtypes: dict[str, str] = field(default_factory=dict)  # set:<key> -> its column's dtype (override_dtypes)
-    seating: str = "as_listed"  # how the cell's named Scholars take the seats (experiments.seating)
-
-
 def plan_chunks(plan: SweepPlan, done: Iterable[tuple[int, int, int]] = ()) -> list[Chunk]:
     """Chunks of ``plan.chunk_size`` games covering every game not in ``done`` ((cell, lo, hi) ranges)."""
     covered: dict[int, list[tuple[int, int]]] = {}
@@ -172,12 +134,17 @@ def run_categories(plan: SweepPlan, compiled: Compiled) -> dict[str, list[str]]:
 
 
 def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> CellTask:
+    """What a worker needs for ``cell``: its compiled tables without the loaded data (names only for a
+    Python agent, who observes them), the agents, and how its rows' columns are made
+    (experiments.sweep_rows.worker_columns)."""
     from experiments.tournament import as_specs, distinct
 
     compiled = compile_config(cell.config)
-    lean = Compiled(cell.config, None, compiled.tables, compiled.names, compiled.scholars, compiled.clan)
     seats = as_specs(cell.agents)
     slots = distinct(seats)
+    python = any(s.kind == PYTHON_KIND for s in slots)
+    lean = Compiled(cell.config, None, compiled.tables, compiled.names if python else None, compiled.scholars,
+                    compiled.clan)
     texts = [s.text for s in slots]
     slot_of_entry = np.array([texts.index(s.text) for s in seats], dtype=np.int64)
     constants: dict[str, Any] = {"alert": cell.alert, "player_level": cell.player_level,
@@ -188,10 +155,13 @@ def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> 
         constants[OVERRIDE_PREFIX + key] = _set_value(value, dtypes[OVERRIDE_PREFIX + key])
     if cell.variant:
         constants[VARIANT] = cell.variant
+    first_game = plan.cell_games(cell.index)[0]
+    seed_first = plan.seed_index(cell.index)
+    seed_offset = plan.seed * SEED_STRIDE + (first_game if seed_first < 0 else seed_first) - first_game
     named = any(s != RANDOM for s in cell.scholars)
-    return CellTask(plan.name, cell.index, plan.cell_games(cell.index)[0], plan.seed, lean, tuple(slots),
-                    slot_of_entry, cell.rotate, constants, categories, plan.seed_index(cell.index), plan.trace,
-                    dtypes, plan.scholar_seating if named else "as_listed")
+    return CellTask(plan.name, cell.index, first_game, seed_offset, lean, tuple(slots), slot_of_entry, cell.rotate,
+                    worker_columns(compiled.names, texts, constants, categories), constants, categories,
+                    plan.trace, dtypes, plan.scholar_seating if named else "as_listed")
 
 
 def result_columns(plan: SweepPlan) -> dict[str, str]:
@@ -207,60 +177,24 @@ def result_columns(plan: SweepPlan) -> dict[str, str]:
 
 # ------------------------------------------------------------------- play
 def play_chunk(task: CellTask, lo: int, hi: int) -> tuple[pd.DataFrame, dict[str, Any]]:
-    """Play games [lo, hi) of a cell; rows in the schema's columns and dtypes, plus worker facts."""
-    from agents.batch import play_batch
-    from agents.trace import play_batch_trace
-    from experiments.metrics import add_lead_columns
-    from experiments.tournament import seat_assignment
-
-    start = time.perf_counter()
-    n = hi - lo
-    players = task.compiled.config.players
-    ids = np.arange(lo, hi, dtype=np.int64)
-    first = task.first_game if task.seed_first < 0 else task.seed_first
-    seeds = task.master_seed * SEED_STRIDE + first + ids - task.first_game
-    if task.rotate:
-        assign = task.slot_of_entry[seat_assignment(n, players, start=lo - task.first_game)]
-    else:
-        assign = np.tile(task.slot_of_entry, (n, 1))
-    if task.seating != "as_listed":  # experiments.seating: games grouped by the seats' Scholars
-        order = seatings(task.seating, players, seeds, lo - task.first_game)
-        out = play_seated(play_batch_trace if task.trace else play_batch, task.compiled, seeds, task.slots, assign,
-                          order)
-        rows, games, leaders = out[0], out[1], out[-1]
-    elif task.trace:
-        rows, games, _, leaders = play_batch_trace(task.compiled, seeds.tolist(), list(task.slots), assign)
-    else:
-        rows, games = play_batch(task.compiled, seeds.tolist(), list(task.slots), assign)
-    df = chunk_frame(task, rows, games, ids, seeds, assign)  # experiments.sweep_rows
-    if task.trace:
-        add_lead_columns(df, leaders)
-    info = {"pid": os.getpid(), "host": socket.gethostname(),
-            "maxrss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-            "seconds": time.perf_counter() - start}
-    return df, info
-
-
-def _play(task: CellTask, chunk: Chunk, parent: int | None = None) -> tuple[Chunk, pd.DataFrame, dict[str, Any]]:
-    if parent is not None:
-        watch_parent(parent)  # a loky worker exits when the sweep's process is killed
-    df, info = play_chunk(task, chunk.lo, chunk.hi)
-    return chunk, df, info
+    """Play games [lo, hi) of a cell here; rows in the schema's columns and dtypes, plus worker facts."""
+    played = play_task(task, Chunk(task.cell, lo, hi))[1]
+    return part_frame(task, played), played.info
 
 
 # -------------------------------------------------------------- executors
-def _local(tasks: dict[int, CellTask], chunks: list[Chunk]) -> Iterator[tuple[Chunk, pd.DataFrame, dict]]:
+def _local(tasks: dict[int, CellTask], chunks: list[Chunk]) -> Iterator[tuple[Chunk, PlayedChunk]]:
     for chunk in chunks:
-        yield _play(tasks[chunk.cell], chunk)
+        yield play_task(tasks[chunk.cell], chunk)
 
 
-def _loky(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int) -> Iterator[tuple[Chunk, pd.DataFrame, dict]]:
+def _loky(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int) -> Iterator[tuple[Chunk, PlayedChunk]]:
     from joblib import Parallel, delayed
 
     parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered", pre_dispatch="2*n_jobs",
                         batch_size=1)
     parent = os.getpid()
-    results = parallel(delayed(_play)(tasks[c.cell], c, parent) for c in chunks)
+    results = parallel(delayed(play_task)(tasks[c.cell], c, parent) for c in chunks)
     try:
         yield from results
     finally:
@@ -270,7 +204,7 @@ def _loky(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int) -> Iterato
 
 
 def _dask(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int,
-          scheduler: str | None) -> Iterator[tuple[Chunk, pd.DataFrame, dict]]:
+          scheduler: str | None) -> Iterator[tuple[Chunk, PlayedChunk]]:
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -293,7 +227,7 @@ def _dask(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int,
         todo = iter(chunks)
         running = as_completed()
         for chunk in todo:
-            running.add(client.submit(_play, shared[chunk.cell], chunk, pure=False))
+            running.add(client.submit(play_task, shared[chunk.cell], chunk, pure=False))
             if running.count() >= window:
                 break
         for future in running:
@@ -301,7 +235,7 @@ def _dask(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int,
             future.release()
             nxt = next(todo, None)
             if nxt is not None:
-                running.add(client.submit(_play, shared[nxt.cell], nxt, pure=False))
+                running.add(client.submit(play_task, shared[nxt.cell], nxt, pure=False))
             yield result
     finally:
         client.close()
@@ -532,9 +466,10 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
             results = _local(tasks, chunks)
         else:
             results = _loky(tasks, chunks, jobs)
-        for chunk, df, info in results:
-            part = folder.write_part(chunk, df)
-            del df
+        for chunk, done in results:
+            info = done.info
+            part = folder.write_part(chunk, part_frame(tasks[chunk.cell], done))
+            del done
             manifest["parts"].append(part)
             played += chunk.games
             if not first:

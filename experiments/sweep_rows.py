@@ -1,79 +1,86 @@
 """The rows of a sweep's played games (one per game and seat, in the schema of experiments/schema.py),
 built from the batch player's arrays and the cell's codes, never from repeated strings
-(docs/RESULTS.md)."""
+(docs/RESULTS.md): the worker makes each column as a numpy array (experiments.sweep_worker, by the
+recipes of :func:`worker_columns`), the parent wraps them in the part's DataFrame (:func:`part_frame`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
 from experiments.schema import COLUMNS, OVERRIDE_PREFIX, VARIANT
+from experiments.sweep_worker import Column
+from sim import layout as L
+from sim.core.engine.batch import GAME_FIELDS, ROW_FIELDS
+from sim.results import boss_labels
 
 if TYPE_CHECKING:
-    from experiments.sweep import CellTask
+    from experiments.sweep_worker import CellTask, PlayedChunk
+    from sim.tables import Names
+
+PARENT_COLUMNS = ("run", "cell")  # the cell's identifiers: added by the parent
 
 
-def chunk_frame(task: CellTask, rows: np.ndarray, games: np.ndarray, ids: np.ndarray, seeds: np.ndarray,
-                assign: np.ndarray) -> pd.DataFrame:
-    """The schema's rows of played games (``agents.batch.play_batch``'s arrays): the cell's constants
-    and the agents are categorical columns built from codes, never from repeated strings."""
-    from sim.results import rows_frame
-
-    players = task.compiled.config.players
-    df = rows_frame(rows, games, task.compiled.names, players, ids)
-    size = len(df)
-    df["run"] = task.run
-    df["cell"] = task.cell
-    df["seed"] = np.repeat(seeds, players)
-    df["agent"] = pd.Categorical.from_codes(assign.reshape(-1), categories=[s.text for s in task.slots])
-    df["thesis_submitted"] = df["thesis_order"] > 0
-    extra = [k for k in task.constants if k.startswith(OVERRIDE_PREFIX) or k == VARIANT]
-    for key, value in task.constants.items():
-        if key in extra:
-            df[key] = value
-        else:  # one category, every row code 0
-            df[key] = pd.Categorical.from_codes(np.zeros(size, np.int8), categories=[value])
-    return conform(df, task.categories, {k: task.set_dtypes.get(k, "string") for k in extra})
-
-
-def _categorical(name: str, col: pd.Series, cats: list[str]) -> pd.Categorical:
-    """``col`` (categorical or not) as a categorical over ``cats``, each value by its text; the codes
-    are translated through a lookup table of ``col``'s own categories (a few, whatever the rows)."""
-    if isinstance(col.dtype, pd.CategoricalDtype):
-        codes = col.cat.codes.to_numpy()
-        labels: list[Any] = [str(c) for c in col.cat.categories] + [np.nan]  # missing: in no run's categories
-        codes = np.where(codes < 0, len(labels) - 1, codes)
-    else:
-        codes, uniques = pd.factorize(col.astype(str), sort=False)
-        labels = [str(u) for u in uniques]
-    position = {c: i for i, c in enumerate(cats)}
-    lookup = np.array([position.get(label, -1) for label in labels], dtype=np.int64)
-    present = np.flatnonzero(np.bincount(codes, minlength=len(labels)))
-    unknown = {labels[i] for i in present if lookup[i] < 0}
-    if unknown:
-        raise ValueError(f"column {name}: values {sorted(unknown)} outside the run's categories {cats}")
-    return pd.Categorical.from_codes(lookup[codes], categories=cats)
+def worker_columns(names: Names, agents: Sequence[str], constants: dict[str, Any],
+                   categories: dict[str, list[str]]) -> tuple[Column, ...]:
+    """How the worker makes each column of the schema but :data:`PARENT_COLUMNS`, in order, for a cell
+    whose data has ``names``, whose slots are ``agents`` (spec texts) and whose constant columns hold
+    ``constants``; a categorical column's codes are those of the run's ``categories``."""
+    coded = {"scholar": (names.scholars, "seat_row"), "clan": (names.clans, "game_row"),
+             "end_reason": (L.END_REASONS, "game_row"),
+             "boss": (boss_labels(names), "boss"), "panic": (("", *names.panic), "panic"), "agent": (agents, "agent")}
+    cubes = {f"cubes_{color}": ROW_FIELDS.index(f"cubes_{c}") for c, color in enumerate(names.colors)}
+    out = []
+    for name, (dtype, _) in COLUMNS.items():
+        if name in PARENT_COLUMNS:
+            continue
+        source, index = _source(name, cubes)
+        if dtype != "category":
+            out.append(Column(name, source, index))
+            continue
+        labels, source = ((str(constants[name]),), "constant") if name in constants else coded[name]
+        position = {c: i for i, c in enumerate(categories[name])}
+        lookup = np.array([position.get(str(label), -1) for label in labels], dtype=np.int64)
+        out.append(Column(name, source, index, lookup, tuple(str(label) for label in labels)))
+    return tuple(out)
 
 
-def conform(df: pd.DataFrame, categories: dict[str, list[str]],
-            set_columns: dict[str, str] | list[str]) -> pd.DataFrame:
-    """Exactly the schema's columns (then ``set_columns``: name -> dtype, or names of text columns) in
-    order, with the schema's dtypes; a categorical column gets the run's categories (``categories[name]``)
-    for its values' texts."""
+def _source(name: str, cubes: dict[str, int]) -> tuple[str, int]:
+    """Where a column's values come from: a field of the seat's row or of the game, else computed."""
+    if name in cubes:
+        return "seat_row", cubes[name]
+    if name in ROW_FIELDS:
+        return "seat_row", ROW_FIELDS.index(name)
+    if name in GAME_FIELDS:
+        return "game_row", GAME_FIELDS.index(name)
+    return name, 0
+
+
+def part_frame(task: CellTask, played: PlayedChunk) -> pd.DataFrame:
+    """The schema's rows of a played chunk (a worker's columns): exactly the schema's columns in order
+    with the schema's dtypes (a categorical column over the run's categories), then the cell's
+    ``set:<key>`` and variant columns, then the trace's columns of a traced run."""
+    columns = played.columns
+    size = len(columns["game"])
     out: dict[str, Any] = {}
     for name, (dtype, _) in COLUMNS.items():
-        col = df[name]
-        if dtype == "category":
-            out[name] = _categorical(name, col, categories[name])
-        elif dtype == "bool":
-            out[name] = col.astype(bool)
-        elif dtype == "string":
-            out[name] = col.astype("string")
+        if name == "run":
+            out[name] = pd.array(np.full(size, task.run, dtype=object), dtype="string")
+        elif name == "cell":
+            out[name] = np.full(size, task.cell, dtype=np.int64)
+        elif dtype == "category":
+            out[name] = pd.Categorical.from_codes(columns[name], categories=task.categories[name], validate=False)
         else:
-            out[name] = col.astype(dtype)
-    dtypes = set_columns if isinstance(set_columns, dict) else dict.fromkeys(set_columns, "string")
-    for name, dtype in dtypes.items():
-        out[name] = df[name].astype(dtype)
-    return pd.DataFrame(out)
+            out[name] = columns[name].astype(dtype)
+    for key, value in task.constants.items():
+        if key.startswith(OVERRIDE_PREFIX) or key == VARIANT:
+            out[key] = pd.Series(np.full(size, value, dtype=object)).astype(task.set_dtypes.get(key, "string"))
+    df = pd.DataFrame(out)
+    if played.leaders is not None:
+        from experiments.metrics import add_lead_columns
+
+        add_lead_columns(df, played.leaders)
+    return df

@@ -53,6 +53,7 @@ from agents.batch import MAX_BATCH_KINDS, play_batch
 from agents.spec import AgentSpec, parse_spec
 from experiments.orphans import watch_parent
 from experiments.ratings import DEFAULT_BOOT, bt_ratings
+from experiments.seating import seat_assignment
 from experiments.stats import wilson
 from sim.config import GameConfig, compile_config
 from sim.errors import ConfigError
@@ -80,15 +81,6 @@ def seat_list(specs: Sequence[AgentSpec], players: int) -> list[AgentSpec]:
         raise ConfigError(f"{len(specs)} agents for {players} seats (at most one agent per seat)",
                           key="agents", value=[str(s) for s in specs])
     return [specs[p % len(specs)] for p in range(players)]
-
-
-def seat_assignment(games: int, players: int, start: int = 0) -> np.ndarray:
-    """Index into the seat list of the agent at each seat: ``[g, p] = (p + start + g) mod players``.
-
-    Over any ``players`` consecutive games every entry plays every seat once."""
-    g = np.arange(start, start + games, dtype=np.int64)[:, None]
-    p = np.arange(players, dtype=np.int64)[None, :]
-    return (g + p) % players
 
 
 def round_games(games: int, players: int) -> int:

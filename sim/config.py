@@ -3,6 +3,10 @@ the component data (a folder plus overrides), validated with clear errors.
 
 Compiled tables are cached per (data, overrides, difficulty, level), so
 creating many games with one configuration costs one compilation.
+
+The data files' loader and models are imported when a configuration is first
+compiled, not with this module: a process that receives compiled tables (a
+sweep's worker, unpickling a ``Compiled``) never loads them.
 """
 
 from __future__ import annotations
@@ -12,15 +16,16 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from sim import layout as L
-from sim import modules as M
 from sim.errors import ConfigError
-from sim.loader import BASE_BOX, LoadedData, data_layers, load_data
-from sim.tables import Names, boss_names, compile_tables, panic_deck
+
+if TYPE_CHECKING:
+    from sim.loader import LoadedData
+    from sim.tables import Names
 
 
 @dataclass(frozen=True)
@@ -132,18 +137,21 @@ def _freeze(overrides: Mapping[str, Any]) -> str:
 
 
 Layers = tuple[str, ...]  # the designer's data layers (sim.loader.data_layers)
-DEFAULT_BOXES: tuple[str, ...] = (BASE_BOX,)  # the boxes merged below the layers (no module of another box)
 
 
 @lru_cache(maxsize=32)
-def _load(data: Layers, frozen_overrides: str, boxes: tuple[str, ...] = DEFAULT_BOXES) -> LoadedData:
+def _load(data: Layers, frozen_overrides: str, boxes: tuple[str, ...]) -> LoadedData:
+    """The data of ``boxes`` (sim.modules.boxes_in_use) under the layers, with the overrides."""
+    from sim.loader import load_data
+
     return load_data(data, json.loads(frozen_overrides), boxes)
 
 
 @lru_cache(maxsize=64)
 def _tables(data: Layers, frozen_overrides: str, alert: str, level: str,
-            rules: int, boss: tuple[int, int] = (-1, -1),
-            boxes: tuple[str, ...] = DEFAULT_BOXES) -> tuple[np.ndarray, Names]:
+            rules: int, boss: tuple[int, int], boxes: tuple[str, ...]) -> tuple[np.ndarray, Names]:
+    from sim.tables import compile_tables
+
     return compile_tables(_load(data, frozen_overrides, boxes).data, alert, level, rules, boss)
 
 
@@ -198,6 +206,8 @@ def congregations_used(value: Sequence[str] | None) -> dict[str, bool]:
 
 def rules_mask(modules: Sequence[str] | None) -> int:
     """The RULE_* bits of a list of module names, validated by the registry (sim.modules)."""
+    from sim import modules as M
+
     return M.mask(M.validate(modules))
 
 
@@ -208,6 +218,9 @@ NAMED = {"alert": "an Alert difficulty", "player_level": "a Player Level", "clan
 
 def compile_config(config: GameConfig) -> Compiled:
     """Validate a configuration against its data and compile the tables."""
+    from sim import modules as M
+    from sim.loader import data_layers
+
     if not isinstance(config.players, int) or isinstance(config.players, bool) or not 2 <= config.players <= 4:
         raise ConfigError("the game is for 2, 3 or 4 players", key="players", value=config.players)
     if not isinstance(config.overrides, Mapping):
@@ -277,10 +290,12 @@ def compile_config(config: GameConfig) -> Compiled:
 @lru_cache(maxsize=64)
 def _panic_tables(data_dir: Layers, frozen_overrides: str, alert: str, level: str, rules: int,
                   boss_pick: tuple[int, int], boss_text: str | None, panic: str | None,
-                  rule_names: tuple[str, ...], boxes: tuple[str, ...] = DEFAULT_BOXES) -> tuple[np.ndarray, Names]:
+                  rule_names: tuple[str, ...], boxes: tuple[str, ...]) -> tuple[np.ndarray, Names]:
     """The tables with Setup I compiled in: the Panic deck of this game (Dungeon
     and Boss requirements) and the Panic Card forced by ``panic`` (cached like
     the tables, so creating many games compiles it once)."""
+    from sim.tables import boss_names, panic_deck
+
     data = _load(data_dir, frozen_overrides, boxes).data
     tables, tnames = _tables(data_dir, frozen_overrides, alert, level, rules, boss_pick, boxes)
     boss = None

@@ -1,15 +1,23 @@
-"""Batch results as pandas frames: one row per (game, seat), named columns."""
+"""Batch results as pandas frames: one row per (game, seat), named columns.
+
+pandas and the data's names are imported by the functions that need them: a sweep's worker
+(experiments.sweep_worker) uses :func:`boss_codes` without them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from sim import layout as L
 from sim.core.engine.batch import GAME_FIELDS, ROW_FIELDS
-from sim.tables import Names
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from sim.tables import Names
 
 MAX_PROFILES = 2  # profiles on a Boss Card ("The Boss", A)
 
@@ -24,9 +32,17 @@ def boss_labels(names: Names) -> list[str]:
     return out
 
 
+def boss_codes(boss: np.ndarray, profile: np.ndarray) -> np.ndarray:
+    """The ``boss`` column's codes (into :func:`boss_labels`) of the games' Boss Card and profile
+    indices (-1: no Boss)."""
+    return np.where(boss < 0, 0, 1 + boss * MAX_PROFILES + profile)
+
+
 def rows_frame(rows: np.ndarray, games: np.ndarray, names: Names, players: int,
                game_ids: Sequence[int], extra: dict[str, object] | None = None) -> pd.DataFrame:
     """Tidy frame from the arrays of ``sim.core.engine.batch`` (seat rows x games)."""
+    import pandas as pd
+
     n = rows.shape[0]
     flat = rows[:, :players, :].reshape(n * players, len(ROW_FIELDS))
     df = pd.DataFrame(flat, columns=list(ROW_FIELDS))
@@ -38,8 +54,8 @@ def rows_frame(rows: np.ndarray, games: np.ndarray, names: Names, players: int,
     df["clan"] = pd.Categorical.from_codes(df["clan"], categories=list(names.clans))
     df["end_reason"] = pd.Categorical.from_codes(df["end_reason"], categories=list(L.END_REASONS))
     labels = boss_labels(names)
-    df["boss"] = pd.Categorical.from_codes(
-        np.where(df["boss"] < 0, 0, 1 + df["boss"] * MAX_PROFILES + df["boss_profile"]), categories=labels)
+    df["boss"] = pd.Categorical.from_codes(boss_codes(df["boss"].to_numpy(), df["boss_profile"].to_numpy()),
+                                           categories=labels)
     df["panic"] = pd.Categorical.from_codes(df["panic"] + 1, categories=["", *names.panic])
     df["max_alert"] = df["max_alert"].astype(bool)
     df = df.drop(columns=["boss_profile"])

@@ -1,6 +1,6 @@
-"""Sweep rows built from codes (experiments.sweep_rows.chunk_frame / conform) are the rows the
-string path built before: the same DataFrame, dtypes and categories, and the same error
-for a value outside the run's categories."""
+"""Sweep rows built from codes (the worker's columns, experiments.sweep_worker.chunk_columns, wrapped by
+experiments.sweep_rows.part_frame) are the rows the string path built before: the same DataFrame,
+dtypes and categories, and the same error for a value outside the run's categories."""
 
 from __future__ import annotations
 
@@ -10,18 +10,19 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX
+from experiments.schema import COLUMNS, OVERRIDE_PREFIX, VARIANT
+from experiments.seating import seat_assignment
 from experiments.sweep import cell_task, run_categories
-from experiments.sweep_config import SEED_STRIDE, load_sweep
-from experiments.sweep_rows import _categorical, chunk_frame
-from experiments.tournament import seat_assignment
+from experiments.sweep_config import load_sweep
+from experiments.sweep_rows import part_frame
+from experiments.sweep_worker import Column, PlayedChunk, _codes, chunk_columns
 from sim.config import compile_config
-from tests.test_sweep import QUICK
+from tests.test_sweep import CONFIGS, QUICK
 
 
 def _conform_by_strings(df: pd.DataFrame, categories: dict[str, list[str]],
                         set_columns: dict[str, str]) -> pd.DataFrame:
-    """The reference: every categorical column through its values' texts (the path before chunk_frame)."""
+    """The reference: every categorical column through its values' texts (the path before codes)."""
     out: dict[str, Any] = {}
     for name, (dtype, _) in COLUMNS.items():
         col = df[name]
@@ -48,7 +49,7 @@ def _frame_by_strings(task, rows, games, ids, seeds, assign) -> pd.DataFrame:
     from sim.results import rows_frame
 
     players = task.compiled.config.players
-    df = rows_frame(rows, games, task.compiled.names, players, ids)
+    df = rows_frame(rows, games, compile_config(task.compiled.config).names, players, ids)
     df["run"] = task.run
     df["cell"] = task.cell
     df["seed"] = np.repeat(seeds, players)
@@ -56,32 +57,42 @@ def _frame_by_strings(task, rows, games, ids, seeds, assign) -> pd.DataFrame:
     df["thesis_submitted"] = df["thesis_order"] > 0
     for key, value in task.constants.items():
         df[key] = value
-    return _conform_by_strings(df, task.categories, {k: task.set_dtypes[k] for k in task.constants
-                                                     if k.startswith(OVERRIDE_PREFIX)})
+    return _conform_by_strings(df, task.categories, {k: task.set_dtypes.get(k, "string") for k in task.constants
+                                                     if k.startswith(OVERRIDE_PREFIX) or k == VARIANT})
 
 
 @pytest.fixture(scope="module")
 def played():
-    """Every cell of quick.toml: 60 rotated games each, with their arrays."""
+    """Every cell of quick.toml (60 rotated games each), of variants.toml, advanced.toml (the four advanced
+    rules: Boss and Panic columns) and rocca_civetta.toml (the expansion's Scholars and Clans; 4 games
+    each), with their arrays."""
     from agents.batch import play_batch
 
-    plan = load_sweep(QUICK)
-    categories = run_categories(plan, compile_config(plan.cells[0].config))
     out = []
-    for cell in plan.cells:
-        task = cell_task(plan, cell, categories)
-        lo, hi = plan.cell_games(cell.index)
-        ids = np.arange(lo, hi, dtype=np.int64)
-        seeds = plan.seed * SEED_STRIDE + ids
-        assign = task.slot_of_entry[seat_assignment(hi - lo, task.compiled.config.players, start=0)]
-        rows, games = play_batch(task.compiled, seeds.tolist(), list(task.slots), assign)
-        out.append((task, rows, games, ids, seeds, assign))
+    for path, games in ((QUICK, None), (CONFIGS / "variants.toml", 4), (CONFIGS / "advanced.toml", 4),
+                        (CONFIGS / "rocca_civetta.toml", 4)):
+        plan = load_sweep(path, games=games)
+        categories = run_categories(plan, compile_config(plan.cells[0].config))
+        for cell in plan.cells:
+            task = cell_task(plan, cell, categories)
+            lo, hi = plan.cell_games(cell.index)
+            ids = np.arange(lo, hi, dtype=np.int64)
+            seeds = task.seed_offset + ids
+            assign = task.slot_of_entry[seat_assignment(hi - lo, task.compiled.config.players, start=0)]
+            rows, games_ = play_batch(task.compiled, seeds.tolist(), list(task.slots), assign)
+            out.append((task, rows, games_, ids, seeds, assign))
     return out
+
+
+def _frame_by_codes(task, rows, games, ids, seeds, assign) -> pd.DataFrame:
+    columns = chunk_columns(task.columns, task.categories, task.compiled.config.players, rows, games, ids, seeds,
+                            assign)
+    return part_frame(task, PlayedChunk(columns, None, {}))
 
 
 def test_rows_from_codes_equal_rows_from_strings(played):
     for task, *arrays in played:
-        new, old = chunk_frame(task, *arrays), _frame_by_strings(task, *arrays)
+        new, old = _frame_by_codes(task, *arrays), _frame_by_strings(task, *arrays)
         pd.testing.assert_frame_equal(new, old, check_exact=True)
         assert list(new.dtypes) == list(old.dtypes)
         for name, (dtype, _) in COLUMNS.items():
@@ -90,35 +101,43 @@ def test_rows_from_codes_equal_rows_from_strings(played):
                 assert new[name].cat.categories.dtype == old[name].cat.categories.dtype, name
 
 
-@pytest.mark.parametrize("col", [pd.Series(["a", "b", "a"]), pd.Series(pd.Categorical(["b", "a", "a"]))])
-def test_categorical_matches_the_string_path(col):
-    cats = ["b", "a", "nan", "c"]
-    expected = pd.Categorical(col.astype(str), categories=cats)
-    got = _categorical("x", col, cats)
-    assert list(got.codes) == list(expected.codes) and got.categories.equals(expected.categories)
+def test_a_worker_imports_neither_pandas_nor_the_data_models():
+    """What a sweep's worker imports to unpickle its task and play (experiments.sweep_worker)."""
+    import subprocess
+    import sys
 
-
-def _frame_of(col: pd.Series) -> pd.DataFrame:
-    """Every categorical column of the schema holds ``col``; the others zeros."""
-    zeros = pd.Series(np.zeros(len(col), np.int64))
-    return pd.DataFrame({n: col if dtype == "category" else zeros for n, (dtype, _) in COLUMNS.items()})
+    code = ("import sys, experiments.sweep_worker, sim.config, agents.registry; agents.registry.kinds(); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pandas', 'pydantic') "
+            "or m.startswith(('sim.loader', 'sim.schema', 'sim.tables'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
 
 
 def test_a_value_outside_the_categories_is_the_same_error():
     col = pd.Series(pd.Categorical(["a", "z", "y"], categories=["a", "y", "z", "unused"]))
     with pytest.raises(ValueError) as old:
         _conform_by_strings(_frame_of(col), {n: ["a"] for n in COLUMNS}, {})
+    recipe = Column("alert", "constant", 0, np.array([0, -1, -1, -1]), ("a", "y", "z", "unused"))
     with pytest.raises(ValueError) as new:
-        _categorical("alert", col, ["a"])
+        _codes(recipe, col.cat.codes.to_numpy(np.int64), ["a"])
     assert str(new.value) == str(old.value) == "column alert: values ['y', 'z'] outside the run's categories ['a']"
 
 
-def test_a_missing_value_is_refused_as_before():
-    col = pd.Series(pd.Categorical(["a", None]))
-    with pytest.raises(ValueError, match="outside the run's categories"):
-        _conform_by_strings(_frame_of(col), {n: ["a"] for n in COLUMNS}, {})
-    with pytest.raises(ValueError, match=r"values \[nan\] outside the run's categories"):
-        _categorical("run", col, ["a"])
+def test_a_scholar_outside_the_runs_categories_is_refused_by_the_worker(played):
+    task, rows, games, ids, seeds, assign = played[0]
+    narrow = {**task.categories, "scholar": list(task.categories["scholar"][:1])}
+    from experiments.sweep_rows import worker_columns
+
+    recipes = worker_columns(compile_config(task.compiled.config).names, [s.text for s in task.slots],
+                             task.constants, narrow)
+    with pytest.raises(ValueError, match=r"column scholar: values \[.+\] outside the run's categories"):
+        chunk_columns(recipes, narrow, task.compiled.config.players, rows, games, ids, seeds, assign)
+
+
+def _frame_of(col: pd.Series) -> pd.DataFrame:
+    """Every categorical column of the schema holds ``col``; the others zeros."""
+    zeros = pd.Series(np.zeros(len(col), np.int64))
+    return pd.DataFrame({n: col if dtype == "category" else zeros for n, (dtype, _) in COLUMNS.items()})
 
 
 # ------------------------------------------------------- box and modules columns (issue 16)
