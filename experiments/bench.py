@@ -12,9 +12,11 @@ and the JIT speed-up (what ``dungeonology bench`` prints).
   wall time also counts the other processes' turns);
 - warm start: wall and CPU time of ``dungeonology play --players 4 --seed 7
   --quiet`` in a subprocess (caches in place; best of two after one untimed);
-- a sweep worker's start: a fresh process that imports ``experiments.sweep``,
-  loads the cached engine and agents' batch loop and plays one heuristic game
-  (process start to exit; best of two after one untimed);
+- a sweep worker's start: a fresh process that does what a sweep's worker does
+  (``experiments.bench_startup``: imports ``experiments.sweep_worker``, unpickles
+  its task, loads the cached engine and agents' batch loop and plays one
+  heuristic game; process start to that game's end; best of two after one
+  untimed);
 - with ``baseline=REF``: the engine at a git ref side by side with this one
   (``experiments.bench_baseline``): random and heuristic decisions/s timed in
   turn, best of several, and the cold start of each;
@@ -68,18 +70,6 @@ dec, err, turns = play_batch(compiled, list(range(int(sys.argv[2]))), False)
 t2 = time.perf_counter()
 print(json.dumps({"import_s": t1 - t0, "play_s": t2 - t1, "decisions": [int(x) for x in dec],
                   "turns": [int(x) for x in turns]}))
-"""
-
-
-# A sweep worker's start: argv[1] = config JSON. Import, load the cached engine and batch loop, one game.
-_WORKER_SNIPPET = """
-import json, sys
-import experiments.sweep
-from agents.batch import play_batch
-from agents.spec import parse_spec
-from sim.config import GameConfig, compile_config
-compiled = compile_config(GameConfig.from_dict(json.loads(sys.argv[1])))
-play_batch(compiled, [0], [parse_spec("heuristic")])
 """
 
 
@@ -236,14 +226,11 @@ def warm_start(config: GameConfig, runs: int = 2) -> tuple[float, float]:
 
 def worker_start(config: GameConfig, runs: int = 2) -> tuple[float, float]:
     """Best (wall, CPU) seconds from a fresh process's start to its first heuristic game done, as a sweep
-    worker starts (imports ``experiments.sweep``, loads the cached engine and batch loop); after one
-    untimed run that fills the caches."""
-    cmd = [sys.executable, "-c", _WORKER_SNIPPET, json.dumps(config.to_dict())]
-    env = dict(os.environ)
-    env.pop("NUMBA_DISABLE_JIT", None)
-    _run(cmd, env)
-    timed = [_run(cmd, env) for _ in range(runs)]
-    return min(t[0] for t in timed), min(t[2] for t in timed)
+    worker starts (experiments.bench_startup: the worker's modules, its task unpickled, the cached engine
+    and batch loop loaded); after one untimed run that fills the caches."""
+    from experiments.bench_startup import startup_steps, to_first_game
+
+    return to_first_game(startup_steps(config.players, runs, tuple(config.modules))[0])
 
 
 def nojit(config: GameConfig, games: int = NOJIT_GAMES) -> dict[str, Any]:
