@@ -200,10 +200,9 @@ def _win_chance(effect: np.ndarray, seat: np.ndarray, average: bool) -> np.ndarr
     effect = np.asarray(effect, dtype=float)[..., None]
     positions = range(len(seat)) if average else range(1)
     out = 0.0
-    for q in positions:
-        mine = np.exp(effect + seat[q])
-        others = np.exp(np.delete(seat, q)).sum()
-        out = out + mine / (mine + others)
+    for q in positions:  # exp(mine) / (exp(mine) + sum exp(others)), as a logistic that cannot overflow
+        x = effect + seat[q] - np.logaddexp.reduce(np.delete(seat, q))
+        out = out + 0.5 * (1.0 + np.tanh(0.5 * x))
     return (out / len(positions))[..., 0]
 
 

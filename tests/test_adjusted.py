@@ -114,3 +114,16 @@ def test_ties_are_left_out_and_one_scholar_is_not_fitted():
     assert t.attrs["ties"] == 1 and t.attrs["games"] == 199
     one = df.assign(scholar="S0")
     assert J.adjusted_effects(one).empty
+
+
+def test_a_win_chance_is_a_probability_even_for_a_separated_effect():
+    """A Scholar who won every game of a small sample gets a huge effect: the chance is 1, not nan."""
+    import warnings
+
+    seat = np.array([0.0, 0.3, -0.2, 0.1])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        chance = J._win_chance(np.array([-1e6, 0.0, 1e6]), seat, True)
+    assert chance[0] == pytest.approx(0.0) and chance[2] == pytest.approx(1.0)
+    # at effect 0: the mean over the positions of exp(seat q) / sum exp(seats)
+    assert chance[1] == pytest.approx(np.mean([np.exp(seat[q]) / np.exp(seat).sum() for q in range(4)]))
