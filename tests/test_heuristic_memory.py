@@ -10,18 +10,14 @@ import numpy as np
 import pytest
 
 from agents.batch import SEAT_WORDS, play_batch
-from agents.heuristic.knowledge import stealth_potential
-from agents.heuristic.memory import MEMORY_END, context_kept, zone_kept
-from agents.heuristic.study import study_context, zone_study_values_into
+from agents.heuristic.memory import MEMORY_END
+from agents.heuristic.study import zone_study_values_into
 from agents.python_agents import NumbaAgent
 from agents.spec import parse_spec
+from experiments.bench_movement import kept_zones
 from sim import GameConfig
 from sim import layout as L
 from sim.config import compile_config
-from sim.core.components.dungeon import zone_cube_count
-from sim.core.components.noteboard import study_bonus
-from sim.core.components.scholars import hand_size
-from sim.core.procedures.stealth import zone_alert
 from sim.game import new_game
 
 CONFIGS = (
@@ -40,16 +36,6 @@ def _values(g, me, params, mem):
     return vals
 
 
-def _reusable(g, me, params, mem) -> int:
-    """Zones whose value the memory would give (on a copy: the memory is left as it is)."""
-    s, t, mem = g.state, g.tables, mem.copy()
-    pot = study_bonus(s, t, me) + stealth_potential(s, t, me)
-    if hand_size(s, me) == 0 or not context_kept(mem, s, t, me, pot, *study_context(s, t, me, params)):
-        return 0
-    return sum(1 for z in range(1, t[L.T_NZONES]) if s[L.S_ZPLACED + z] == 1 and zone_cube_count(s, t, z) > 0
-               and zone_kept(mem, s, t, z, zone_alert(s, t, z)))
-
-
 @pytest.mark.parametrize("config", CONFIGS, ids=("basic", "advanced", "expansion"))
 def test_reused_values_are_the_computed_ones(config):
     decisions = reused = 0
@@ -61,7 +47,7 @@ def test_reused_values_are_the_computed_ones(config):
             agent = seats[me]
             if int(g.state[L.S_PHASE]) == L.PH_MOVE and g._n > 1:
                 mem = agent._rng.copy()  # the memory as the seat's agent left it
-                reused += _reusable(g, me, agent._params, mem)
+                reused += kept_zones(g, me, agent._params, mem)[1]
                 kept = _values(g, me, agent._params, mem)
                 fresh = _values(g, me, agent._params, NO_MEMORY)
                 assert np.array_equal(kept.view(np.int64), fresh.view(np.int64)), (seed, int(g.state[L.S_TURN]))
