@@ -126,10 +126,17 @@ class NumbaAgent:
         self.spec = parse_spec(spec) if isinstance(spec, str) else spec
         self._act = kinds()[self.spec.kind].act
         self._params = self.spec.vector()
+        from agents.batch import SEAT_WORDS
+
         w0, w1 = seed_words(seed)
-        self._rng = np.array([w0, w1], dtype=np.int64)
+        self._rng = np.zeros(SEAT_WORDS, dtype=np.int64)  # the seat's row: generator (words 0-1) and memory
+        self._rng[:2] = w0, w1
+        self._tables: np.ndarray | None = None
 
     def act(self, game: Game) -> int:
+        if game.tables is not self._tables:  # the memory is valid for one tables array (agents.heuristic.memory)
+            self._rng[2:] = 0
+            self._tables = game.tables
         return int(self._act(game.state, game.tables, game._buf, game._n, self._params, self._rng))
 
 
@@ -155,9 +162,9 @@ def play_game(config: GameConfig, seed: int, agents: Sequence[Agent]) -> Game:
 
 
 def _seat_rngs(w0: int, w1: int, players: int) -> np.ndarray:
-    from agents.batch import seed_seat_rngs
+    from agents.batch import SEAT_WORDS, seed_seat_rngs
 
-    rng = np.zeros((L.MAXP, 2), np.int64)
+    rng = np.zeros((L.MAXP, SEAT_WORDS), np.int64)  # generators and agents' memory, as in the batch loop
     seed_seat_rngs(rng, w0, w1, players)
     return rng
 

@@ -1,8 +1,9 @@
 """The agent registry: every agent kind that can sit at a seat by name.
 
 An agent kind is a numba function ``act(s, t, buf, n, params, rng) -> action``
-(state, tables, legal actions buf[:n], float parameters, its own random
-generator: a 2-int array) plus its parameter names, defaults, ranges and
+(state, tables, legal actions buf[:n], float parameters, its seat's row: its
+random generator in words 0-1, memory it may keep between decisions after
+them, ``agents.batch.SEAT_WORDS`` in all; a 2-int row has no memory) plus its parameter names, defaults, ranges and
 named personas. Register one with :func:`register` (one line in your module)
 or through the ``dungeonology.agents`` entry-point group; nothing in the
 runner changes. Modules named in the environment variable

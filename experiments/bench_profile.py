@@ -62,7 +62,7 @@ from sim.core.engine.jit import kernel, scratch_int
 from sim.core.engine.legal import legal_actions
 from sim.core.engine.step import apply_action
 from sim.core.procedures.setup import init_state
-from agents.batch import DECISION_LIMIT, RNG_WORDS, seed_seat_rngs
+from agents.batch import DECISION_LIMIT, ROWS_WORDS, SEAT_WORDS, seed_seat_rngs
 from experiments.bench_profile import SETUP, cycles
 
 
@@ -99,7 +99,7 @@ def profiled_advance(s, t, buf, cyc, cnt, last):
 def profile_games(t, nplayers, scholars, clan, seeds0, seeds1, params, cyc, cnt, out_decisions):
     s = scratch_int(STATE_SIZE)  # work arrays on the stack, as in agents.batch
     buf = scratch_int(MAX_LEGAL)
-    rng = scratch_int(RNG_WORDS).reshape((MAXP, 2))
+    rng = scratch_int(ROWS_WORDS).reshape((MAXP, SEAT_WORDS))  # the seats' rows: generators and memory
     last = scratch_int(1)
     for g in range(seeds0.shape[0]):
         c0 = cycles()

@@ -193,7 +193,7 @@ def zone_decision(s, t, me, buf, n, params, rng):
         if buf[i] != L.A_PASS:
             want[buf[i] - L.A_ZONE] = 1
     vals = scratch_float(MAX_ZONES)
-    zone_study_values_into(s, t, me, params, want, vals, scratch_int(MAX_COL))
+    zone_study_values_into(s, t, me, params, want, vals, scratch_int(MAX_COL), rng)
     here = vals[s[pf(me, L.PF_ZONE)]]
     best = -1e9
     best_a = buf[0]

@@ -106,7 +106,7 @@ def move_decision(s, t, me, buf, n, params, rng):
             if buf[i] >= L.A_ZONE and buf[i] < L.A_ZONE + L.MAX_ZONES:
                 want[buf[i] - L.A_ZONE] = 1
     vals = scratch_float(MAX_ZONES)
-    zone_study_values_into(s, t, me, params, want, vals, scratch_int(MAX_COL))
+    zone_study_values_into(s, t, me, params, want, vals, scratch_int(MAX_COL), rng)  # reused from the seat's row
     esp, _ = best_espionage(s, t, me, params)
     if mains:
         v, a = best_turn_main(s, t, me, buf, n, params, True, vals, esp, dist, first)
@@ -197,7 +197,7 @@ def teleport_best(s, t, me, params):
         if teleport_dest(s, t, z, d):
             want[d] = 1
     vals = scratch_float(MAX_ZONES)
-    zone_study_values_into(s, t, me, params, want, vals, scratch_int(MAX_COL))
+    zone_study_values_into(s, t, me, params, want, vals, scratch_int(MAX_COL), scratch_int(0))
     best = -1e9
     best_d = -1
     for d in range(t[L.T_NZONES]):

@@ -18,6 +18,7 @@ import numpy as np
 
 from agents.heuristic.dungeon import zone_luck
 from agents.heuristic.knowledge import cube_value, in_buf, leader, stealth_potential
+from agents.heuristic.memory import context_kept, has_memory, keep_zone, kept_value, zone_kept
 from agents.heuristic.params import P_AGGRESSION, P_RISK
 from sim import layout as L
 from sim.core.components.dungeon import passable, zone_cube_count
@@ -76,23 +77,36 @@ def zone_study_values(s, t, me, params, want):
     Python callers; the agent writes them into its own with
     zone_study_values_into)."""
     vals = np.empty(L.MAX_ZONES)
-    zone_study_values_into(s, t, me, params, want, vals, np.empty(L.MAX_COL, np.int64))
+    zone_study_values_into(s, t, me, params, want, vals, np.empty(L.MAX_COL, np.int64), np.empty(0, np.int64))
     return vals
 
 
 @kernel
-def zone_study_values_into(s, t, me, params, want, vals, counts):
+def zone_study_values_into(s, t, me, params, want, vals, counts, mem):
     """zone_study_values written into vals (MAX_ZONES); counts: scratch
-    space of MAX_COL."""
+    space of MAX_COL; mem: the seat's row (agents.heuristic.memory: a Zone's
+    value is reused from it when all its inputs are unchanged, and kept
+    there), or a row too short for it (everything computed)."""
     for z in range(L.MAX_ZONES):
         vals[z] = 0.0
     if hand_size(s, me) == 0:
         return
     pot = study_bonus(s, t, me) + stealth_potential(s, t, me)
     common, expected, intel, stall = study_context(s, t, me, params)
+    kept = has_memory(mem)
+    if kept:
+        context_kept(mem, s, t, me, pot, common, expected, intel, stall)
     for z in range(1, t[L.T_NZONES]):
         if want[z] > 0 and s[L.S_ZPLACED + z] == 1 and zone_cube_count(s, t, z) > 0:
-            vals[z], _ = study_value(s, t, me, z, 0, pot, common, expected, intel, stall, counts)
+            if not kept:
+                vals[z], _ = study_value(s, t, me, z, 0, pot, common, expected, intel, stall, counts)
+                continue
+            alert = zone_alert(s, t, z)
+            if zone_kept(mem, s, t, z, alert):
+                vals[z] = kept_value(mem, z)
+            else:
+                vals[z], _ = study_value(s, t, me, z, 0, pot, common, expected, intel, stall, counts)
+                keep_zone(mem, s, t, z, alert, vals[z])
 
 
 @kernel

@@ -68,7 +68,7 @@ def action_decision(s, t, me, buf, n, params, rng):
             if moving_main(t, buf, n):
                 want[:] = 1
             want[s[pf(me, L.PF_ZONE)]] = 1
-            zone_study_values_into(s, t, me, params, want, vals, scratch_int(MAX_COL))
+            zone_study_values_into(s, t, me, params, want, vals, scratch_int(MAX_COL), rng)
             studied = True
             study_here = vals[s[pf(me, L.PF_ZONE)]]
         no_steps = scratch_int(0)

@@ -1,0 +1,89 @@
+"""The heuristic's memory (agents.heuristic.memory, issue 13 lever 3): a Zone's
+study value reused from a seat's row is bit for bit the one computed afresh,
+at every Movement decision of heuristic games with the basic game, the
+advanced rules and the expansion's modules; the memory a seat carries from
+other games changes no result."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from agents.batch import SEAT_WORDS, play_batch
+from agents.heuristic.memory import MEMORY_END
+from agents.heuristic.study import zone_study_values_into
+from agents.python_agents import NumbaAgent
+from agents.spec import parse_spec
+from experiments.bench_movement import kept_zones
+from sim import GameConfig
+from sim import layout as L
+from sim.config import compile_config
+from sim.game import new_game
+
+CONFIGS = (
+    GameConfig(players=4),
+    GameConfig(players=4, modules=("boss", "dangerous_zones", "maximum_alert", "main_effects")),
+    GameConfig(players=3, modules=("boss", "dangerous_zones", "main_effects", "rocca_civetta", "research",
+                                   "congregations", "alchemy", "specialists", "spriggan")),
+)
+ALL = np.ones(L.MAX_ZONES, np.int64)
+NO_MEMORY = np.zeros(0, np.int64)
+
+
+def _values(g, me, params, mem):
+    vals = np.zeros(L.MAX_ZONES)
+    zone_study_values_into(g.state, g.tables, me, params, ALL, vals, np.zeros(L.MAX_COL, np.int64), mem)
+    return vals
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=("basic", "advanced", "expansion"))
+def test_reused_values_are_the_computed_ones(config):
+    decisions = reused = 0
+    for seed in range(6):
+        g = new_game(config, seed=seed)
+        seats = [NumbaAgent("heuristic", seed=seed * 10 + p) for p in range(config.players)]
+        while not g.is_terminal():
+            me = g.current_player()
+            agent = seats[me]
+            if int(g.state[L.S_PHASE]) == L.PH_MOVE and g._n > 1:
+                mem = agent._rng.copy()  # the memory as the seat's agent left it
+                reused += kept_zones(g, me, agent._params, mem)[1]
+                kept = _values(g, me, agent._params, mem)
+                fresh = _values(g, me, agent._params, NO_MEMORY)
+                assert np.array_equal(kept.view(np.int64), fresh.view(np.int64)), (seed, int(g.state[L.S_TURN]))
+                decisions += 1
+            g.apply(agent.act(g))
+    assert decisions > 100
+    assert reused > decisions  # most Movement decisions reuse several Zones: the test exercises the reuse
+
+
+def test_a_seat_row_has_room_for_the_memory():
+    assert MEMORY_END <= SEAT_WORDS
+
+
+def test_memory_carried_from_other_games_changes_no_result():
+    compiled = compile_config(CONFIGS[1])
+    slots = [parse_spec("heuristic")]
+    rows, games = play_batch(compiled, [11, 12, 13], slots)  # seats' rows carry memory from game to game
+    alone_rows, alone_games = play_batch(compiled, [13], slots)
+    assert np.array_equal(rows[2], alone_rows[0]) and np.array_equal(games[2], alone_games[0])
+
+
+def _play(config, seed, agent):
+    g = new_game(config, seed=seed)
+    actions = []
+    while not g.is_terminal():
+        actions.append(agent.act(g) if g.current_player() == 0 else NumbaAgent("heuristic", seed=len(actions)).act(g))
+        g.apply(actions[-1])
+    return actions
+
+
+def test_a_numba_agent_with_memory_of_other_games_decides_alike():
+    """Seat 0's agent after games of other rules decides as a new one with the same generator."""
+    used = NumbaAgent("heuristic", seed=3)
+    for config in CONFIGS[:2]:
+        _play(config, 5, used)
+    assert used._rng[2:].any()  # it kept something
+    fresh = NumbaAgent("heuristic", seed=3)
+    fresh._rng[:2] = used._rng[:2]
+    assert _play(CONFIGS[1], 8, used) == _play(CONFIGS[1], 8, fresh)
