@@ -31,7 +31,8 @@ from numba.core import event
 ROOT = Path(__file__).resolve().parent.parent
 CHECK = "sim.core.checks.invariants.check"
 
-# argv: tree, players, checks (0/1). Records the compile events of a cold start; prints one JSON line.
+# argv: tree, players, checks (0/1), games (then timed warm, best of 3 by CPU seconds; 0: none).
+# Records the compile events of a cold start; prints one JSON line.
 _SNIPPET = """
 import json, os, resource, sys, time
 sys.path.insert(0, sys.argv[1])
@@ -44,8 +45,13 @@ with CompileRecorder() as rec:
     play_batch(compiled, [0], sys.argv[3] == "1")
     wall = time.perf_counter() - t0
 r = resource.getrusage(resource.RUSAGE_SELF)
+rate = 0.0
+for _ in range(3 if int(sys.argv[4]) else 0):
+    c0 = time.process_time()
+    n = int(play_batch(compiled, list(range(int(sys.argv[4]))), False)[0].sum())
+    rate = max(rate, n / (time.process_time() - c0))
 print(json.dumps({"opt": os.environ.get("NUMBA_OPT"), "wall_s": wall, "cpu_s": r.ru_utime + r.ru_stime,
-                  "functions": rec.rows(), "llvm_outside_s": rec.llvm_outside}))
+                  "functions": rec.rows(), "llvm_outside_s": rec.llvm_outside, "random_decisions_per_cpu_s": rate}))
 """
 
 
@@ -135,17 +141,20 @@ def _passes(cres: Any) -> dict[str, float]:
     return out
 
 
-def cold_compile(players: int = 4, checks: bool = False, passes: bool = False, tree: Path = ROOT) -> dict[str, Any]:
+def cold_compile(players: int = 4, checks: bool = False, passes: bool = False, games: int = 0,
+                 tree: Path = ROOT) -> dict[str, Any]:
     """One cold start in a fresh interpreter (empty numba cache): its wall and CPU seconds and one row per
     compiled function version (function, args, compile_s, llvm_s, linked, passes: LLVM seconds by stage
-    when ``passes``, which times LLVM's passes)."""
+    when ``passes``, which times LLVM's passes) and, with ``games``, the warm random decisions per CPU second
+    of that many games after it (best of 3: the speed of the code compiled at this level)."""
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "PYTHONPATH")}
     if passes:
         env["NUMBA_LLVM_PASS_TIMINGS"] = "1"
     with tempfile.TemporaryDirectory(prefix="dungeonology-compile-") as cache:
         env["NUMBA_CACHE_DIR"] = cache
-        proc = subprocess.run([sys.executable, "-c", _SNIPPET, str(tree), str(players), "1" if checks else "0"],
-                              cwd=tree, env=env, capture_output=True, text=True, timeout=1800)
+        argv = [str(tree), str(players), "1" if checks else "0", str(games)]
+        proc = subprocess.run([sys.executable, "-c", _SNIPPET, *argv], cwd=tree, env=env, capture_output=True,
+                              text=True, timeout=1800)
     if proc.returncode != 0:
         tail = (proc.stderr or proc.stdout).strip().splitlines()
         raise RuntimeError(f"cold compile failed: {tail[-1] if tail else '(no output)'}")
@@ -174,6 +183,8 @@ def lines(result: dict[str, Any], top: int = 25) -> list[str]:
     if stages:
         by_time = sorted(stages.items(), key=lambda kv: -kv[1])
         out.append("LLVM by stage: " + ", ".join(f"{k} {v:.1f} s" for k, v in by_time))
+    if result.get("random_decisions_per_cpu_s"):
+        out.append(f"then warm random play: {result['random_decisions_per_cpu_s']:,.0f} decisions per CPU second")
     twice = sorted(f for f, n in versions.items() if n > 1)
     out.append(f"compiled in more than one version: {', '.join(twice) if twice else 'none'}")
     out.append(f"invariant checks ({CHECK}) compiled: {'yes' if CHECK in versions else 'no'}")
@@ -186,9 +197,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--top", type=int, default=25, help="functions listed (by LLVM seconds)")
     ap.add_argument("--checks", action="store_true", help="the checked random game (invariants after each action)")
     ap.add_argument("--passes", action="store_true", help="time LLVM's stages too (NUMBA_LLVM_PASS_TIMINGS=1)")
+    ap.add_argument("--games", type=int, default=0, help="then time this many warm random games (best of 3)")
     ap.add_argument("--json", type=Path, help="also write every compiled version's row here")
     args = ap.parse_args(argv)
-    result = cold_compile(args.players, args.checks, args.passes)
+    result = cold_compile(args.players, args.checks, args.passes, args.games)
     if args.json:
         args.json.write_text(json.dumps(result, indent=1))
     print("\n".join(lines(result, args.top)))
