@@ -77,16 +77,14 @@ class _Dispatcher(CPUDispatcher):
                                          {k: types.unliteral(v) for k, v in kws.items()})
 
 
-def _compiler(nrt: bool, inline: bool = False) -> Callable:
+def _compiler(nrt: bool) -> Callable:
     """The decorator: a cached _Dispatcher with numba's runtime on or off
-    (the plain function under NUMBA_DISABLE_JIT, as njit does); with `inline`,
-    numba copies its code into every compiled caller (``inline="always"``)."""
-    options = {"nopython": True, "_nrt": nrt} | ({"inline": "always"} if inline else {})
+    (the plain function under NUMBA_DISABLE_JIT, as njit does)."""
 
     def compile_lazily(func):
         if config.DISABLE_JIT:
             return func
-        dispatcher = _Dispatcher(py_func=func, locals={}, targetoptions=dict(options))
+        dispatcher = _Dispatcher(py_func=func, locals={}, targetoptions={"nopython": True, "_nrt": nrt})
         dispatcher.enable_caching()
         return dispatcher
 
@@ -94,7 +92,6 @@ def _compiler(nrt: bool, inline: bool = False) -> Callable:
 
 
 kernel = _compiler(False)
-inline_kernel = _compiler(False, inline=True)
 allocating = _compiler(True)
 
 
