@@ -14,18 +14,6 @@ allocates nothing, and that counting took a quarter of a game's time.
   ``s.copy()``, ``[0] * n``), receives one from a call, or reads a list
   argument. Compiled with the runtime, as plain ``njit`` would.
 
-* :func:`inline_kernel` - a kernel that numba copies into every compiled
-  caller (``inline="always"``: its code is typed and lowered as part of the
-  caller's, and it is not compiled on its own unless Python calls it). numba
-  compiles each function into an LLVM module of its own, links in the modules
-  of all it calls and optimises the whole again
-  (``numba/core/codegen.py``, ``CPUCodeLibrary.finalize``), so every thin
-  layer over the whole engine cost one more optimisation of all of it: the
-  engine's entry layers (``step``) and its phase and continuation dispatchers
-  are inline kernels. Copying every small kernel the same way (the ~160 of at
-  most 40 bytecode instructions) was measured and dropped: LLVM's share fell
-  from 100 to 77 s, but typing the copies took as long (README, "Benchmark").
-
 The flag is set on every function on purpose: left unset, numba lets a
 callee inherit its caller's setting. ``tests/test_jit.py`` checks the
 choice for every function and that games free every array they allocate.

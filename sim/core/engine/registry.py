@@ -18,9 +18,8 @@ arguments may use the dispatcher's variables:
 and ``L`` (``sim.layout``). numba cannot cache a dispatch over first-class
 functions, so :func:`generate` writes the dispatch functions as plain
 ``if`` chains into the checked-in modules ``dispatch_phases.py`` (phases,
-legal actions, continuations: inline kernels, copied into their one caller,
-``sim.core.engine.step``) and ``dispatch_ops.py`` (opcodes), compiled like
-any other kernel. ``import sim`` rewrites a stale one (with a warning)
+legal actions, continuations) and ``dispatch_ops.py`` (opcodes), compiled
+like any other kernel. ``import sim`` rewrites a stale one (with a warning)
 before anything is compiled; ``python -m sim.core.engine.regenerate``
 regenerates them (``--check``: exit 1 if they were stale). Adding a
 module means adding its package and registration, never editing a
