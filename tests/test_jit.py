@@ -11,11 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sim.core.engine.jit import kernel, scratch_float, scratch_int
+from sim.core.engine.jit import inline_kernel, kernel, scratch_float, scratch_int
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "sim" / "core").rglob("*.py")) + sorted((ROOT / "agents").rglob("*.py"))
 ALLOCATION = ("np.", ".copy()", "objmode")
+KERNELS = ("kernel", "inline_kernel")  # inline_kernel: a kernel copied into its compiled callers
 
 
 def _compiled_functions() -> list[tuple[Path, ast.FunctionDef, str]]:
@@ -25,7 +26,7 @@ def _compiled_functions() -> list[tuple[Path, ast.FunctionDef, str]]:
         for node in ast.parse(path.read_text()).body:
             if isinstance(node, ast.FunctionDef) and node.decorator_list:
                 deco = ast.unparse(node.decorator_list[0])
-                if deco in ("kernel", "allocating") or "njit" in deco:
+                if deco in (*KERNELS, "allocating") or "njit" in deco:
                     out.append((path, node, deco))
     return out
 
@@ -33,14 +34,14 @@ def _compiled_functions() -> list[tuple[Path, ast.FunctionDef, str]]:
 def test_every_function_says_whether_it_uses_the_runtime() -> None:
     funcs = _compiled_functions()
     assert len(funcs) > 300
-    wrong = [f"{p.name}:{n.name} uses @{d}" for p, n, d in funcs if d not in ("kernel", "allocating")]
+    wrong = [f"{p.name}:{n.name} uses @{d}" for p, n, d in funcs if d not in (*KERNELS, "allocating")]
     assert wrong == []
 
 
 def test_kernels_create_no_arrays_or_lists() -> None:
     bad = []
     for path, node, deco in _compiled_functions():
-        if deco != "kernel":
+        if deco not in KERNELS:
             continue
         src = ast.unparse(node)
         if any(a in src for a in ALLOCATION) or any(
@@ -96,7 +97,7 @@ def test_kernels_get_no_array_back_from_a_call() -> None:
     assert {"zone_study_values", "_fresh_order"} <= heap
     bad = []
     for path, node, deco in funcs:
-        if deco != "kernel":
+        if deco not in KERNELS:
             continue
         called = {c.func.id for c in ast.walk(node) if isinstance(c, ast.Call) and isinstance(c.func, ast.Name)}
         bad += [f"{path.name}:{node.name} calls {c}" for c in sorted(called & heap)]
@@ -183,6 +184,27 @@ def test_constants_do_not_multiply_compiled_versions() -> None:
     assert _sums(10) == 36
     _sums.recompile()  # type the calls afresh (not loaded from numba's cache)
     assert len(_add.signatures) == 1
+
+
+@inline_kernel
+def _twice(x):
+    if x < 0:
+        return 0  # a return inside: the copy jumps past the rest
+    return 2 * x
+
+
+@kernel
+def _twice_plus_one(x):
+    return _twice(x) + 1
+
+
+def test_an_inline_kernel_is_copied_into_its_compiled_caller() -> None:
+    """Called from compiled code, an inline_kernel is not compiled on its own (its code is part of the
+    caller's); called from Python it compiles as any kernel."""
+    assert (_twice_plus_one(5), _twice_plus_one(-3)) == (11, 1)
+    _twice_plus_one.recompile()  # typed afresh (not loaded from numba's cache)
+    assert _twice.signatures == []
+    assert _twice(4) == 8 and len(_twice.signatures) == 1
 
 
 LEAK_SCRIPT = """

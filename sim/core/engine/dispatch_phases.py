@@ -21,7 +21,7 @@ from sim.core.effects.steps import (
     stun_choice,
     target_actions,
 )
-from sim.core.engine.jit import kernel
+from sim.core.engine.jit import inline_kernel
 from sim.core.procedures.exploration import add_turn_actions, pile_actions, place_zone, placement_actions, turn_action
 from sim.core.procedures.stealth import (
     begin_study,
@@ -77,7 +77,7 @@ from sim.core.rules.research.research import end_point_actions, end_point_choice
 from sim.core.rules.rocca_civetta.cubes import collect_cubes, universal_actions, universal_choice
 
 
-@kernel
+@inline_kernel
 def apply_phase(s, t, ph, me, a):
     """Apply action `a` of seat `me` to the decision of phase `ph` (PH_*)."""
     if ph == L.PH_ACTIVITY:  # sim.core.procedures
@@ -136,7 +136,7 @@ def apply_phase(s, t, ph, me, a):
         end_point_choice(s, t, me, a)
 
 
-@kernel
+@inline_kernel
 def phase_actions(s, t, ph, me, out):
     """Write the legal actions of phase `ph` for seat `me` to `out`; how many (0: none)."""
     if ph == L.PH_ACTIVITY:  # sim.core.procedures
@@ -196,7 +196,7 @@ def phase_actions(s, t, ph, me, out):
     return 0
 
 
-@kernel
+@inline_kernel
 def run_continuation(s, t, code, a, b, c):
     """Run the continuation popped from the stack: code (K_*) and its operands."""
     if code == L.K_TURN_START:  # sim.core.procedures

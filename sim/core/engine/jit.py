@@ -14,6 +14,18 @@ allocates nothing, and that counting took a quarter of a game's time.
   ``s.copy()``, ``[0] * n``), receives one from a call, or reads a list
   argument. Compiled with the runtime, as plain ``njit`` would.
 
+* :func:`inline_kernel` - a kernel that numba copies into every compiled
+  caller (``inline="always"``: its code is typed and lowered as part of the
+  caller's, and it is not compiled on its own unless Python calls it). numba
+  compiles each function into an LLVM module of its own, links in the modules
+  of all it calls and optimises the whole again
+  (``numba/core/codegen.py``, ``CPUCodeLibrary.finalize``), so every thin
+  layer over the whole engine cost one more optimisation of all of it: the
+  engine's entry layers (``step``) and its phase and continuation dispatchers
+  are inline kernels. Copying every small kernel the same way (the ~160 of at
+  most 40 bytecode instructions) was measured and dropped: LLVM's share fell
+  from 100 to 77 s, but typing the copies took as long (README, "Benchmark").
+
 The flag is set on every function on purpose: left unset, numba lets a
 callee inherit its caller's setting. ``tests/test_jit.py`` checks the
 choice for every function and that games free every array they allocate.
@@ -65,14 +77,16 @@ class _Dispatcher(CPUDispatcher):
                                          {k: types.unliteral(v) for k, v in kws.items()})
 
 
-def _compiler(nrt: bool) -> Callable:
+def _compiler(nrt: bool, inline: bool = False) -> Callable:
     """The decorator: a cached _Dispatcher with numba's runtime on or off
-    (the plain function under NUMBA_DISABLE_JIT, as njit does)."""
+    (the plain function under NUMBA_DISABLE_JIT, as njit does); with `inline`,
+    numba copies its code into every compiled caller (``inline="always"``)."""
+    options = {"nopython": True, "_nrt": nrt} | ({"inline": "always"} if inline else {})
 
     def compile_lazily(func):
         if config.DISABLE_JIT:
             return func
-        dispatcher = _Dispatcher(py_func=func, locals={}, targetoptions={"nopython": True, "_nrt": nrt})
+        dispatcher = _Dispatcher(py_func=func, locals={}, targetoptions=dict(options))
         dispatcher.enable_caching()
         return dispatcher
 
@@ -80,6 +94,7 @@ def _compiler(nrt: bool) -> Callable:
 
 
 kernel = _compiler(False)
+inline_kernel = _compiler(False, inline=True)
 allocating = _compiler(True)
 
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from sim import layout as L
 from sim.core.engine.dispatch_phases import phase_actions
-from sim.core.engine.jit import kernel
+from sim.core.engine.jit import inline_kernel
 from sim.core.rules.research.research import claim_actions
 
 
-@kernel
+@inline_kernel
 def legal_actions(s, t, out):
     """Fill `out` with the legal actions; return how many (0 when over)."""
     if s[L.S_OVER] == 1:

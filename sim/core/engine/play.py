@@ -6,10 +6,12 @@ other agents (issue 3) plug into the same loop.
 Compile time: every compiled function that calls the engine carries a copy
 of all of it through LLVM, so the batch is one kernel (no per-game layer;
 its arrays are allocated in Python, so that numba's reference counting stays
-out of the loop) and it calls ``apply_action`` and ``advance`` (what
-``step`` does) rather than ``step``. The invariant checks are compiled only
-when asked for: the ``checks`` argument is ``None`` (numba drops the checks
-unread) or an int.
+out of the loop) and it calls the engine once, ``step`` (an
+``inline_kernel``: its code, and that of the dispatchers it reaches, is
+compiled here once, not as separate whole-engine functions). The invariant
+checks are compiled only when asked for: the ``checks`` argument is ``None``
+(numba drops the checks unread; ``python -m experiments.bench_compile``
+shows that ``check`` is not compiled) or an int.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from sim import layout as L
 from sim.core.checks.invariants import check
 from sim.core.engine.jit import kernel
 from sim.core.engine.rng import randint
-from sim.core.engine.step import advance, apply_action
+from sim.core.engine.step import step
 from sim.core.procedures.setup import init_state
 
 DECISION_LIMIT = 200_000
@@ -51,20 +53,23 @@ def random_games(t, nplayers, scholars, clan, seeds0, seeds1, checks, s, ag, buf
     for g in range(seeds0.shape[0]):
         seed_agent(ag, seeds0[g], seeds1[g])
         init_state(s, t, nplayers, scholars, clan, seeds0[g], seeds1[g])
-        n = advance(s, t, buf)
-        decisions = 0
+        decisions = -1  # the first step only advances to the first decision
         err = 0
-        while n > 0:
-            apply_action(s, t, buf[randint(ag, n)])  # uniform over the legal actions
-            n = advance(s, t, buf)
+        a = -1
+        while True:
+            n = step(s, t, a, buf)  # the one call of the engine: one copy of it compiled here
             decisions += 1
-            if checks is not None:
-                err = check(s, t)
-                if err != 0:
+            if decisions > 0:
+                if checks is not None:
+                    err = check(s, t)
+                    if err != 0:
+                        break
+                if decisions > DECISION_LIMIT:
+                    err = ERR_LIMIT
                     break
-            if decisions > DECISION_LIMIT:
-                err = ERR_LIMIT
+            if n == 0:
                 break
+            a = buf[randint(ag, n)]  # uniform over the legal actions
         if err == 0 and s[L.S_OVER] == 0:
             err = ERR_STUCK
         if err == 0 and checks is not None:

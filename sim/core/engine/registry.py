@@ -18,8 +18,9 @@ arguments may use the dispatcher's variables:
 and ``L`` (``sim.layout``). numba cannot cache a dispatch over first-class
 functions, so :func:`generate` writes the dispatch functions as plain
 ``if`` chains into the checked-in modules ``dispatch_phases.py`` (phases,
-legal actions, continuations) and ``dispatch_ops.py`` (opcodes), compiled
-like any other kernel. ``import sim`` rewrites a stale one (with a warning)
+legal actions, continuations: inline kernels, copied into their one caller,
+``sim.core.engine.step``) and ``dispatch_ops.py`` (opcodes), compiled like
+any other kernel. ``import sim`` rewrites a stale one (with a warning)
 before anything is compiled; ``python -m sim.core.engine.regenerate``
 regenerates them (``--check``: exit 1 if they were stale). Adding a
 module means adding its package and registration, never editing a
@@ -210,11 +211,11 @@ from __future__ import annotations
 '''
 
 
-def _imports(calls: list[tuple[str, str]]) -> list[str]:
+def _imports(calls: list[tuple[str, str]], decorators: set[str]) -> list[str]:
     by: dict[str, set[str]] = {}
     for mod, text in calls:
         by.setdefault(mod, set()).add(text.partition("(")[0])
-    by.setdefault("sim.core.engine.jit", set()).add("kernel")
+    by.setdefault("sim.core.engine.jit", set()).update(decorators)
     lines = ["from sim import layout as L"]
     for m in sorted(by):
         line = f"from {m} import {', '.join(sorted(by[m]))}"
@@ -234,7 +235,8 @@ def _chain(var: str, es: list[_Entry], body) -> list[str]:
 
 
 def _module_text(what: str, calls: list[tuple[str, str]], functions: list[list[str]]) -> str:
-    text = HEADER.format(what=what) + "\n".join(_imports(calls)) + "\n"
+    decorators = {f[0].removeprefix("@") for f in functions}
+    text = HEADER.format(what=what) + "\n".join(_imports(calls, decorators)) + "\n"
     for f in functions:
         text += "\n\n" + "\n".join(f) + "\n"
     return text
@@ -246,13 +248,15 @@ def generate(regs: dict[str, Registration] | None = None) -> dict[str, str]:
     ph = [e for e in es if e.kind == "PH"]
     ks = [e for e in es if e.kind == "K"]
     ops = [e for e in es if e.kind == "OP"]
-    apply_f = ["@kernel", "def apply_phase(s, t, ph, me, a):",
+    # the phase and continuation dispatchers each have one caller (step, legal): copied into it, they are not
+    # compiled (and optimised with all they call) once more on their own; exec_op is called in run_prog's loop
+    apply_f = ["@inline_kernel", "def apply_phase(s, t, ph, me, a):",
                '    """Apply action `a` of seat `me` to the decision of phase `ph` (PH_*)."""',
                *_chain("ph", ph, lambda e: [c for _, c in e.calls])]
-    legal_f = ["@kernel", "def phase_actions(s, t, ph, me, out):",
+    legal_f = ["@inline_kernel", "def phase_actions(s, t, ph, me, out):",
                '    """Write the legal actions of phase `ph` for seat `me` to `out`; how many (0: none)."""',
                *_chain("ph", ph, lambda e: [f"return {e.legal[1]}"]), "    return 0"]
-    cont_f = ["@kernel", "def run_continuation(s, t, code, a, b, c):",
+    cont_f = ["@inline_kernel", "def run_continuation(s, t, code, a, b, c):",
               '    """Run the continuation popped from the stack: code (K_*) and its operands."""',
               *_chain("code", ks, lambda e: [c for _, c in e.calls])]
     op_f = ["@kernel", "def exec_op(s, t, op, n, type1, cost, actor, prog):",

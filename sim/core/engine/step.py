@@ -1,11 +1,19 @@
 """Applying one action and resolving the rules until the next decision.
 
-``apply_action`` handles the decision now open (``S_PHASE``); ``advance``
-pops the continuation stack until a player must choose again, applying on
-its own every decision that has a single legal action (a forced choice).
-Which package handles a phase or a continuation is registered by the
-packages (``sim.core.engine.registry``); the dispatch is generated
+``apply_action`` handles the decision now open (``S_PHASE``); ``step``
+applies an action and pops the continuation stack until a player must choose
+again, applying on its own every decision that has a single legal action (a
+forced choice); ``advance`` is the same without an action. Which package
+handles a phase or a continuation is registered by the packages
+(``sim.core.engine.registry``); the dispatch is generated
 (``dispatch_phases``).
+
+Compile time: these are ``inline_kernel`` (``sim.core.engine.jit``), copied
+into the compiled code that calls them, and so are the phase and continuation
+dispatchers they call: each would otherwise be compiled on its own and
+optimised by LLVM with all of the rules it reaches. ``step`` has the one call
+of each, so a caller that calls ``step`` once (``play.random_games``) holds
+one copy of the engine's dispatch.
 """
 
 from __future__ import annotations
@@ -13,12 +21,12 @@ from __future__ import annotations
 from sim import layout as L
 from sim.core.engine import kstack
 from sim.core.engine.dispatch_phases import apply_phase, run_continuation
-from sim.core.engine.jit import kernel
+from sim.core.engine.jit import inline_kernel
 from sim.core.engine.legal import legal_actions
 from sim.core.rules.research.research import claim, is_claim
 
 
-@kernel
+@inline_kernel
 def apply_action(s, t, a):
     """Apply a legal action of the open decision (legality checked by callers)."""
     ph = s[L.S_PHASE]
@@ -33,29 +41,31 @@ def apply_action(s, t, a):
     apply_phase(s, t, ph, me, a)
 
 
-@kernel
-def advance(s, t, buf):
-    """Resolve until a player must choose (or the game is over).
+@inline_kernel
+def step(s, t, a, buf):
+    """Apply action `a` (none when `a` < 0) and resolve until a player must choose (or the game is over).
 
     Returns the number of legal actions now (0 when over); `buf` receives them.
     """
     while True:
+        if a >= 0:
+            apply_action(s, t, a)
+            a = -1
         if s[L.S_OVER] == 1:
             return 0
         if s[L.S_PHASE] != L.PH_NONE:
             n = legal_actions(s, t, buf)
             if n == 1:
-                apply_action(s, t, buf[0])
+                a = buf[0]  # a forced choice: applied here
                 continue
             return n
-        code, a, b, c = kstack.pop(s)
+        code, b, c, d = kstack.pop(s)
         if code == 0:
             return 0
-        run_continuation(s, t, code, a, b, c)
+        run_continuation(s, t, code, b, c, d)
 
 
-@kernel
-def step(s, t, a, buf):
-    """Apply action `a` and advance; returns the number of legal actions."""
-    apply_action(s, t, a)
-    return advance(s, t, buf)
+@inline_kernel
+def advance(s, t, buf):
+    """Resolve until a player must choose (or the game is over); as ``step`` without an action."""
+    return step(s, t, -1, buf)
