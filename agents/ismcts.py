@@ -170,7 +170,8 @@ def search(s, t, buf, n, params, rng):
                 else:
                     untried += 1
             who = d[L.S_ACTOR]
-            if untried > 0:
+            go = lbuf[0]  # the action taken from this node: one call of the engine below (step, copied here)
+            if untried > 0:  # expand an untried action, then roll out from it
                 pick = randint(rng, untried)
                 for i in range(m):
                     a = lbuf[i]
@@ -185,24 +186,25 @@ def search(s, t, buf, n, params, rng):
                             child[node] = new
                             avail[new] = 1.0
                             node = new
-                            m = step(d, t, a, lbuf)
+                            go = a
                             break
                         pick -= 1
+            else:  # select by UCB over the available children
+                best = -1.0
+                best_ch = -1
+                for i in range(m):
+                    a = lbuf[i]
+                    ch = find_child(child, sibling, action, node, a)
+                    q = reward[ch, who] / visits[ch] if visits[ch] > 0 else 1.0
+                    u = q + c * math.sqrt(math.log(avail[ch]) / (visits[ch] + 1e-9))
+                    if u > best:
+                        best = u
+                        best_ch = ch
+                        go = a
+                node = best_ch
+            m = step(d, t, go, lbuf)
+            if untried > 0:
                 break
-            best = -1.0
-            best_ch = -1
-            best_a = lbuf[0]
-            for i in range(m):
-                a = lbuf[i]
-                ch = find_child(child, sibling, action, node, a)
-                q = reward[ch, who] / visits[ch] if visits[ch] > 0 else 1.0
-                u = q + c * math.sqrt(math.log(avail[ch]) / (visits[ch] + 1e-9))
-                if u > best:
-                    best = u
-                    best_ch = ch
-                    best_a = a
-            node = best_ch
-            m = step(d, t, best_a, lbuf)
         rollout(d, t, lbuf, m, rparams, rng, depth, r)
         while node >= 0:
             visits[node] += 1.0

@@ -49,7 +49,7 @@ _EDITS = (  # (anchor in LOOP_SOURCE, what replaces it)
      "def play_games(t, nplayers, scholars, clan, seeds0, seeds1, assign, slot_kind, slot_params, rows, games,\n"
      "               trace, leaders):\n    scores = scratch_int(MAXP)\n"
      "    ranks = scratch_int(MAXP)"),
-    ("        decisions = 0\n", "        decisions = 0\n        last = -1\n"),
+    ("        err = 0\n", "        err = 0\n        last = -1\n"),
     ("            decisions += 1\n",
      "            decisions += 1\n            if s[L.S_ROUND] != last:\n                last = s[L.S_ROUND]\n"
      "                record_round(s, t, scores, ranks, trace, leaders, g)\n"),
