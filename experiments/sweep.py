@@ -45,7 +45,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from agents.spec import PYTHON_KIND
 from experiments.run_folder import (
@@ -173,13 +172,6 @@ def result_columns(plan: SweepPlan) -> dict[str, str]:
     if plan.trace:
         cols.update(dict.fromkeys(TRACE_COLUMNS, "int64"))
     return cols
-
-
-# ------------------------------------------------------------------- play
-def play_chunk(task: CellTask, lo: int, hi: int) -> tuple[pd.DataFrame, dict[str, Any]]:
-    """Play games [lo, hi) of a cell here; rows in the schema's columns and dtypes, plus worker facts."""
-    played = play_task(task, Chunk(task.cell, lo, hi))[1]
-    return part_frame(task, played), played.info
 
 
 # -------------------------------------------------------------- executors

@@ -45,7 +45,7 @@ def _conform_by_strings(df: pd.DataFrame, categories: dict[str, list[str]],
 
 
 def _frame_by_strings(task, rows, games, ids, seeds, assign) -> pd.DataFrame:
-    """The rows as play_chunk built them before: constants and agents as repeated strings."""
+    """The rows as the sweep built them before codes: constants and agents as repeated strings."""
     from sim.results import rows_frame
 
     players = task.compiled.config.players
