@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -147,11 +146,12 @@ def cold_compile(players: int = 4, checks: bool = False, passes: bool = False, g
     compiled function version (function, args, compile_s, llvm_s, linked, passes: LLVM seconds by stage
     when ``passes``, which times LLVM's passes) and, with ``games``, the warm random decisions per CPU second
     of that many games after it (best of 3: the speed of the code compiled at this level)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "PYTHONPATH")}
-    if passes:
-        env["NUMBA_LLVM_PASS_TIMINGS"] = "1"
+    from experiments.bench_baseline import _clean_env
+
     with tempfile.TemporaryDirectory(prefix="dungeonology-compile-") as cache:
-        env["NUMBA_CACHE_DIR"] = cache
+        env = _clean_env(Path(cache))  # as bench's cold start: the JIT on, a fresh cache, no PYTHONPATH
+        if passes:
+            env["NUMBA_LLVM_PASS_TIMINGS"] = "1"
         argv = [str(tree), str(players), "1" if checks else "0", str(games)]
         proc = subprocess.run([sys.executable, "-c", _SNIPPET, *argv], cwd=tree, env=env, capture_output=True,
                               text=True, timeout=1800)

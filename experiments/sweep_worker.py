@@ -104,18 +104,15 @@ def play_chunk(task: CellTask, lo: int, hi: int) -> PlayedChunk:
         assign = task.slot_of_entry[seat_assignment(n, players, start=lo - task.first_game)]
     else:
         assign = np.tile(task.slot_of_entry, (n, 1))
-    leaders = None
-    if task.trace:
-        from agents.trace import play_batch_trace
+    play = play_batch
+    if task.trace:  # the traced loop: (rows, games, trace, leaders)
+        from agents.trace import play_batch_trace as play
     if task.seating != "as_listed":  # experiments.seating: games grouped by the seats' Scholars
         order = seatings(task.seating, players, seeds, lo - task.first_game)
-        out = play_seated(play_batch_trace if task.trace else play_batch, task.compiled, seeds, task.slots, assign,
-                          order)
-        rows, games, leaders = out[0], out[1], out[-1] if task.trace else None
-    elif task.trace:
-        rows, games, _, leaders = play_batch_trace(task.compiled, seeds.tolist(), list(task.slots), assign)
+        out = play_seated(play, task.compiled, seeds, task.slots, assign, order)
     else:
-        rows, games = play_batch(task.compiled, seeds.tolist(), list(task.slots), assign)
+        out = play(task.compiled, seeds.tolist(), list(task.slots), assign)
+    rows, games, leaders = out[0], out[1], out[-1] if task.trace else None
     columns = chunk_columns(task.columns, task.categories, players, rows, games, ids, seeds, assign)
     info = {"pid": os.getpid(), "host": socket.gethostname(),
             "maxrss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
