@@ -8,11 +8,11 @@ from typing import Any
 
 import numpy as np
 
-from sim import layout as L
-from sim.config import GameConfig
-from sim.game import Game
-from sim.modules import base_rules
-from sim.observation import HIDDEN, OBS_SIZE, OBS_STATE, PANIC_HIDDEN
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import GameConfig
+from sim.dungeonology.game import Game
+from sim.dungeonology.modules import base_rules
+from sim.dungeonology.observation import HIDDEN, OBS_SIZE, OBS_STATE, PANIC_HIDDEN
 
 NUM_ACTIONS = L.NUM_ACTIONS
 
@@ -44,9 +44,9 @@ def masked_observation(game: Game, seat: int) -> dict[str, np.ndarray]:
 
 def observation_bounds() -> tuple[np.ndarray, np.ndarray]:
     """Lowest and highest value of every observation entry: the state part's are the state's
-    field ranges (sim.state_bounds, what a record's state is checked against) widened by the
+    field ranges (sim.dungeonology.state_bounds, what a record's state is checked against) widened by the
     masks' values (-1 hidden, -2 the face-down Panic Card); the header's are 0 and a count."""
-    from sim.state_bounds import COUNT, _table
+    from sim.dungeonology.state_bounds import COUNT, _table
 
     lo, hi = np.zeros(OBS_SIZE, np.float32), np.full(OBS_SIZE, COUNT, np.float32)
     slo, shi, _ = _table()

@@ -32,10 +32,10 @@ from adapters.common import (
 )
 from agents.python_agents import NumbaAgent, load_agent, observe, takes_observation
 from agents.spec import PYTHON_KIND, parse_spec
-from sim import layout as L
-from sim.config import GameConfig
-from sim.errors import ConfigError
-from sim.game import Game, new_game
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import GameConfig
+from sim.dungeonology.game import Game, new_game
+from sim.kit.errors import ConfigError
 
 
 class DungeonologyEnv(gym.Env):

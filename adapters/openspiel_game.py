@@ -8,7 +8,7 @@ ranked first, 0 for the others: tied seats all win, Game Scoring), terminal
 rewards, 2-4 players. Parameters: ``players``, ``modules`` (comma-separated,
 ``all`` = the four advanced rules), ``alert``, ``level``, ``seed``.
 
-Information-state and observation tensors are sim/observation.py's (their
+Information-state and observation tensors are sim/dungeonology/observation.py's (their
 strings: the seat and a hash of the tensor, so equal strings are equal
 information states); legal actions are ascending; ``resample_from_infostate``
 is the engine's determinization (everything the seat cannot see resampled),
@@ -30,10 +30,10 @@ import pyspiel
 
 from adapters.common import NUM_ACTIONS, game_config, seat_returns
 from agents.batch import DECISION_LIMIT
-from sim import layout as L
-from sim.config import GameConfig, compile_config
-from sim.game import Game, new_game
-from sim.observation import INFO_SIZE, OBS_SIZE
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import GameConfig, compile_config
+from sim.dungeonology.game import Game, new_game
+from sim.dungeonology.observation import INFO_SIZE, OBS_SIZE
 
 SHORT_NAME = "python_dungeonology"
 DEFAULTS = {"players": 4, "modules": "", "alert": "medium", "level": "students", "seed": 0}
@@ -143,7 +143,7 @@ class DungeonologyState(pyspiel.State):
 
 class Observer:
     """OpenSpiel's Python observer: the observation (perfect_recall False) or the
-    information-state tensor of sim/observation.py."""
+    information-state tensor of sim/dungeonology/observation.py."""
 
     def __init__(self, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall

@@ -31,8 +31,8 @@ from adapters.common import (
     seat_returns,
     seed_from,
 )
-from sim.config import GameConfig
-from sim.game import new_game
+from sim.dungeonology.config import GameConfig
+from sim.dungeonology.game import new_game
 
 
 class DungeonologyAEC(AECEnv):

@@ -2,7 +2,7 @@
 and Whitehouse, 2012), in numba.
 
 Each iteration samples a determinization of the current state from the
-deciding seat's point of view (``sim.core.checks.determinize``: everything that
+deciding seat's point of view (``sim.dungeonology.core.checks.determinize``: everything that
 seat cannot see is resampled), descends the one tree shared by all
 determinizations with UCB restricted to the actions legal in this
 determinization (availability counts), expands one untried action, plays a
@@ -28,16 +28,16 @@ from numba import objmode
 
 from agents import heuristic as H
 from agents.registry import AgentKind, register
-from sim import layout as L
-from sim.core.checks.determinize import determinize
-from sim.core.components.noteboard import board_points, jinx_penalty
-from sim.core.components.scholars import pf
-from sim.core.engine.jit import allocating, kernel, scratch_float, scratch_int
-from sim.core.engine.legal import legal_actions
-from sim.core.engine.rng import randint
-from sim.core.engine.step import step
-from sim.core.procedures.scoring import rank_seats
-from sim.layout import MAXP  # scratch sizes: constants (jit.scratch_int)
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.checks.determinize import determinize
+from sim.dungeonology.core.components.noteboard import board_points, jinx_penalty
+from sim.dungeonology.core.components.scholars import pf
+from sim.dungeonology.core.engine.legal import legal_actions
+from sim.dungeonology.core.engine.step import step
+from sim.dungeonology.core.procedures.scoring import rank_seats
+from sim.dungeonology.layout import MAXP  # scratch sizes: constants (jit.scratch_int)
+from sim.kit.jit import allocating, kernel, scratch_float, scratch_int
+from sim.kit.rng import randint
 
 Q_ITER = 0
 Q_C = 1

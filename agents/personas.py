@@ -13,7 +13,7 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
-from sim.errors import DataError
+from sim.kit.errors import DataError
 
 
 def load_personas(path: Path, params: Mapping[str, float],

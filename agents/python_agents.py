@@ -3,7 +3,7 @@ can sit at a seat, in ``play_game``, tournaments and sweeps (named
 ``module:attr``, see agents/spec.py).
 
 The agent sees only its seat: an :class:`Observation` (the seat's fixed-size
-tensor, sim/observation.py, its legal actions in ascending order and, when the
+tensor, sim/dungeonology/observation.py, its legal actions in ascending order and, when the
 agent sets ``wants_view = True``, the seat's ``observation_dict``) and a
 boolean mask over the action space. Both are fresh copies built from the
 state; the agent never holds the state or the game. An optional
@@ -26,16 +26,16 @@ import numpy as np
 
 from agents.registry import kinds
 from agents.spec import PYTHON_KIND, AgentSpec, parse_spec
-from sim import layout as L
-from sim.config import Compiled, GameConfig
-from sim.core.engine.batch import NGAME, NROW, write_game, write_rows
-from sim.core.engine.rng import seed_words
-from sim.core.engine.step import advance, apply_action
-from sim.core.procedures.setup import init_state
-from sim.errors import ConfigError
-from sim.game import Game, new_game
-from sim.observation import observation
-from sim.view import state_dict
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import Compiled, GameConfig
+from sim.dungeonology.core.engine.batch import NGAME, NROW, write_game, write_rows
+from sim.dungeonology.core.engine.step import advance, apply_action
+from sim.dungeonology.core.procedures.setup import init_state
+from sim.dungeonology.game import Game, new_game
+from sim.dungeonology.observation import observation
+from sim.dungeonology.view import state_dict
+from sim.kit.errors import ConfigError
+from sim.kit.rng import seed_words
 
 
 @dataclass(frozen=True)

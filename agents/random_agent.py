@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from agents.registry import AgentKind, register
-from sim.core.engine.jit import kernel
-from sim.core.engine.rng import randint
+from sim.kit.jit import kernel
+from sim.kit.rng import randint
 
 
 @kernel

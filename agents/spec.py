@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from agents.registry import MAX_PARAMS, AgentKind, kinds
-from sim.errors import ConfigError
+from sim.kit.errors import ConfigError
 
 PYTHON_KIND = "python"  # the kind of a ``module:attr`` spec
 _PYTHON_NAME = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")

@@ -4,7 +4,7 @@ The loop is :data:`agents.batch.LOOP_SOURCE` with three additions: it takes two 
 the first decision of every round from the second on (``S_ROUND`` changes: the first player's turn,
 "Game Turn") it records each
 seat's score so far (the "End of the game" scoring applied to the board as it stands:
-:func:`sim.core.procedures.scoring.rank_seats`) and the seat that would win now (rank 1, the
+:func:`sim.dungeonology.core.procedures.scoring.rank_seats`) and the seat that would win now (rank 1, the
 rulebook's tie-breaks). Without the option the plain loop runs: same games, same speed.
 
 From the trace, :func:`lead_summary` derives per game the **lead changes** (how often the leader at a
@@ -23,10 +23,10 @@ import numpy as np
 from agents.batch import LOOP_SOURCE, batch_inputs, loop_module
 from agents.registry import kinds
 from agents.spec import AgentSpec
-from sim import layout as L
-from sim.config import Compiled
-from sim.core.engine.jit import kernel
-from sim.core.procedures.scoring import rank_seats
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import Compiled
+from sim.dungeonology.core.procedures.scoring import rank_seats
+from sim.kit.jit import kernel
 
 MAX_TRACE_ROUNDS = 64  # round starts recorded per game (later ones are not: the figures then say so)
 

@@ -1,7 +1,7 @@
 """Benchmarks of the engine: random play throughput, memory, start-up times
 and the JIT speed-up (what ``dungeonology bench`` prints).
 
-- throughput: ``play_batch`` (the numba batch of sim.core.engine.play) on one core,
+- throughput: ``play_batch`` (the numba batch of sim.dungeonology.core.engine.play) on one core,
   timed after a warm-up call, without invariant checks (``fuzz`` measures
   with them);
 - peak memory: ``resource.getrusage(...).ru_maxrss`` of this process after
@@ -50,9 +50,9 @@ from typing import Any
 
 from experiments.bench_baseline import ROOT, measure_cold, resolve_ref, side_by_side
 from experiments.fuzz import game_seed, play_batch
-from sim.config import GameConfig, compile_config
-from sim.core.engine.batch import GAME_FIELDS
-from sim.layout import STATE_SIZE, TABLE_SIZE
+from sim.dungeonology.config import GameConfig, compile_config
+from sim.dungeonology.core.engine.batch import GAME_FIELDS
+from sim.dungeonology.layout import STATE_SIZE, TABLE_SIZE
 
 DEFAULT_GAMES = 5000
 QUICK_GAMES = 300
@@ -62,7 +62,7 @@ NOJIT_GAMES = 3
 _PLAY_SNIPPET = """
 import json, sys, time
 t0 = time.perf_counter()
-from sim.config import GameConfig, compile_config
+from sim.dungeonology.config import GameConfig, compile_config
 from experiments.fuzz import play_batch
 compiled = compile_config(GameConfig.from_dict(json.loads(sys.argv[1])))
 t1 = time.perf_counter()
@@ -257,7 +257,7 @@ def agent_bench(config: GameConfig, games: int, ismcts_games: int) -> dict[str, 
     from agents.batch import play_batch as play_agents
     from agents.python_agents import NumbaAgent
     from agents.spec import parse_spec
-    from sim.game import new_game
+    from sim.dungeonology.game import new_game
 
     compiled = compile_config(config)
     heuristic = parse_spec("heuristic")
@@ -321,7 +321,7 @@ def rules_comparison(config: GameConfig, games: int, heuristic_games: int, repea
     kept (the machine's load varies; the best run is the least disturbed)."""
     from agents.batch import play_batch as play_agents
     from agents.spec import parse_spec
-    from sim.modules import base_rules
+    from sim.dungeonology.modules import base_rules
 
     heuristic = [parse_spec("heuristic")]
     configs = {"basic": dataclasses.replace(config, modules=(), boss=None, panic=None),

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.config import GameConfig, compile_config
-from sim.game import new_game
+from sim.dungeonology.config import GameConfig, compile_config
+from sim.dungeonology.game import new_game
 
 PYTHON_RANDOM = "agents.python_agents:UniformRandom"
 

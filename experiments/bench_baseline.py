@@ -12,7 +12,7 @@ the same seeds, so the decision counts must be equal: a check that the two
 engines play the same games.
 
 The worker is a snippet that only uses interfaces both engines have
-(``sim.config``, ``experiments.fuzz.play_batch``, ``agents.batch.play_batch``).
+(``sim.dungeonology.config``, ``experiments.fuzz.play_batch``, ``agents.batch.play_batch``).
 The temporary worktree is removed afterwards; the old engine's numba cache
 is kept in ``~/.cache/dungeonology/numba-baseline`` (its files get the
 commit's time, so the cache stays valid from one run to the next).
@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from sim.config import GameConfig
-from sim.errors import ConfigError
+from sim.dungeonology.config import GameConfig
+from sim.kit.errors import ConfigError
 
 BASELINE_REF = "a93eed3"  # main before issue 11 (same-games fingerprints recorded)
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +47,7 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 t0 = time.perf_counter()
 import sim
-from sim.config import GameConfig, compile_config
+from sim.dungeonology.config import GameConfig, compile_config
 from experiments.fuzz import play_batch
 from agents.batch import play_batch as play_agents
 from agents.spec import parse_spec
@@ -71,7 +71,7 @@ for line in sys.stdin:
 COLD_SNIPPET = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from sim.config import GameConfig, compile_config
+from sim.dungeonology.config import GameConfig, compile_config
 from experiments.fuzz import play_batch
 compiled = compile_config(GameConfig.from_dict(json.loads(sys.argv[2])))
 print(json.dumps({"decisions": int(play_batch(compiled, [0], False)[0][0])}))

@@ -28,7 +28,7 @@ from typing import Any
 from numba.core import event
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECK = "sim.core.checks.invariants.check"
+CHECK = "sim.dungeonology.core.checks.invariants.check"
 
 # argv: tree, players, checks (0/1), games (then timed warm, best of 3 by CPU seconds; 0: none).
 # Records the compile events of a cold start; prints one JSON line.
@@ -38,7 +38,7 @@ sys.path.insert(0, sys.argv[1])
 from experiments.bench_compile import CompileRecorder
 with CompileRecorder() as rec:
     t0 = time.perf_counter()
-    from sim.config import GameConfig, compile_config
+    from sim.dungeonology.config import GameConfig, compile_config
     from experiments.fuzz import play_batch
     compiled = compile_config(GameConfig(players=int(sys.argv[2])))
     play_batch(compiled, [0], sys.argv[3] == "1")

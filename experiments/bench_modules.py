@@ -16,8 +16,8 @@ import dataclasses
 import time
 from typing import Any
 
-from sim import modules as M
-from sim.config import GameConfig, compile_config
+from sim.dungeonology import modules as M
+from sim.dungeonology.config import GameConfig, compile_config
 
 BOX = "rocca_civetta"
 CONTENT = ("rocca_civetta", "alchemy", "specialists", "spriggan")  # the box's content that joins a game
@@ -45,7 +45,7 @@ def _timed(compiled: Any, seeds: list[int], agents: list | None) -> tuple[float,
     """(seconds, decisions) of one batch: random play when ``agents`` is None."""
     from agents.batch import play_batch as play_agents
     from experiments.fuzz import play_batch
-    from sim.core.engine.batch import GAME_FIELDS
+    from sim.dungeonology.core.engine.batch import GAME_FIELDS
 
     t0 = time.perf_counter()
     if agents is None:

@@ -1,7 +1,7 @@
 """Would reusing the heuristic's movement plan pay? (issue 13, lever 3)
 
 ``python -m experiments.bench_movement [--games N] [--rules r1,r2]`` plays heuristic games
-(4 players, seeds 0..N-1) through :class:`sim.game.Game` and, at every Movement decision
+(4 players, seeds 0..N-1) through :class:`sim.dungeonology.game.Game` and, at every Movement decision
 (more than one legal action), compares the inputs of the movement plan with those at the
 previous Movement decision of the same seat in the same turn:
 
@@ -31,12 +31,12 @@ from agents.heuristic.memory import context_kept, zone_kept
 from agents.heuristic.study import study_context, zone_study_values
 from agents.python_agents import NumbaAgent
 from sim import GameConfig
-from sim import layout as L
-from sim.core.components.dungeon import zone_cube_count
-from sim.core.components.noteboard import study_bonus
-from sim.core.components.scholars import hand_size
-from sim.core.procedures.stealth import zone_alert
-from sim.game import Game, new_game
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.dungeon import zone_cube_count
+from sim.dungeonology.core.components.noteboard import study_bonus
+from sim.dungeonology.core.components.scholars import hand_size
+from sim.dungeonology.core.procedures.stealth import zone_alert
+from sim.dungeonology.game import Game, new_game
 
 REPEAT = 5  # calls per timed measurement
 

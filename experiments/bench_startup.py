@@ -62,7 +62,7 @@ def worker_task(players: int, modules: tuple[str, ...] = ()) -> tuple:
     """(task, first chunk, second chunk) of a one-cell sweep of heuristic agents, as the parent sends them."""
     from experiments.sweep import Chunk, cell_task, run_categories
     from experiments.sweep_config import parse_sweep
-    from sim.config import compile_config
+    from sim.dungeonology.config import compile_config
 
     plan = parse_sweep({"name": "startup", "games_per_cell": 2, "chunk_size": 1, "seed": 1,
                         "fixed": {"players": players, "agents": ["heuristic"], "modules": list(modules)}})

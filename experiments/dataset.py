@@ -25,8 +25,8 @@ import pandas as pd
 
 from experiments.run_folder import PART_GLOB, manifest_path
 from experiments.schema import COLUMNS, DERIVED, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT, derived_columns
-from sim import layout as L
-from sim.errors import DungeonologyError
+from sim.dungeonology import layout as L
+from sim.kit.errors import DungeonologyError
 
 # rulebook order of the cell values (unknown values follow, sorted)
 ORDERS: dict[str, tuple[str, ...]] = {

@@ -4,9 +4,9 @@ every action, failures rebuilt in Python as replayable records.
 Seeds: game ``i`` of a run with base seed ``S`` uses the game seed
 ``game_seed(S, i) = S * 1_000_003 + i`` (so with the default ``S = 0`` game
 ``i`` has seed ``i``). The game's chance stream starts from
-``sim.core.engine.rng.seed_words(game seed)`` exactly as ``sim.new_game(config,
+``sim.kit.rng.seed_words(game seed)`` exactly as ``sim.new_game(config,
 game seed)`` does, and the random agent is seeded from the same words with
-``sim.core.engine.play.seed_agent``. Hence ``dungeonology play --seed <game seed>``
+``sim.dungeonology.core.engine.play.seed_agent``. Hence ``dungeonology play --seed <game seed>``
 (same options) plays exactly the game the batch played.
 
 >>> from sim import GameConfig
@@ -25,16 +25,16 @@ from pathlib import Path
 
 import numpy as np
 
-from sim import layout as L
-from sim.config import Compiled, GameConfig, compile_config
-from sim.core.checks.invariants import INVARIANTS, check
-from sim.core.engine.play import play_random_batch, seed_agent
-from sim.core.engine.rng import randint, seed_words
-from sim.game import Game, new_game
-from sim.modules import combinations
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import Compiled, GameConfig, compile_config
+from sim.dungeonology.core.checks.invariants import INVARIANTS, check
+from sim.dungeonology.core.engine.play import play_random_batch, seed_agent
+from sim.dungeonology.game import Game, new_game
+from sim.dungeonology.modules import combinations
+from sim.kit.rng import randint, seed_words
 
 SEED_STRIDE = 1_000_003
-DECISION_LIMIT = 200_000  # as in sim.core.engine.play.random_games (error 99 beyond it)
+DECISION_LIMIT = 200_000  # as in sim.dungeonology.core.engine.play.random_games (error 99 beyond it)
 CODE_STUCK = 17
 CODE_LIMIT = 99
 
@@ -50,7 +50,7 @@ def rules_label(rules: Sequence[str]) -> str:
 
 
 def rule_combinations() -> list[tuple[str, ...]]:
-    """Every playable combination of the implemented modules (sim.modules; 16 for
+    """Every playable combination of the implemented modules (sim.dungeonology.modules; 16 for
     the base box's four advanced rules), the basic game first."""
     return combinations()
 
@@ -62,7 +62,7 @@ def invariant_name(code: int) -> str:
 # ---------------------------------------------------------------- agent
 class RandomAgent:
     """The batch's random agent, from Python: for the same seed it makes the
-    same draws, so it chooses exactly what ``sim.core.engine.play.random_games`` chooses."""
+    same draws, so it chooses exactly what ``sim.dungeonology.core.engine.play.random_games`` chooses."""
 
     def __init__(self, seed: int) -> None:
         self.rng = np.zeros(L.STATE_SIZE, np.int64)
@@ -84,7 +84,7 @@ def play_batch(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Play one random game per seed in numba; (decisions, error codes, turns).
 
-    Uses ``sim.core.engine.play.play_random_batch`` with the configured Scholars and
+    Uses ``sim.dungeonology.core.engine.play.play_random_batch`` with the configured Scholars and
     Clan Card (dealt at random where the configuration leaves them open).
     """
     s0, s1 = seed_arrays(seeds)
@@ -101,7 +101,7 @@ def rebuild(config: GameConfig, seed: int, check_every: bool = True) -> tuple[Ga
 
     Returns the game (its history is the actions up to and including the one
     after which the invariant failed) and the error code (0 = none), with the
-    same codes and limits as ``sim.core.engine.play.random_games``.
+    same codes and limits as ``sim.dungeonology.core.engine.play.random_games``.
     """
     g = new_game(config, seed)
     agent = RandomAgent(seed)

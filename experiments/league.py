@@ -37,8 +37,8 @@ import pandas as pd
 from agents.spec import AgentSpec
 from experiments.ratings import DEFAULT_BOOT, head_to_head, skill_luck
 from experiments.tournament import MAX_GAMES, as_specs, check_kinds, check_size, play_assigned, summarize
-from sim.config import GameConfig
-from sim.errors import ConfigError
+from sim.dungeonology.config import GameConfig
+from sim.kit.errors import ConfigError
 
 
 def league_tables(k: int, players: int) -> np.ndarray:

@@ -29,7 +29,7 @@ import pandas as pd
 
 from experiments.stats import wilson
 from experiments.tournament import play_tournament
-from sim.config import GameConfig
+from sim.dungeonology.config import GameConfig
 
 BASE = "heuristic"
 

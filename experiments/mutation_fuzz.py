@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sim.errors import format_key
+from sim.kit.errors import format_key
 
 ODD_VALUES: tuple[Any, ...] = (0, -1, 1, 2**31, 2**63, 2**64, -(2**63) - 1, 10**12, 10**30, 1.5, float("nan"), "",
                                "x", "../../etc", "random", True, False, None, [], {}, [0] * 3, {"a": 1},
@@ -149,7 +149,7 @@ def mutate_text(text: str, rng: random.Random) -> str:
 
 def to_toml(doc: Any) -> str:
     """A document as TOML of inline values (None values left out, as TOML has no null)."""
-    from sim.errors import format_value
+    from sim.kit.errors import format_value
 
     def clean(v: Any) -> Any:
         if isinstance(v, dict):
@@ -197,8 +197,8 @@ def base_records() -> list[dict[str, Any]]:
     """Two small records to mutate: a random game's first actions and a scenario (initial_state)."""
     from experiments.fuzz import RandomAgent
     from sim import GameConfig
-    from sim.game import new_game
-    from sim.scenario import Scenario
+    from sim.dungeonology.game import new_game
+    from sim.dungeonology.scenario import Scenario
 
     out = []
     for g in (new_game(GameConfig(players=2), 5),
@@ -215,7 +215,7 @@ def fuzz_inputs(cases: int | Mapping[str, int] = 3000, seed: int = 0, work: Path
                 targets: Sequence[str] = ("record", "sweep", "data")) -> Counts:
     """Run ``cases`` mutations: a number shared out over ``targets``, or a number per target
     ({"record": 1500, ...}); see the module docstring."""
-    from sim.loader.layers import BOXES_DIR
+    from sim.dungeonology.loader.layers import BOXES_DIR
 
     rng = random.Random(seed)
     counts = Counts()

@@ -6,7 +6,7 @@ next turn starting). ``narrate(before, after, action_text)`` compares two
 snapshots and says what changed; it is a pure function of plain dicts, so it
 can be tested without playing.
 
-A snapshot is ``Game.to_dict()`` (sim/view.py), optionally with two extra keys
+A snapshot is ``Game.to_dict()`` (sim/dungeonology/view.py), optionally with two extra keys
 that ``snapshot(g)`` adds from the state array:
 
 - ``"stats"``: per seat ``studies``, ``study_wins``, ``spies``, ``spy_wins``,
@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from sim import layout as L
+from sim.dungeonology import layout as L
 
 Snap = dict[str, Any]
 

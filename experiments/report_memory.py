@@ -89,8 +89,8 @@ def _part(rng: np.random.Generator, cell: int, values: dict[str, Any], lo: int, 
 def synthetic_run(out: Path, rows: int = 10_000_000, seed: int = 1) -> Path:
     """Write a run folder of about ``rows`` seat rows (whole games, the same number in every cell) to
     ``out`` (which must not exist yet) and return it."""
-    from sim import layout as L
-    from sim.loader import load_data
+    from sim.dungeonology import layout as L
+    from sim.dungeonology.loader import load_data
 
     out = Path(out)
     if out.exists():

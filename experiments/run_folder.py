@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from experiments.schema import COLUMNS, OVERRIDE_PREFIX
-from sim.errors import DungeonologyError, format_value
+from sim.kit.errors import DungeonologyError, format_value
 
 if TYPE_CHECKING:
     from experiments.sweep import Chunk

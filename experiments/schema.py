@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sim.errors import format_value
+from sim.kit.errors import format_value
 
 if TYPE_CHECKING:
     from experiments.sweep_config import SweepPlan
@@ -69,7 +69,7 @@ COLUMNS: dict[str, tuple[str, str]] = {
     "first_player": ("int64", "seat of the first player"),
     "turns": ("int64", "turns played"),
     "rounds": ("int64", "rounds started"),
-    "end_reason": ("category", "why the game ended (sim.layout.END_REASONS)"),
+    "end_reason": ("category", "why the game ended (sim.dungeonology.layout.END_REASONS)"),
     "decisions": ("int64", "decisions taken by agents"),
     "theses": ("int64", "successful Theses in the game"),
     "error": ("int64", "0, or an engine/agent error code (the game is then excluded from analysis)"),
@@ -93,7 +93,7 @@ DERIVED = ("modules", "box")
 def box_of(modules: str) -> str:
     """The ``box`` column of a ``modules`` / ``rules`` text: the boxes of those modules, the base box
     first, in the registry's order ('base+rocca_civetta'); an unknown module name counts as the base box."""
-    from sim import modules as M
+    from sim.dungeonology import modules as M
 
     names = [n for n in str(modules).split("+") if n]
     used = {M.MODULES[n].box for n in names if n in M.MODULES}

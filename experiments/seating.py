@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from sim.config import Compiled
+    from sim.dungeonology.config import Compiled
 
 SEAT_STREAM = 0x5EA7  # the random seating's generator: (seed, SEAT_STREAM), apart from the game's own
 

@@ -71,9 +71,9 @@ from experiments.schema import COLUMNS, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT,
 from experiments.sweep_config import RANDOM, SEED_STRIDE, Cell, SweepPlan, load_sweep
 from experiments.sweep_rows import part_frame, worker_columns
 from experiments.sweep_worker import CellTask, Chunk, PlayedChunk, play_task
-from sim.config import Compiled, GameConfig, compile_config
-from sim.errors import ConfigError
-from sim.results import boss_labels
+from sim.dungeonology.config import Compiled, GameConfig, compile_config
+from sim.dungeonology.results import boss_labels
+from sim.kit.errors import ConfigError
 
 MANIFEST_FORMAT = 2  # 2: every part carries its sha256
 BACKENDS = ("loky", "dask")
@@ -107,7 +107,7 @@ def run_categories(plan: SweepPlan, compiled: Compiled) -> dict[str, list[str]]:
     names of ``compiled`` (the run's data without modules) first, then those the cells' module
     sets add (an expansion's Scholars, Clans, Panic Cards: its data layers are merged only
     with its modules)."""
-    from sim import layout as L
+    from sim.dungeonology import layout as L
 
     sets = {c.rules: c.config for c in plan.cells if c.rules}
     every = [compiled.names, *(compile_config(config).names for config in sets.values())]
@@ -325,7 +325,7 @@ def run_sweep(config: str | Path | SweepPlan, out: str | Path | None = None, *, 
 
 
 def _fresh_manifest(plan: SweepPlan, base: Compiled) -> dict[str, Any]:
-    data = base.loaded.summary()  # the layers and every value's provenance (sim.loader)
+    data = base.loaded.summary()  # the layers and every value's provenance (sim.dungeonology.loader)
     return {
         "format": MANIFEST_FORMAT,
         "name": plan.name,

@@ -13,13 +13,13 @@ import pandas as pd
 
 from experiments.schema import COLUMNS, OVERRIDE_PREFIX, VARIANT
 from experiments.sweep_worker import Column
-from sim import layout as L
-from sim.core.engine.batch import GAME_FIELDS, ROW_FIELDS
-from sim.results import boss_labels
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.engine.batch import GAME_FIELDS, ROW_FIELDS
+from sim.dungeonology.results import boss_labels
 
 if TYPE_CHECKING:
     from experiments.sweep_worker import CellTask, PlayedChunk
-    from sim.tables import Names
+    from sim.dungeonology.tables import Names
 
 PARENT_COLUMNS = ("run", "cell")  # the cell's identifiers: added by the parent
 

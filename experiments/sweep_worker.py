@@ -22,11 +22,11 @@ import numpy as np
 from agents.batch import play_batch
 from experiments.orphans import watch_parent
 from experiments.seating import play_seated, seat_assignment, seatings
-from sim.core.engine.batch import GAME_FIELDS, ROW_FIELDS
-from sim.results import boss_codes
+from sim.dungeonology.core.engine.batch import GAME_FIELDS, ROW_FIELDS
+from sim.dungeonology.results import boss_codes
 
 if TYPE_CHECKING:
-    from sim.config import Compiled
+    from sim.dungeonology.config import Compiled
 
 
 @dataclass(frozen=True)

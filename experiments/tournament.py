@@ -29,7 +29,7 @@ games). The fair share of wins is 1 / players.
 Usage from Python (a notebook)::
 
     from experiments.tournament import run_tournament
-    from sim.config import GameConfig
+    from sim.dungeonology.config import GameConfig
     table = run_tournament(GameConfig(players=4), ["heuristic", "random", "random", "random"], games=400, jobs=2)
 
 Parallel runs (``jobs > 1``) play chunks of games in joblib (loky) worker
@@ -55,9 +55,9 @@ from experiments.orphans import watch_parent
 from experiments.ratings import DEFAULT_BOOT, bt_ratings
 from experiments.seating import seat_assignment
 from experiments.stats import wilson
-from sim.config import GameConfig, compile_config
-from sim.errors import ConfigError
-from sim.results import rows_frame
+from sim.dungeonology.config import GameConfig, compile_config
+from sim.dungeonology.results import rows_frame
+from sim.kit.errors import ConfigError
 
 SEED_STRIDE = 1_000_003
 MAX_CHUNK = 2000  # games per play_batch call at most
@@ -138,7 +138,7 @@ def play_tournament(config: GameConfig, specs: Sequence[AgentSpec | str], games:
                     jobs: int = 1, progress: bool = False) -> pd.DataFrame:
     """Play the seat-rotated games; one row per (game, seat).
 
-    Columns: those of :func:`sim.results.rows_frame` (``game`` is the game
+    Columns: those of :func:`sim.dungeonology.results.rows_frame` (``game`` is the game
     index 0..N-1) plus ``seed`` (the game's seed) and ``agent`` (the spec
     text). ``games`` is rounded up to a multiple of the player count.
     """

@@ -40,8 +40,8 @@ from typing import Any
 from experiments import tune_objective as O
 from experiments.run_folder import RunFolder, SweepError, _now, _write_json, code_version
 from experiments.tune_config import Parameter, TunePlan, load_tune
-from sim.errors import ConfigError, format_value
-from sim.loader import load_data, split_key
+from sim.dungeonology.loader import load_data, split_key
+from sim.kit.errors import ConfigError, format_value
 
 STUDY = "study.db"
 OWN = {STUDY, "trials", "validation", "layer", "report.md", "tune.json", ".lock", ".layer.tmp",
@@ -350,8 +350,8 @@ def _layer(plan: TunePlan, out: Path, overrides: dict[str, Any], best: Candidate
 
 def _provisional_parameters(plan: TunePlan, provisional: list) -> list[str]:
     """The free values that are provisional in the data (the key itself, or inside a provisional key;
-    ``provisional``: the data's :class:`sim.loader.ProvisionalValue` list, before the game's overrides)."""
-    from sim.errors import format_key
+    ``provisional``: the data's :class:`sim.dungeonology.loader.ProvisionalValue` list, before the game's overrides)."""
+    from sim.kit.errors import format_key
 
     marked = [tuple(split_key(v.key)) for v in provisional]
     out = []

@@ -30,7 +30,7 @@ free, what "better" means, and how many games it may cost. See docs/TUNE.md; in 
     games_per_cell = 1000
 
 Every value is checked before a game is played; errors are one-line
-:class:`sim.errors.ConfigError` naming the file, the key, the value and what is allowed.
+:class:`sim.kit.errors.ConfigError` naming the file, the key, the value and what is allowed.
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from experiments.sweep_config import MAX_SEED, SweepPlan, parse_sweep
-from sim.errors import ConfigError, DataError, format_key, format_value
-from sim.loader import load_data, split_key
+from sim.dungeonology.loader import load_data, split_key
+from sim.kit.errors import ConfigError, DataError, format_key, format_value
 
 SAMPLERS = ("tpe", "random")
 TARGETS = ("fair_share", "first_player", "game_length", "thesis_rate")

@@ -17,9 +17,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import Any
 
-from sim.errors import format_key, format_value
-from sim.loader import MANIFEST, load_data, split_key
-from sim.schema import is_value_table
+from sim.dungeonology.loader import MANIFEST, load_data, split_key
+from sim.dungeonology.schema import is_value_table
+from sim.kit.errors import format_key, format_value
 
 
 def layer_entries(raw: Mapping[str, Any], keys: Sequence[str]) -> dict[tuple, Any]:

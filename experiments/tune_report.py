@@ -18,7 +18,7 @@ import numpy as np
 from experiments import tune_objective as O
 from experiments.claims import ci, pct
 from experiments.stats import newcombe, wilson
-from sim.errors import format_value
+from sim.kit.errors import format_value
 
 
 def scholar_rows(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:

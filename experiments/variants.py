@@ -29,10 +29,10 @@ from experiments.analysis import (
 )
 from experiments.schema import OVERRIDE_PREFIX, override_text
 from experiments.stats import bonferroni_alpha, newcombe, wilson
-from sim.errors import DungeonologyError
-from sim.loader import load_data
-from sim.loader.keys import split_key
-from sim.modules import names
+from sim.dungeonology.loader import load_data
+from sim.dungeonology.loader.keys import split_key
+from sim.dungeonology.modules import names
+from sim.kit.errors import DungeonologyError
 
 
 # -------------------------------------------------------- advanced rules

@@ -4,22 +4,22 @@ The public names (``GameConfig``, ``Game``, the errors...) are imported on first
 process that only plays compiled tables (a sweep's worker) never loads the data files' models.
 """
 
-from sim._cache import refresh_numba_cache
-from sim.core.engine.registry import ensure_generated
+from sim.dungeonology.core.engine.registry import ensure_generated
+from sim.kit.cache import refresh_numba_cache
 
 ensure_generated()  # the generated dispatch modules first: the cache check hashes them
 refresh_numba_cache()
 
 _PUBLIC = {
-    "ConfigError": "sim.errors",
-    "DataError": "sim.errors",
-    "DungeonologyError": "sim.errors",
-    "IllegalActionError": "sim.errors",
-    "RecordError": "sim.errors",
-    "GameConfig": "sim.config",
-    "Game": "sim.game",
-    "new_game": "sim.game",
-    "replay": "sim.game",
+    "ConfigError": "sim.kit.errors",
+    "DataError": "sim.kit.errors",
+    "DungeonologyError": "sim.kit.errors",
+    "IllegalActionError": "sim.kit.errors",
+    "RecordError": "sim.kit.errors",
+    "GameConfig": "sim.dungeonology.config",
+    "Game": "sim.dungeonology.game",
+    "new_game": "sim.dungeonology.game",
+    "replay": "sim.dungeonology.game",
 }
 __all__ = sorted(_PUBLIC)
 

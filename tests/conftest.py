@@ -1,7 +1,7 @@
 """Shared fixtures of the rules tests.
 
-Positions are built with :class:`sim.scenario.Scenario` and driven with the
-real actions through :func:`sim.scenario.do` (actions named by their
+Positions are built with :class:`sim.dungeonology.scenario.Scenario` and driven with the
+real actions through :func:`sim.dungeonology.scenario.do` (actions named by their
 description). ``helpers`` bundles a few readers of a Game used everywhere.
 """
 
@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from sim import GameConfig
-from sim import layout as L
-from sim.core.components.scholars import pf
-from sim.game import Game
-from sim.scenario import Scenario
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.scholars import pf
+from sim.dungeonology.game import Game
+from sim.dungeonology.scenario import Scenario
 
 # The Floor I tiles the scenario tests were written against (tests/data/floor1_fixture).
 FLOOR1_FIXTURE = str(Path(__file__).parent / "data" / "floor1_fixture")

@@ -15,17 +15,17 @@ import itertools
 import numpy as np
 
 from sim import GameConfig
-from sim.config import compile_config
+from sim.dungeonology.config import compile_config
 
 RULES = ("boss", "dangerous_zones", "maximum_alert", "main_effects")
 COMBOS = tuple(tuple(c) for r in range(len(RULES) + 1) for c in itertools.combinations(RULES, r))
-ROW_COLS = 29  # sim.core.engine.batch.ROW_FIELDS when recorded
-GAME_COLS = 12  # sim.core.engine.batch.GAME_FIELDS when recorded
+ROW_COLS = 29  # sim.dungeonology.core.engine.batch.ROW_FIELDS when recorded
+GAME_COLS = 12  # sim.dungeonology.core.engine.batch.GAME_FIELDS when recorded
 
 
 def random_fingerprint(rules: tuple[str, ...], players: int, games: int = 40, base: int = 4_100_000) -> tuple:
-    from sim.core.engine.play import play_random_batch
-    from sim.core.engine.rng import seed_words
+    from sim.dungeonology.core.engine.play import play_random_batch
+    from sim.kit.rng import seed_words
 
     config = GameConfig(players=players, rules=rules)
     compiled = compile_config(config)

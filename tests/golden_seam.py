@@ -17,7 +17,7 @@ import hashlib
 import numpy as np
 
 from sim import GameConfig
-from sim.config import compile_config
+from sim.dungeonology.config import compile_config
 
 RC_TABLES = (  # (modules, players, agents)
     (("rocca_civetta",), 4, ("heuristic",)),
@@ -52,8 +52,8 @@ def combination_counts(players: int, games: int = 6, base: int = 6_300_000) -> d
     """Random play with the invariants checked, per playable module combination:
     (decisions, decisions weighted by game, turns weighted, errors)."""
     from experiments.fuzz import rule_combinations
-    from sim.core.engine.play import play_random_batch
-    from sim.core.engine.rng import seed_words
+    from sim.dungeonology.core.engine.play import play_random_batch
+    from sim.kit.rng import seed_words
 
     out = {}
     for k, modules in enumerate(rule_combinations()):

@@ -1,6 +1,6 @@
 """The adapters pass their ecosystems' own conformance tests, on the basic game, with the four advanced
 rules (``--modules all``) and with the expansion: the largest playable combination of the implemented
-modules that holds rocca_civetta (read from sim.modules, so it grows as the expansion's modules land)."""
+modules that holds rocca_civetta (read from sim.dungeonology.modules, so it grows as the expansion's modules land)."""
 
 import numpy as np
 import pyspiel
@@ -11,8 +11,8 @@ from pettingzoo.test import api_test, seed_test
 import adapters.openspiel_game  # noqa: F401  (registers python_dungeonology)
 from adapters.gymnasium_env import DungeonologyEnv
 from adapters.pettingzoo_env import DungeonologyAEC, env
-from sim import modules as M
-from sim.observation import INFO_SIZE, OBS_SIZE
+from sim.dungeonology import modules as M
+from sim.dungeonology.observation import INFO_SIZE, OBS_SIZE
 
 
 def expansion() -> str:

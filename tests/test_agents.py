@@ -10,11 +10,11 @@ from agents.batch import play_batch
 from agents.python_agents import NumbaAgent, play_game
 from agents.spec import describe_agents, parse_spec
 from sim import GameConfig, new_game
-from sim import layout as L
-from sim.config import compile_config
-from sim.core.components.scholars import pf
-from sim.errors import ConfigError
-from sim.scenario import Scenario, do
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import compile_config
+from sim.dungeonology.core.components.scholars import pf
+from sim.dungeonology.scenario import Scenario, do
+from sim.kit.errors import ConfigError
 
 
 # ------------------------------------------------------------------ specs
@@ -193,7 +193,7 @@ def test_a_new_agent_is_one_module_and_one_registration_line():
 
 def test_result_rows_count_main_effects_only_with_the_rule():
     """The `main_effects` column counts the Main Effects each seat declared."""
-    from sim.core.engine.batch import ROW_FIELDS
+    from sim.dungeonology.core.engine.batch import ROW_FIELDS
 
     col = ROW_FIELDS.index("main_effects")
     heuristic = [parse_spec("heuristic")]

@@ -164,8 +164,8 @@ def real_frame() -> pd.DataFrame:
     what-if override scholars.Sofia.speed=4; 120 games each, a few with a (made-up) error."""
     from agents.batch import play_batch
     from agents.spec import parse_spec
-    from sim.config import GameConfig, compile_config
-    from sim.results import rows_frame
+    from sim.dungeonology.config import GameConfig, compile_config
+    from sim.dungeonology.results import rows_frame
 
     cells = [("easy", {}), ("hard", {}), ("easy", {OVERRIDE: 4})]
     frames = []

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from agents import batch
 from agents.registry import kinds
-from sim import _cache
+from sim.kit import cache as _cache
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -21,7 +21,7 @@ _SNIPPET = """
 import json
 from agents.batch import _player_for, play_batch
 from agents.spec import parse_spec
-from sim.config import GameConfig, compile_config
+from sim.dungeonology.config import GameConfig, compile_config
 compiled = compile_config(GameConfig(players=3))
 play_batch(compiled, [1], [parse_spec("random"), parse_spec("heuristic")])
 stats = _player_for(("random", "heuristic")).stats

@@ -12,8 +12,8 @@ from typer.testing import CliRunner
 
 import experiments.bench_baseline as bb
 from experiments.cli import app
-from sim.config import GameConfig
-from sim.errors import ConfigError
+from sim.dungeonology.config import GameConfig
+from sim.kit.errors import ConfigError
 
 
 def _has_baseline() -> bool:

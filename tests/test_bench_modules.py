@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from experiments import bench_modules as B
 from experiments.cli import app
-from sim import modules as M
-from sim.config import GameConfig
+from sim.dungeonology import modules as M
+from sim.dungeonology.config import GameConfig
 
 
 def test_the_expansion_is_rocca_civetta_and_its_implemented_card_types(monkeypatch: pytest.MonkeyPatch):

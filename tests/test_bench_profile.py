@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 
 from experiments.bench_profile import PARTS, SETUP, lines, run_profile
-from sim import layout as L
-from sim.config import GameConfig
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import GameConfig
 
 
 def test_profile_plays_the_batch_games_and_counts_every_decision():

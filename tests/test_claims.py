@@ -23,7 +23,7 @@ from experiments import plots as P  # noqa: E402
 from experiments import variants as V  # noqa: E402
 from experiments.schema import OVERRIDE_PREFIX  # noqa: E402
 from experiments.stats import newcombe  # noqa: E402
-from sim.loader import load_data  # noqa: E402
+from sim.dungeonology.loader import load_data  # noqa: E402
 
 STUDENTS = "scholars.Vincenzo.students"
 D = int(V.data_value({}, STUDENTS)[0])  # its value in the base data (4 today)

@@ -18,9 +18,9 @@ import experiments.fuzz as fuzz
 from experiments.cli import app, build_config
 from experiments.narrate import narrate, snapshot
 from sim import GameConfig, new_game, replay
-from sim.config import compile_config
-from sim.core.checks.invariants import INVARIANTS
-from sim.loader import DATA_DIR
+from sim.dungeonology.config import compile_config
+from sim.dungeonology.core.checks.invariants import INVARIANTS
+from sim.dungeonology.loader import DATA_DIR
 
 runner = CliRunner()
 
@@ -372,14 +372,14 @@ def test_narrate_new_turn_and_end(start):
 
 def test_every_end_reason_has_a_text():
     from experiments.narrate import END_REASON_TEXT
-    from sim import layout as L
+    from sim.dungeonology import layout as L
 
     assert set(L.END_REASONS[1:]) == set(END_REASON_TEXT)
 
 
 def test_actions_doc_matches_the_action_space():
-    from sim import layout as L
-    from sim.actions import VERBS
+    from sim.dungeonology import layout as L
+    from sim.dungeonology.actions import VERBS
 
     doc = (Path(__file__).parent.parent / "docs" / "ACTIONS.md").read_text(encoding="utf-8")
     assert f"a fixed space of {L.NUM_ACTIONS} actions" in doc

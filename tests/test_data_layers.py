@@ -1,5 +1,5 @@
 """Layered data (boxes, --data layers, provenance), the JSON Schema export and
-Boss Cards with one profile (sim/loader/, sim/schema/, docs/DATA_FORMAT.md)."""
+Boss Cards with one profile (sim/dungeonology/loader/, sim/dungeonology/schema/, docs/DATA_FORMAT.md)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from sim import layout as L
-from sim.config import GameConfig, compile_config
-from sim.errors import ConfigError, DataError
-from sim.loader import DATA_DIR, describe, load_data, provenance_records
-from sim.loader.layers import read_box
-from sim.schema import export_json_schema
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import GameConfig, compile_config
+from sim.dungeonology.loader import DATA_DIR, describe, load_data, provenance_records
+from sim.dungeonology.loader.layers import read_box
+from sim.dungeonology.schema import export_json_schema
+from sim.kit.errors import ConfigError, DataError
 
 RULES = ("boss", "dangerous_zones", "maximum_alert", "main_effects")
 # sha256 of the compiled tables and names of every rule combination, difficulty

@@ -41,8 +41,8 @@ def test_determinize_does_not_touch_the_original():
 
 def test_determinize_depends_only_on_what_the_seat_sees():
     """Swap hidden cards between an opponent's hand and the deck: same result."""
-    from sim import layout as L
-    from sim.core.components.scholars import pf
+    from sim.dungeonology import layout as L
+    from sim.dungeonology.core.components.scholars import pf
 
     for seed in range(20):
         g = _midgame(seed)

@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 
 from sim import GameConfig
-from sim.config import compile_config
-from sim.core.checks.invariants import INVARIANTS
-from sim.core.engine.play import play_random_batch
-from sim.core.engine.rng import seed_words
+from sim.dungeonology.config import compile_config
+from sim.dungeonology.core.checks.invariants import INVARIANTS
+from sim.dungeonology.core.engine.play import play_random_batch
+from sim.kit.rng import seed_words
 
 COLORS = ("civilization", "militia", "worship", "riches", "caste")
 # Data that makes Theses easy, so random play reaches the Thesis, the first

@@ -1,5 +1,5 @@
 """`dungeonology fuzz --all-combinations` over every playable combination of the base box's modules with the
-expansion's (sim.modules.combinations()), and --total-games spreading a total over them."""
+expansion's (sim.dungeonology.modules.combinations()), and --total-games spreading a total over them."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from experiments.cli import app
 from experiments.fuzz import rule_combinations
-from sim import modules as M
+from sim.dungeonology import modules as M
 
 
 def test_the_combinations_cross_the_base_rules_with_every_implemented_expansion_module():

@@ -1,5 +1,5 @@
 """The heuristic package: every decision phase has its handler and every
-effect op its value (read from the op table, sim/layout/ops.py), so nothing
+effect op its value (read from the op table, sim/dungeonology/layout/ops.py), so nothing
 is left to the random fallback."""
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from agents.heuristic import values as HV
 from agents.python_agents import NumbaAgent
 from agents.registry import kinds
 from sim import GameConfig
-from sim import layout as L
-from sim import modules as M
-from sim.game import new_game
+from sim.dungeonology import layout as L
+from sim.dungeonology import modules as M
+from sim.dungeonology.game import new_game
 
 DECISION_PHASES = {name: v for name, v in vars(L).items() if name.startswith("PH_") and name != "PH_NONE"}
 HANDLER_ARGS = ["s", "t", "me", "buf", "n", "params", "rng"]

@@ -12,8 +12,8 @@ from agents.batch import play_batch
 from agents.python_agents import NumbaAgent
 from agents.spec import parse_spec
 from sim import GameConfig
-from sim.config import compile_config
-from sim.scenario import do
+from sim.dungeonology.config import compile_config
+from sim.dungeonology.scenario import do
 
 
 def _choice(g, spec="heuristic"):

@@ -16,9 +16,9 @@ from agents.python_agents import NumbaAgent
 from agents.spec import parse_spec
 from experiments.bench_movement import kept_zones
 from sim import GameConfig
-from sim import layout as L
-from sim.config import compile_config
-from sim.game import new_game
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import compile_config
+from sim.dungeonology.game import new_game
 
 CONFIGS = (
     GameConfig(players=4),

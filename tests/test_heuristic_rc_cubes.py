@@ -8,9 +8,9 @@ import numpy as np
 from agents.heuristic import DEFAULTS, P_FALLBACKS, act
 from agents.python_agents import NumbaAgent
 from sim import GameConfig
-from sim import layout as L
-from sim.game import new_game
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.game import new_game
+from sim.dungeonology.scenario import do
 
 RC = ("rocca_civetta",)
 CUBES = {'zones."I-4".cubes': ["false", "universal"], 'zones."I-5".cubes': ["universal", "militia", "false"],

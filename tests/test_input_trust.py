@@ -12,13 +12,13 @@ from typer.testing import CliRunner
 from experiments.cli import app
 from experiments.fuzz import RandomAgent
 from sim import GameConfig
-from sim import layout as L
-from sim import modules as M
-from sim.errors import DataError, RecordError
-from sim.game import new_game, replay
-from sim.loader import load_data
-from sim.scenario import Scenario
-from sim.state_bounds import state_problem
+from sim.dungeonology import layout as L
+from sim.dungeonology import modules as M
+from sim.dungeonology.game import new_game, replay
+from sim.dungeonology.loader import load_data
+from sim.dungeonology.scenario import Scenario
+from sim.dungeonology.state_bounds import state_problem
+from sim.kit.errors import DataError, RecordError
 
 runner = CliRunner()
 

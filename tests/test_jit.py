@@ -1,4 +1,4 @@
-"""The two ways numba code is compiled (``sim.core.engine.jit``): every function
+"""The two ways numba code is compiled (``sim.kit.jit``): every function
 says whether it uses numba's runtime, kernels allocate nothing and get no
 array back from a call, and whole games free every array they allocate."""
 
@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sim.core.engine.jit import inline_kernel, kernel, scratch_float, scratch_int
+from sim.kit.jit import inline_kernel, kernel, scratch_float, scratch_int
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "sim" / "core").rglob("*.py")) + sorted((ROOT / "agents").rglob("*.py"))
@@ -215,9 +215,9 @@ from numba.core.runtime import rtsys
 from agents.batch import play_batch as play_agents
 from agents.spec import parse_spec
 from experiments.fuzz import play_batch
-from sim.config import GameConfig, compile_config
-from sim.game import new_game
-from sim.modules import base_rules
+from sim.dungeonology.config import GameConfig, compile_config
+from sim.dungeonology.game import new_game
+from sim.dungeonology.modules import base_rules
 
 cfg = GameConfig(players=4, modules=base_rules())
 c = compile_config(cfg)
@@ -256,14 +256,14 @@ def test_games_free_every_array_they_allocate() -> None:
 
 
 def test_a_change_to_how_code_is_compiled_drops_the_numba_cache(tmp_path: Path) -> None:
-    """sim._cache drops the cached machine code when a module using the
+    """sim.kit.cache drops the cached machine code when a module using the
     decorators changes, and when jit.py itself does (it holds no kernel)."""
-    from sim._cache import refresh_numba_cache
+    from sim.kit.cache import refresh_numba_cache
 
     core = tmp_path / "sim" / "core" / "engine"
     (core / "__pycache__").mkdir(parents=True)
     (core / "jit.py").write_text("kernel = None\n")
-    (core / "rules.py").write_text("from sim.core.engine.jit import kernel\n")
+    (core / "rules.py").write_text("from sim.kit.jit import kernel\n")
     refresh_numba_cache(tmp_path)
     for edit in (core / "rules.py", core / "jit.py"):
         stale = core / "__pycache__" / "rules.f-1.py311.nbi"

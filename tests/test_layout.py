@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from sim import GameConfig, RecordError, new_game, replay
-from sim import layout as L
-from sim.layout import describe
+from sim.dungeonology import layout as L
+from sim.dungeonology.layout import describe
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "ACTIONS.md"
 
@@ -26,7 +26,7 @@ def test_limits_hold_the_expansion():
 
 
 def test_every_old_name_is_still_there():
-    # names the engine, agents and tests read through `from sim import layout as L`
+    # names the engine, agents and tests read through `from sim.dungeonology import layout as L`
     for name in ("S_BOSS", "PF_CUBES", "T_OPS", "A_OPTION", "PH_PROTECT", "K_PRIORITY", "OP_GAIN_RESERVE",
                  "OPCODES", "RULE_BOSS", "ZONE_EFFECT_KINDS", "END_REASONS", "PHASE_NAMES", "STATE_SIZE",
                  "TABLE_SIZE", "NUM_ACTIONS", "MAX_LEGAL", "TIMING_MASKS", "ME_WHEN", "JX_UP", "PRM_DROP"):
@@ -40,7 +40,7 @@ LAYOUTS = {1: (2474, 415), 2: (3830, 451), 3: (4183, 451), 4: (4306, 468)}
 
 def test_a_new_layout_has_a_new_version():
     assert (L.STATE_SIZE, L.NUM_ACTIONS) == LAYOUTS[L.LAYOUT_VERSION], (
-        "the state or the action space changed size: add 1 to LAYOUT_VERSION (sim/layout/limits.py) and "
+        "the state or the action space changed size: add 1 to LAYOUT_VERSION (sim/dungeonology/layout/limits.py) and "
         "record the new sizes in LAYOUTS")
 
 
@@ -71,7 +71,7 @@ def test_sections_do_not_overlap_and_all_are_documented():
 
 def test_docs_hold_the_current_layout():
     text = DOC.read_text()
-    assert describe.markdown() in text, "docs/ACTIONS.md is stale: python -m sim.layout.describe"
+    assert describe.markdown() in text, "docs/ACTIONS.md is stale: python -m sim.dungeonology.layout.describe"
     for verb, first, count in L.VERBS:
         assert f"| `{verb}` | {first} | {count} |" in text, verb
     assert f"a fixed space of {L.NUM_ACTIONS} actions" in text
@@ -93,12 +93,12 @@ def test_records_name_their_layout_and_old_ones_are_refused():
 
 def test_a_changed_limit_drops_the_numba_cache(tmp_path: Path):
     """numba freezes the layout's constants into the machine code: a change to
-    any module of sim/layout must drop the cache (sim._cache)."""
-    from sim._cache import refresh_numba_cache
+    any module of sim/dungeonology/layout must drop the cache (sim.kit.cache)."""
+    from sim.kit.cache import refresh_numba_cache
 
-    layout = tmp_path / "sim" / "layout"
+    layout = tmp_path / "sim" / "dungeonology" / "layout"
     (tmp_path / "sim" / "__pycache__").mkdir(parents=True)
-    layout.mkdir()
+    layout.mkdir(parents=True)
     (layout / "limits.py").write_text("MAX_ZONES = 48\n")
     refresh_numba_cache(tmp_path)
     stale = tmp_path / "sim" / "__pycache__" / "rules.f-1.py311.nbi"

@@ -19,8 +19,8 @@ from agents.heuristic import DEFAULTS
 from agents.personas import load_personas
 from experiments.cli import app
 from experiments.league import league_assignment, league_games, league_tables, play_league, round_size
-from sim.config import GameConfig
-from sim.errors import DataError
+from sim.dungeonology.config import GameConfig
+from sim.kit.errors import DataError
 
 runner = CliRunner()
 AGENTS = "random,heuristic,heuristic:cautious,heuristic:greedy,heuristic:saboteur"

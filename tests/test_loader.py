@@ -1,4 +1,4 @@
-"""Tests of the component-data loader (sim/loader/, sim/schema/, sim/errors.py)."""
+"""Tests of the component-data loader (sim/dungeonology/loader/, sim/dungeonology/schema/, sim/kit/errors.py)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from sim.errors import ConfigError, DataError
-from sim.loader import DATA_DIR, describe, load_data, parse_set_options, parse_value
-from sim.schema import DIFFICULTIES, OPS, PASSAGES, PASSIVES, TIMINGS, ZONE_EFFECTS
+from sim.dungeonology.loader import DATA_DIR, describe, load_data, parse_set_options, parse_value
+from sim.dungeonology.schema import DIFFICULTIES, OPS, PASSAGES, PASSIVES, TIMINGS, ZONE_EFFECTS
+from sim.kit.errors import ConfigError, DataError
 
 
 @pytest.fixture(scope="module")
@@ -418,7 +418,7 @@ def test_a_layer_may_leave_files_out(base, folder):
 
 
 def test_missing_file_in_a_complete_box(tmp_path, monkeypatch):
-    from sim.loader import layers
+    from sim.dungeonology.loader import layers
 
     shutil.copytree(DATA_DIR, tmp_path / "boxes" / "base")
     (tmp_path / "boxes" / "base" / "clans.toml").unlink()
@@ -443,8 +443,8 @@ def test_error_is_picklable(folder):
 
 
 def test_the_schema_and_the_engine_share_one_vocabulary():
-    from sim import layout as L
-    from sim.schema import OPS, PASSIVES, TIMINGS
+    from sim.dungeonology import layout as L
+    from sim.dungeonology.schema import OPS, PASSIVES, TIMINGS
 
     assert set(OPS) == set(L.OPCODES)
     assert PASSIVES == L.PASSIVE_NAMES and set(TIMINGS) == set(L.TIMING_MASKS)

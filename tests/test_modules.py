@@ -1,4 +1,4 @@
-"""The module registry (sim/modules.py): what it holds, what it refuses, and how
+"""The module registry (sim/dungeonology/modules.py): what it holds, what it refuses, and how
 config, command line, sweeps and fuzz read it."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 from experiments.cli import GAME_OPTIONS, app, build_config
 from experiments.fuzz import rule_combinations
 from sim import ConfigError, GameConfig
-from sim import layout as L
-from sim import modules as M
-from sim.config import compile_config
+from sim.dungeonology import layout as L
+from sim.dungeonology import modules as M
+from sim.dungeonology.config import compile_config
 from tests.golden_games import COMBOS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,7 +107,7 @@ def test_a_module_data_layer_follows_its_box_and_only_when_used(monkeypatch):
 
 def test_a_module_data_layer_must_be_a_folder_of_its_box():
     for data in ("rocca_civetta/no_such_folder", "base"):
-        with pytest.raises(ConfigError, match="a module's data is a folder of sim/data/rocca_civetta/"):
+        with pytest.raises(ConfigError, match="a module's data is a folder of sim/dungeonology/data/rocca_civetta/"):
             M.register(M.Module("toy2", "rocca_civetta", "content", "Toy", "a toy", data=data))
     assert "toy2" not in M.MODULES
 

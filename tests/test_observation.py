@@ -1,5 +1,5 @@
 """The observation and information-state tensors: fixed size, ascending legal
-actions, and no leak of what a seat cannot see (sim/observation.py)."""
+actions, and no leak of what a seat cannot see (sim/dungeonology/observation.py)."""
 
 import random
 
@@ -7,12 +7,11 @@ import numpy as np
 import pytest
 
 from sim import GameConfig, new_game
-from sim import layout as L
-from sim.core.checks.determinize import determinize
-from sim.core.components.scholars import pf
-from sim.core.engine.rng import seed_words
-from sim.modules import base_rules
-from sim.observation import (
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.checks.determinize import determinize
+from sim.dungeonology.core.components.scholars import pf
+from sim.dungeonology.modules import base_rules
+from sim.dungeonology.observation import (
     H_CLAN_KNOWN,
     H_JINX_DOWN,
     INFO_SIZE,
@@ -22,6 +21,7 @@ from sim.observation import (
     information_state,
     observation,
 )
+from sim.kit.rng import seed_words
 
 
 def _midgames(modules, seeds, lo=10, hi=200):

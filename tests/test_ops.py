@@ -1,4 +1,4 @@
-"""The table of effect ops (sim/layout/ops.py): every op declared once, with
+"""The table of effect ops (sim/dungeonology/layout/ops.py): every op declared once, with
 every field; the engine's constants, the schema's vocabulary and the action
 strings read it."""
 
@@ -8,8 +8,8 @@ import dataclasses
 
 import pytest
 
-from sim import layout as L
-from sim.layout import ops
+from sim.dungeonology import layout as L
+from sim.dungeonology.layout import ops
 
 OPS = ops.OP_TABLE
 
@@ -56,7 +56,7 @@ def test_families_come_from_the_table():
 
 
 def test_schema_vocabulary_is_the_table():
-    from sim.schema import OPS as SCHEMA_OPS
+    from sim.dungeonology.schema import OPS as SCHEMA_OPS
 
     assert SCHEMA_OPS == {op.name: op.doc for op in OPS}
 
@@ -70,7 +70,7 @@ def test_expansion_vocabularies_are_declared():
 
 
 def test_action_strings_read_the_table():
-    from sim.actions import step_words
+    from sim.dungeonology.actions import step_words
 
     assert step_words(L.OP_SACRIFICE, 1) == "Sacrifice 1 Student"
     assert step_words(L.OP_SACRIFICE, 2) == "Sacrifice 2 Students"

@@ -1,7 +1,7 @@
 """Zone placement read without playing it ("Placing Zones and Stairs").
 
 The engine finds where a drawn Zone fits from rotation-free facing masks per
-placement (sim.core.components.dungeon), and the heuristic scores each
+placement (sim.dungeonology.core.components.dungeon), and the heuristic scores each
 placement with the engine's own geometry instead of copying the state and
 applying it (agents.heuristic.movement.place_value). Both are checked here
 against the slow readings they replace, over many random game states:
@@ -16,9 +16,9 @@ import pytest
 
 from agents.heuristic.movement import place_decision, place_value
 from sim import GameConfig
-from sim import layout as L
-from sim import modules as M
-from sim.core.components.dungeon import (
+from sim.dungeonology import layout as L
+from sim.dungeonology import modules as M
+from sim.dungeonology.core.components.dungeon import (
     OUT_DX,
     OUT_DY,
     can_place_anywhere,
@@ -31,9 +31,9 @@ from sim.core.components.dungeon import (
     zone_passages,
     zones_around,
 )
-from sim.core.components.scholars import pf
-from sim.core.engine.step import apply_action
-from sim.game import new_game
+from sim.dungeonology.core.components.scholars import pf
+from sim.dungeonology.core.engine.step import apply_action
+from sim.dungeonology.game import new_game
 
 
 def links_by_scan(s, t, tile, anchor, side, shift, rot) -> int:

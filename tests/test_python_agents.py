@@ -11,10 +11,10 @@ from agents.python_agents import NumbaAgent, Observation, play_batch_python, pla
 from agents.spec import PYTHON_KIND, parse_spec
 from experiments.tournament import run_tournament
 from sim import GameConfig
-from sim import layout as L
-from sim.config import compile_config
-from sim.errors import ConfigError
-from sim.observation import OBS_SIZE
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import compile_config
+from sim.dungeonology.observation import OBS_SIZE
+from sim.kit.errors import ConfigError
 
 EXAMPLE = "tests.example_agents.python_study_first:StudyFirst"
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from sim import GameConfig
-from sim import modules as M
-from sim.config import compile_config
-from sim.errors import ConfigError, DataError
-from sim.loader import load_data
-from sim.scenario import do
+from sim.dungeonology import modules as M
+from sim.dungeonology.config import compile_config
+from sim.dungeonology.loader import load_data
+from sim.dungeonology.scenario import do
+from sim.kit.errors import ConfigError, DataError
 
 RC = ("rocca_civetta",)
 ME_RC = ("main_effects", "rocca_civetta")
@@ -183,12 +183,12 @@ def test_the_fool_gives_the_fools_token_to_a_rival(h):
 
 
 def _holder(g, name):
-    from sim import layout as L
+    from sim.dungeonology import layout as L
     return L.S_RC_TOKEN_HOLDER + g.names.interns.index(name)
 
 
 def _refresh(g):
-    from sim.core.components.scholars import refresh_passives
+    from sim.dungeonology.core.components.scholars import refresh_passives
     refresh_passives(g.state, g.tables)
 
 
@@ -280,7 +280,7 @@ def test_with_fewer_than_two_types_fate_does_not_count_as_magic(h, modules):
 def test_the_rule_reads_the_data():
     """The rule is data: tricks.wild_type and wild_min_added (a layer may set one added Type)."""
     t = compile_config(GameConfig(rules=ALCHEMY, overrides={"tricks.wild_min_added": 1})).tables
-    from sim import layout as L
+    from sim.dungeonology import layout as L
     names = compile_config(GameConfig(rules=ALCHEMY)).names
     assert t[L.T_RC_WILD_TYPE] == names.types.index("fate") + 1
     assert compile_config(GameConfig(rules=ALCHEMY)).tables[L.T_RC_WILD_TYPE] == 0
@@ -384,7 +384,7 @@ def test_new_interns_enter_play_only_through_the_cards_that_call_them():
 
 
 def _deck(compiled):
-    from sim import layout as L
+    from sim.dungeonology import layout as L
     return [n for i, n in enumerate(compiled.names.panic) if compiled.tables[L.T_PANIC_ALLOWED + i]]
 
 
@@ -553,7 +553,7 @@ def test_the_heuristic_does_not_cycle_an_alchemy_draw_through_an_empty_deck():
     from the reshuffled discards. The heuristic now draws with Alchemy only from a deck of 3 cards or more."""
     from agents.batch import play_batch
     from agents.spec import parse_spec
-    from sim.core.engine.batch import GAME_FIELDS
+    from sim.dungeonology.core.engine.batch import GAME_FIELDS
 
     mods = ("main_effects", "rocca_civetta", "alchemy", "specialists", "spriggan", "research", "congregations")
     compiled = compile_config(GameConfig(players=3, alert="easy", modules=mods))

@@ -1,6 +1,6 @@
-"""Dispatch by registered ranges (``sim.core.engine.registry``): the checked-in
+"""Dispatch by registered ranges (``sim.dungeonology.core.engine.registry``): the checked-in
 dispatch modules match the packages' registrations, every phase,
-continuation and opcode of ``sim.layout`` has exactly one handler in its
+continuation and opcode of ``sim.dungeonology.layout`` has exactly one handler in its
 module's range, and a new module needs no edit of a dispatcher."""
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from sim import layout as L
-from sim.core.engine import registry
-from sim.core.engine.registry import Registration, RegistryError, entries, generate, registrations
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.engine import registry
+from sim.dungeonology.core.engine.registry import Registration, RegistryError, entries, generate, registrations
 
 
 def test_the_checked_in_dispatch_modules_are_current() -> None:
     """Fails when a registration changed and dispatch_*.py was not
-    regenerated (``python -m sim.core.engine.regenerate``): ``import sim``
+    regenerated (``python -m sim.dungeonology.core.engine.regenerate``): ``import sim``
     had to rewrite it, or it differs now."""
     assert registry.REGENERATED == []
     assert registry.stale() == {}
@@ -34,10 +34,10 @@ def test_every_code_has_one_handler_in_its_modules_range() -> None:
     assert {("K", getattr(L, n)) for n in dir(L) if n.startswith("K_")} <= handled
     assert {("OP", v) for v in L.OPCODES.values()} <= handled
     by = {(e.kind, e.first): e.package for e in es}
-    assert by["PH", L.PH_BOSS_MOVE] == "sim.core.rules.boss"
-    assert by["K", L.K_MA_EXPLORE] == "sim.core.rules.maximum_alert"
-    assert by["OP", 60] == "sim.core.rules.main_effects"
-    assert by["PH", L.PH_TELEPORT] == "sim.core.rules.dangerous_zones"
+    assert by["PH", L.PH_BOSS_MOVE] == "sim.dungeonology.core.rules.boss"
+    assert by["K", L.K_MA_EXPLORE] == "sim.dungeonology.core.rules.maximum_alert"
+    assert by["OP", 60] == "sim.dungeonology.core.rules.main_effects"
+    assert by["PH", L.PH_TELEPORT] == "sim.dungeonology.core.rules.dangerous_zones"
 
 
 def test_every_registered_handler_exists() -> None:
@@ -61,17 +61,18 @@ def test_a_new_module_registers_its_codes_without_editing_a_dispatcher() -> None
         module="floor_iv",
         ranges={"PH": ((90, 93),), "K": ((90, 93),), "OP": ((200, 209),)},
         phases={90: ("stairs:choose_floor(s, t, me, a - L.A_PILE)", "stairs:floor_actions(s, t, me, out)")},
-        continuations={91: ("stairs:descend(s, t, a)", "sim.core.procedures.turn:resume_turn(s, t)")},
+        continuations={91: ("stairs:descend(s, t, a)", "sim.dungeonology.core.procedures.turn:resume_turn(s, t)")},
         ops={(200, 204): "stairs:exec_floor_op(s, t, op, n, actor)"},
     )
-    text = generate(_with(**{"sim.core.rules.floor_iv": new}))
+    text = generate(_with(**{"sim.dungeonology.core.rules.floor_iv": new}))
     phases, ops = text["dispatch_phases.py"], text["dispatch_ops.py"]
-    assert "from sim.core.rules.floor_iv.stairs import choose_floor, descend, floor_actions" in phases
-    assert "    elif ph == 90:  # sim.core.rules.floor_iv\n        choose_floor(s, t, me, a - L.A_PILE)\n" in phases
+    assert "from sim.dungeonology.core.rules.floor_iv.stairs import choose_floor, descend, floor_actions" in phases
+    assert ("    elif ph == 90:  # sim.dungeonology.core.rules.floor_iv\n"
+            "        choose_floor(s, t, me, a - L.A_PILE)\n") in phases
     assert "        return floor_actions(s, t, me, out)\n" in phases
-    assert ("    elif code == 91:  # sim.core.rules.floor_iv\n"
+    assert ("    elif code == 91:  # sim.dungeonology.core.rules.floor_iv\n"
             "        descend(s, t, a)\n        resume_turn(s, t)\n") in phases
-    assert ("    elif op >= 200 and op <= 204:  # sim.core.rules.floor_iv\n"
+    assert ("    elif op >= 200 and op <= 204:  # sim.dungeonology.core.rules.floor_iv\n"
             "        exec_floor_op(s, t, op, n, actor)\n") in ops
     compile(phases, "dispatch_phases.py", "exec")
     compile(ops, "dispatch_ops.py", "exec")
@@ -92,13 +93,13 @@ def test_a_new_module_registers_its_codes_without_editing_a_dispatcher() -> None
 ])
 def test_a_wrong_registration_is_refused_with_what_is_wrong(reg: Registration, message: str) -> None:
     with pytest.raises(RegistryError, match=re.escape(message)):
-        entries(_with(**{"sim.core.rules.floor_iv": reg}))
+        entries(_with(**{"sim.dungeonology.core.rules.floor_iv": reg}))
 
 
 def test_a_code_nobody_handles_is_refused() -> None:
     regs = dict(registrations())
-    boss = regs["sim.core.rules.boss"]
-    regs["sim.core.rules.boss"] = dataclasses.replace(boss, continuations={})
+    boss = regs["sim.dungeonology.core.rules.boss"]
+    regs["sim.dungeonology.core.rules.boss"] = dataclasses.replace(boss, continuations={})
     with pytest.raises(RegistryError, match=r"K_BOSS_STEP \(21\) is handled by no registered package"):
         entries(regs)
 
@@ -121,7 +122,8 @@ def test_a_stale_dispatch_module_that_cannot_be_rewritten_is_an_error(tmp_path: 
     (tmp_path / "dispatch_phases.py").write_text(generate()["dispatch_phases.py"])
     tmp_path.chmod(stat.S_IRUSR | stat.S_IXUSR)
     try:
-        with pytest.raises(RuntimeError, match=r"dispatch_ops.py is stale .* python -m sim.core.engine.regenerate"):
+        with pytest.raises(RuntimeError, match=r"dispatch_ops.py is stale .* "
+                                                 r"python -m sim.dungeonology.core.engine.regenerate"):
             registry.ensure_generated(tmp_path)
     finally:
         tmp_path.chmod(stat.S_IRWXU)

@@ -11,7 +11,7 @@ import pytest
 
 from experiments.sweep import load_rows, run_sweep
 from experiments.sweep_config import load_sweep
-from sim import modules as M
+from sim.dungeonology import modules as M
 
 CONFIG = Path(__file__).resolve().parents[1] / "experiments" / "configs" / "rocca_civetta.toml"
 NAMED = ("main_effects", "rocca_civetta", "alchemy", "specialists", "spriggan", "research", "congregations")

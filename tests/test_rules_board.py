@@ -3,7 +3,7 @@ Knowledge Combo and Token, and the Clan Card revealed to all."""
 
 from __future__ import annotations
 
-from sim.scenario import do
+from sim.dungeonology.scenario import do
 
 
 def _win_test(g):

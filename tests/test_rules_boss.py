@@ -23,12 +23,12 @@ import numpy as np
 import pytest
 
 from sim import GameConfig
-from sim import layout as L
-from sim.config import compile_config
-from sim.core.engine.rng import seed_words
-from sim.errors import ConfigError
-from sim.game import new_game
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import compile_config
+from sim.dungeonology.game import new_game
+from sim.dungeonology.scenario import do
+from sim.kit.errors import ConfigError
+from sim.kit.rng import seed_words
 from tests.conftest import FLOOR1_FIXTURE
 
 NAMES = ["Sofia", "Valerio", "Rebecca", "Vincenzo"]
@@ -324,13 +324,13 @@ def test_alert_modifier_in_a_study(h, profile, modifier):
 
 # ----------------------------------------------- Panic Cards and the view
 def test_boss_activate_for_panic_cards(h):
-    from sim.core.engine.step import advance
-    from sim.core.rules.boss.boss import boss_activate
+    from sim.dungeonology.core.engine.step import advance
+    from sim.dungeonology.core.rules.boss.boss import boss_activate
 
     g = (boss_map(h).boss_at("I-5").move("Sofia", "I-4").move("Valerio", "I-1").students("Valerio", 0)
          .students("Sofia", 0).turn("Sofia", phase="action").build())
     s = g.state
-    from sim.core.engine import kstack
+    from sim.dungeonology.core.engine import kstack
     kstack.push(s, L.K_RESUME, 0, 0, 0)
     s[L.S_PHASE] = L.PH_NONE
     boss_activate(s, g.tables, 1)  # as Valerio: he chooses
@@ -350,7 +350,7 @@ def test_heuristic_moves_laetus_onto_opponents():
     """With two equal ways, the heuristic (Sofia) sends Laetus onto Valerio,
     not through her own Zone first."""
     from agents.heuristic import DEFAULTS, act
-    from sim.scenario import Scenario
+    from sim.dungeonology.scenario import Scenario
 
     cfg = GameConfig(players=3, scholars=NAMES[:3], clan="Blood Worshipers", rules=("boss",), data=FLOOR1_FIXTURE)
     sc = (Scenario(cfg, seed=1).boss("laetus", "quarrelsome")
@@ -397,8 +397,8 @@ def test_randomized_passage_steps_alternative_data(h):
 
 @pytest.mark.parametrize("where", ['jinx."Lost Notes".on_reveal', "boss.laetus.profiles.drunk.encounter"])
 def test_boss_steps_only_on_boss_cards(where):
-    from sim.errors import DataError
-    from sim.loader import load_data
+    from sim.dungeonology.loader import load_data
+    from sim.kit.errors import DataError
 
     with pytest.raises(DataError) as e:
         load_data(overrides={where: [{"op": "boss_move", "n": 3}]})
@@ -406,8 +406,8 @@ def test_boss_steps_only_on_boss_cards(where):
 
 
 def test_boss_profile_needs_a_sighting():
-    from sim.errors import DataError
-    from sim.loader import load_data
+    from sim.dungeonology.loader import load_data
+    from sim.kit.errors import DataError
 
     with pytest.raises(DataError, match="Sighting needs at least one step"):
         load_data(overrides={"boss.laetus.profiles.drunk.sighting": []})
@@ -418,7 +418,7 @@ def test_link_table_matches_boss_links_along_random_games():
     Zone's boss_links, Secret Passages and Markers included."""
     import random
 
-    from sim.core.rules.boss.boss import boss_link_table, boss_links
+    from sim.dungeonology.core.rules.boss.boss import boss_link_table, boss_links
 
     cfg = GameConfig(players=4, rules=("boss", "dangerous_zones", "main_effects"))
     links = np.zeros(L.MAX_ZONES, np.int64)

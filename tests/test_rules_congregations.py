@@ -8,12 +8,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sim import layout as L
-from sim.config import GameConfig
-from sim.core.components.scholars import pf
-from sim.core.components.university import sacrifice, take_bonfire
-from sim.errors import ConfigError, DataError
-from sim.scenario import Scenario, do
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import GameConfig
+from sim.dungeonology.core.components.scholars import pf
+from sim.dungeonology.core.components.university import sacrifice, take_bonfire
+from sim.dungeonology.scenario import Scenario, do
+from sim.kit.errors import ConfigError, DataError
 
 CG = ("rocca_civetta", "congregations")
 NAMES = str(Path(__file__).parent / "data" / "rc_names")  # Caterina, Claudio; the Bosses Freddo, Jukas
@@ -302,10 +302,10 @@ ALL = ("boss", "dangerous_zones", "maximum_alert", "main_effects", *CG)
 def test_random_games_keep_every_invariant(modules):
     """Random play with the invariants checked after every action (Student conservation per
     kind: invariants 2, 3 and 120-122)."""
-    from sim.config import compile_config
-    from sim.core.checks.invariants import INVARIANTS
-    from sim.core.engine.play import play_random_batch
-    from sim.core.engine.rng import seed_words
+    from sim.dungeonology.config import compile_config
+    from sim.dungeonology.core.checks.invariants import INVARIANTS
+    from sim.dungeonology.core.engine.play import play_random_batch
+    from sim.kit.rng import seed_words
 
     for players in (2, 4):
         compiled = compile_config(GameConfig(players=players, modules=modules))
@@ -322,7 +322,7 @@ def test_the_heuristic_plays_every_congregation_decision():
     Congregation Students."""
     from agents.heuristic import P_FALLBACKS
     from agents.python_agents import NumbaAgent
-    from sim.game import new_game
+    from sim.dungeonology.game import new_game
 
     decided: set[int] = set()
     used = 0

@@ -4,7 +4,7 @@ the real actions.
 Rulebook: "Dangerous Zones" (Zone Effects, Example: Zone Effects Activation,
 Zone Effect Types), "Placing Zones and Stairs", "Action Phase" (Action Zone
 Effect), "Zone Effect Tokens", "Boss" (the Boss Effect is the rightmost).
-The printed effects are in sim/data/base/zones.toml (provisional except I-2's
+The printed effects are in sim/dungeonology/data/base/zones.toml (provisional except I-2's
 Stairs and II-1, which carries the activation example: Ambush 1, Danger 2,
 Boss).
 """
@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 
 from sim import GameConfig
-from sim import layout as L
-from sim.core.components.dungeon import place_tile, placement_links, placement_position
-from sim.core.components.scholars import pf
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.dungeon import place_tile, placement_links, placement_position
+from sim.dungeonology.core.components.scholars import pf
+from sim.dungeonology.scenario import do
 
 DZ = ("dangerous_zones",)
 

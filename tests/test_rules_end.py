@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sim.scenario import do
+from sim.dungeonology.scenario import do
 
 
 def _finish_turn(g):

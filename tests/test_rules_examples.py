@@ -7,8 +7,8 @@ the Clan Card box (Blood Worshipers, Militia +2).
 
 from __future__ import annotations
 
-from sim import layout as L
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.scenario import do
 
 
 def test_study_example(h):
@@ -179,7 +179,7 @@ def test_stairs_example(h):
 
 def _both_passages(g, a: str, b: str) -> int:
     """Facing Passage pairs between Zones a and b where both tiles show a Passage."""
-    from sim.core.components.dungeon import zone_passages
+    from sim.dungeonology.core.components.dungeon import zone_passages
 
     za, zb = g.names.zones.index(a), g.names.zones.index(b)
     n = 0

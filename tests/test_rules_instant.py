@@ -14,10 +14,10 @@ from __future__ import annotations
 import pytest
 
 from sim import GameConfig
-from sim import layout as L
-from sim.config import compile_config
-from sim.errors import DataError
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import compile_config
+from sim.dungeonology.scenario import do
+from sim.kit.errors import DataError
 
 ME = ("main_effects",)
 

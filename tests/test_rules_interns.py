@@ -17,13 +17,13 @@ import pytest
 
 from agents.heuristic import act
 from sim import GameConfig
-from sim import layout as L
-from sim.core.rules.main_effects.chain import action_limit
-from sim.core.rules.main_effects.tokens import return_trap_token
-from sim.errors import ConfigError, DataError
-from sim.game import new_game
-from sim.loader import DATA_DIR, load_data
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.rules.main_effects.chain import action_limit
+from sim.dungeonology.core.rules.main_effects.tokens import return_trap_token
+from sim.dungeonology.game import new_game
+from sim.dungeonology.loader import DATA_DIR, load_data
+from sim.dungeonology.scenario import do
+from sim.kit.errors import ConfigError, DataError
 
 ME = ("main_effects",)
 

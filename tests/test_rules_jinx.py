@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from sim.scenario import do
+from sim.dungeonology.scenario import do
 
 
 def _reveal(h, name, cubes=None):

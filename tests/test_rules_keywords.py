@@ -4,7 +4,7 @@ Eliminate are covered in test_rules_board.py and test_rules_tests.py.
 No base card Drops a cube, so a Jinx Card is given a Drop effect by override
 (the data format allows it: op "drop")."""
 
-from sim.scenario import do
+from sim.dungeonology.scenario import do
 
 DROP = {'jinx."Curse of the Owl".on_reveal': [{"op": "drop", "n": 1}]}
 

@@ -3,7 +3,7 @@
 Rulebook: "Main Effects" (Play a Main Effect; the 5 steps: ACTION, Timing,
 Declare, Pay the Cost with "/" choices, Resolve; Priority), the example card
 "Bomf!", "End of Turn Phase" (no Student drawn with this rule). Main Effect
-texts other than "Bomf!" are provisional data (sim/data/base/tricks.toml).
+texts other than "Bomf!" are provisional data (sim/dungeonology/data/base/tricks.toml).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 
 from sim import GameConfig
-from sim import layout as L
-from sim.config import compile_config
-from sim.errors import DataError
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import compile_config
+from sim.dungeonology.scenario import do
+from sim.kit.errors import DataError
 
 ME = ("main_effects",)
 
@@ -369,8 +369,8 @@ def test_heuristic_games_with_main_effects_end():
     from agents.batch import play_batch
     from agents.spec import parse_spec
     from sim import GameConfig
-    from sim.config import compile_config
-    from sim.core.engine.batch import GAME_FIELDS
+    from sim.dungeonology.config import compile_config
+    from sim.dungeonology.core.engine.batch import GAME_FIELDS
 
     c = compile_config(GameConfig(players=4, rules=ME))
     n = 24

@@ -17,8 +17,8 @@ Steal: the highest cube of the column, a Lose).
 
 from __future__ import annotations
 
-from sim import layout as L
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.scenario import do
 
 ME = ("main_effects",)
 LOVE = "Main Effect: Love Potion"

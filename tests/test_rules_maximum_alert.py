@@ -10,15 +10,15 @@ import numpy as np
 import pytest
 
 from sim import GameConfig, new_game
-from sim import layout as L
-from sim.config import compile_config
-from sim.core.components.dungeon import begin_placement, put_cubes, zone_placeable
-from sim.core.components.scholars import pf
-from sim.core.components.stun import discard_stun
-from sim.core.rules.maximum_alert.maximum_alert import unable_to_play
-from sim.errors import ConfigError, DataError
-from sim.loader import DATA_DIR, load_data
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.config import compile_config
+from sim.dungeonology.core.components.dungeon import begin_placement, put_cubes, zone_placeable
+from sim.dungeonology.core.components.scholars import pf
+from sim.dungeonology.core.components.stun import discard_stun
+from sim.dungeonology.core.rules.maximum_alert.maximum_alert import unable_to_play
+from sim.dungeonology.loader import DATA_DIR, load_data
+from sim.dungeonology.scenario import do
+from sim.kit.errors import ConfigError, DataError
 
 MA = ("maximum_alert",)
 

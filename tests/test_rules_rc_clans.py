@@ -4,8 +4,8 @@ added last (C). Built from the rulebook's words."""
 from __future__ import annotations
 
 from sim import GameConfig
-from sim.config import compile_config
-from sim.scenario import do
+from sim.dungeonology.config import compile_config
+from sim.dungeonology.scenario import do
 
 RC = ("rocca_civetta",)
 
@@ -61,7 +61,7 @@ def test_no_bonus_without_every_star_shown(h):
 def test_a_star_the_note_board_lacks_is_refused_with_file_key_and_value():
     import pytest
 
-    from sim.errors import DataError
+    from sim.kit.errors import DataError
 
     bad = {'clans."Moon Tellers".stars': {"worship": ["silver"]}}
     with pytest.raises(DataError, match=r'clans\."Moon Tellers"\.stars\.worship.*no silver Star in the worship '

@@ -1,10 +1,10 @@
 """Rocca Civetta, part cubes: "Star Tokens", "False Information", "Universal
-Information" (built from the rulebook's words; positions by sim.scenario)."""
+Information" (built from the rulebook's words; positions by sim.dungeonology.scenario)."""
 
 from __future__ import annotations
 
-from sim import layout as L
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.scenario import do
 
 RC = ("rocca_civetta",)
 
@@ -143,7 +143,7 @@ def test_gain_universal_from_the_reserve_and_put_cubes_into_a_zone(h):
 
 
 def test_the_invariants_catch_tokens_and_cubes_out_of_step(h):
-    from sim.core.checks.invariants import check
+    from sim.dungeonology.core.checks.invariants import check
 
     g = h.scenario(modules=RC).cubes("Sofia", caste=2).universal("Sofia", caste=1).build()
     caste = g.names.colors.index("caste")

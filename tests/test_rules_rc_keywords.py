@@ -6,8 +6,8 @@ Board is Universal again (docs/RULES_COVERAGE.md)."""
 
 from __future__ import annotations
 
-from sim import layout as L
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.scenario import do
 
 RC = ("rocca_civetta",)
 ME = ("main_effects",)

@@ -1,5 +1,5 @@
 """Rocca Civetta, "New Scholars" and Camp Z ("Special Zones"): the seven new
-Scholars both sides, their skills (provisional texts, sim/data/rocca_civetta/
+Scholars both sides, their skills (provisional texts, sim/dungeonology/data/rocca_civetta/
 scholars.toml), Camp Z in games with Caterina, Setup B with 11 Scholars.
 
 Each skill is played through the real actions of a scenario and does what its
@@ -18,11 +18,11 @@ from agents.heuristic import P_FALLBACKS
 from agents.heuristic.rc_scholars import rc_skill_choice
 from agents.python_agents import NumbaAgent
 from sim import GameConfig
-from sim import layout as L
-from sim.errors import ConfigError, DataError
-from sim.game import new_game
-from sim.loader import load_data
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.game import new_game
+from sim.dungeonology.loader import load_data
+from sim.dungeonology.scenario import do
+from sim.kit.errors import ConfigError, DataError
 
 RC = ("rocca_civetta",)
 BASE4 = {"Rebecca", "Valerio", "Sofia", "Vincenzo"}

@@ -22,11 +22,11 @@ import pytest
 
 from agents.heuristic import DEFAULTS, P_NOISE, act
 from sim import GameConfig
-from sim import layout as L
-from sim.core.procedures.scoring import score_parts
-from sim.errors import ConfigError, DataError
-from sim.game import new_game
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.procedures.scoring import score_parts
+from sim.dungeonology.game import new_game
+from sim.dungeonology.scenario import do
+from sim.kit.errors import ConfigError, DataError
 
 RC = ("rocca_civetta", "research")
 CLAIM = "Complete the Research"
@@ -206,8 +206,8 @@ def test_completed_research_cards_score_their_points(h):
 def test_result_rows_carry_the_research_points():
     from agents.batch import play_batch
     from agents.spec import parse_spec
-    from sim.config import compile_config
-    from sim.core.engine.batch import ROW_FIELDS
+    from sim.dungeonology.config import compile_config
+    from sim.dungeonology.core.engine.batch import ROW_FIELDS
 
     # a base Clan Card: the New Clan Cards' Star bonus is in the score but has no row column
     compiled = compile_config(GameConfig(players=3, modules=RC, clan="Golden Horns"))
@@ -244,8 +244,8 @@ def test_a_bad_quest_is_refused_with_its_file_and_key():
 
 
 def test_every_card_is_marked_provisional():
-    from sim.loader import load_data
-    from sim.modules import boxes_in_use
+    from sim.dungeonology.loader import load_data
+    from sim.dungeonology.modules import boxes_in_use
 
     loaded = load_data(boxes=boxes_in_use(RC))
     marked = {v.key.split(".")[1].strip('"') for v in loaded.provisional if v.key.startswith("research.")}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from sim import GameConfig, new_game
-from sim import layout as L
-from sim.errors import ConfigError
+from sim.dungeonology import layout as L
+from sim.kit.errors import ConfigError
 
 # scholars.toml (Rebecca and Vincenzo: transcribed)
 INITIAL_STUDENTS = {"Sofia": 3, "Valerio": 4, "Rebecca": 3, "Vincenzo": 4}

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from sim import layout as L
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.scenario import do
 
 
 def _failing_study(h, level="students", omegas=0, players=2):

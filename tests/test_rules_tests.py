@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from sim import layout as L
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.scenario import do
 
 
 def _study(h, *, sofia=("Lantern",), valerio=(), extra=None, **cubes):
@@ -23,7 +23,7 @@ def _study(h, *, sofia=("Lantern",), valerio=(), extra=None, **cubes):
 # ------------------------------------------------------------------- Study
 def test_cubes_indicated_raise_the_alert_value():
     from sim import GameConfig
-    from sim.scenario import Scenario
+    from sim.dungeonology.scenario import Scenario
     cfg = GameConfig(players=2, scholars=["Valerio", "Sofia"], clan="Blood Worshipers",
                      overrides={"scholars.Valerio.intelligence": 5, 'zones."I-4".cubes': ["civilization"] * 5})
     g = (Scenario(cfg, seed=1).place_zone("I-4", 0, -1).move("Valerio", "I-4").hand("Valerio", ["Lantern"])

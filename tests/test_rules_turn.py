@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from sim.scenario import do
+from sim.dungeonology.scenario import do
 
 
 # ------------------------------------------------------------ Activities

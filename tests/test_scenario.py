@@ -1,4 +1,4 @@
-"""The scenario builder (sim/scenario/): operations, conservation, errors,
+"""The scenario builder (sim/dungeonology/scenario/): operations, conservation, errors,
 and the Game it builds (record / replay, clone, observations)."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from sim import GameConfig, new_game, replay
-from sim import layout as L
-from sim.errors import ConfigError
-from sim.scenario import Scenario, do, pick
+from sim.dungeonology import layout as L
+from sim.dungeonology.scenario import Scenario, do, pick
+from sim.kit.errors import ConfigError
 
 CFG = GameConfig(players=2, scholars=["Sofia", "Valerio"], clan="Blood Worshipers")
 

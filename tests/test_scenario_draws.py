@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from sim import layout as L
-from sim.errors import ConfigError
-from sim.game import replay
-from sim.scenario import do
+from sim.dungeonology import layout as L
+from sim.dungeonology.game import replay
+from sim.dungeonology.scenario import do
+from sim.kit.errors import ConfigError
 
 
 def _trapdoor(h, card):

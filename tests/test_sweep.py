@@ -27,7 +27,7 @@ from experiments.cli import app
 from experiments.schema import COLUMNS, OVERRIDE_PREFIX
 from experiments.sweep import MANIFEST, Chunk, load_rows, plan_chunks, read_manifest, run_sweep, schema_markdown
 from experiments.sweep_config import SEED_STRIDE, load_sweep, parse_sweep
-from sim.errors import ConfigError
+from sim.kit.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = ROOT / "experiments" / "configs"

@@ -16,7 +16,7 @@ from experiments.sweep import cell_task, run_categories
 from experiments.sweep_config import load_sweep
 from experiments.sweep_rows import part_frame
 from experiments.sweep_worker import Column, PlayedChunk, _codes, chunk_columns
-from sim.config import compile_config
+from sim.dungeonology.config import compile_config
 from tests.test_sweep import CONFIGS, QUICK
 
 
@@ -46,7 +46,7 @@ def _conform_by_strings(df: pd.DataFrame, categories: dict[str, list[str]],
 
 def _frame_by_strings(task, rows, games, ids, seeds, assign) -> pd.DataFrame:
     """The rows as the sweep built them before codes: constants and agents as repeated strings."""
-    from sim.results import rows_frame
+    from sim.dungeonology.results import rows_frame
 
     players = task.compiled.config.players
     df = rows_frame(rows, games, compile_config(task.compiled.config).names, players, ids)
@@ -106,9 +106,9 @@ def test_a_worker_imports_neither_pandas_nor_the_data_models():
     import subprocess
     import sys
 
-    code = ("import sys, experiments.sweep_worker, sim.config, agents.registry; agents.registry.kinds(); "
+    code = ("import sys, experiments.sweep_worker, sim.dungeonology.config, agents.registry; agents.registry.kinds(); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pandas', 'pydantic') "
-            "or m.startswith(('sim.loader', 'sim.schema', 'sim.tables'))))")
+            "or m.startswith(('sim.dungeonology.loader', 'sim.dungeonology.schema', 'sim.dungeonology.tables'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 

@@ -11,7 +11,7 @@ import pytest
 from experiments.seating import seatings
 from experiments.sweep import load_rows, run_sweep
 from experiments.sweep_config import parse_sweep
-from sim.errors import ConfigError
+from sim.kit.errors import ConfigError
 from tests.test_sweep import run_cli, write
 
 SCHOLARS = ["Rebecca", "Valerio", "Sofia", "Vincenzo"]  # the base box's, in data order

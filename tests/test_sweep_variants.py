@@ -14,7 +14,7 @@ from experiments.cli import app
 from experiments.schema import TRACE_COLUMNS, VARIANT
 from experiments.sweep import load_rows, run_sweep
 from experiments.sweep_config import load_sweep, parse_sweep
-from sim.errors import ConfigError
+from sim.kit.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = ROOT / "experiments" / "configs"

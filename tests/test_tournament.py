@@ -26,7 +26,7 @@ from experiments.tournament import (
     seat_list,
     summarize,
 )
-from sim.config import GameConfig
+from sim.dungeonology.config import GameConfig
 
 runner = CliRunner()
 CSV_COLUMNS = ["agent", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_score", "mean_rank", "elo", "elo_low",

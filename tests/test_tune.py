@@ -15,8 +15,8 @@ from experiments.tune import run_tune
 from experiments.tune_config import parse_tune
 from experiments.tune_layer import write_layer
 from experiments.tune_report import scholar_rows
-from sim.errors import ConfigError
-from sim.loader import load_data
+from sim.dungeonology.loader import load_data
+from sim.kit.errors import ConfigError
 
 HAND = "scholars.Sofia.hand"
 

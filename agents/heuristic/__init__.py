@@ -15,7 +15,7 @@ of decisions, each citing the rulebook sections it plays by:
   stealth_tests.py  Stealth Tests: cards committed, then the windows
   main_effects.py   Main Effects: own turn, Priority, Reactions, costs, destinations
   prompts.py        discards, Stun Tokens, targets, Jinx Cards, colours, Protected cubes
-  values.py         reads what each effect op is worth from the op table (sim/layout/ops.py)
+  values.py         reads what each effect op is worth from the op table (sim/dungeonology/layout/ops.py)
   knowledge.py      what the seat knows; what cubes, cards and Interns are worth
   dungeon.py        where the Scholar can walk; Zone Effects and the Boss; rest
   params.py         parameters, personas, the noise

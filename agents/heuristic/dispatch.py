@@ -2,7 +2,7 @@
 
 ``act`` answers a forced choice (one legal action) at once, plays a random
 legal action with probability ``noise`` (the exploration parameter), and
-otherwise asks the handler of the phase (``sim.layout`` ``PH_*``).
+otherwise asks the handler of the phase (``sim.dungeonology.layout`` ``PH_*``).
 ``PHASE_HANDLERS`` names that handler for every decision phase; ``act``'s
 chain calls exactly these (``tests/test_heuristic.py`` checks the table
 against every ``PH_*`` constant and against the chain). Every handler takes
@@ -45,9 +45,9 @@ from agents.heuristic.rc_scholars import rc_skill_choice
 from agents.heuristic.stealth_tests import commit_decision
 from agents.heuristic.study import study_size_decision
 from agents.heuristic.turn import activity_decision
-from sim import layout as L
-from sim.core.engine.jit import kernel
-from sim.core.engine.rng import randint
+from sim.dungeonology import layout as L
+from sim.kit.jit import kernel
+from sim.kit.rng import randint
 
 PHASE_HANDLERS: dict[int, Callable] = {
     L.PH_ACTIVITY: activity_decision,  # turn.py: Thesis, Rest or Explore

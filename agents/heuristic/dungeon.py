@@ -13,14 +13,14 @@ Dungeon).
 from __future__ import annotations
 
 from agents.heuristic.values import move_steps
-from sim import layout as L
-from sim.core.components.decks import jinx_held
-from sim.core.components.dungeon import opens, player_colors
-from sim.core.components.scholars import hand_size, pf, stat
-from sim.core.engine.jit import kernel, scratch_int
-from sim.core.rules.dangerous_zones.zone_effects import applies, eff_at
-from sim.core.rules.main_effects.ops import zone_destination
-from sim.layout import MAX_ZONES  # scratch sizes: constants (jit.scratch_int)
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.decks import jinx_held
+from sim.dungeonology.core.components.dungeon import opens, player_colors
+from sim.dungeonology.core.components.scholars import hand_size, pf, stat
+from sim.dungeonology.core.rules.dangerous_zones.zone_effects import applies, eff_at
+from sim.dungeonology.core.rules.main_effects.ops import zone_destination
+from sim.dungeonology.layout import MAX_ZONES  # scratch sizes: constants (jit.scratch_int)
+from sim.kit.jit import kernel, scratch_int
 
 
 @kernel

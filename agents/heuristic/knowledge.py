@@ -15,11 +15,11 @@ Information Cubes").
 from __future__ import annotations
 
 from agents.heuristic.values import gains_intern, prog_effect
-from sim import layout as L
-from sim.core.components.scholars import pf, side_index
-from sim.core.engine.jit import kernel
-from sim.core.rules.main_effects.interns import intern_owner
-from sim.core.rules.rocca_civetta.clans import clan_stars_met, thesis_passes
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.scholars import pf, side_index
+from sim.dungeonology.core.rules.main_effects.interns import intern_owner
+from sim.dungeonology.core.rules.rocca_civetta.clans import clan_stars_met, thesis_passes
+from sim.kit.jit import kernel
 
 
 @kernel

@@ -17,12 +17,12 @@ from agents.heuristic.knowledge import action_prog, in_buf, main_alternative
 from agents.heuristic.params import P_HOARD, P_SABOTAGE
 from agents.heuristic.study import zone_study_values_into
 from agents.heuristic.values import moves, plus_threat, prog_value
-from sim import layout as L
-from sim.core.components.dungeon import zone_cube_count
-from sim.core.components.scholars import pf
-from sim.core.effects.plays import payable
-from sim.core.engine.jit import kernel, scratch_float, scratch_int
-from sim.layout import MAX_COL, MAX_ZONES  # scratch sizes: constants (jit.scratch_int)
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.dungeon import zone_cube_count
+from sim.dungeonology.core.components.scholars import pf
+from sim.dungeonology.core.effects.plays import payable
+from sim.dungeonology.layout import MAX_COL, MAX_ZONES  # scratch sizes: constants (jit.scratch_int)
+from sim.kit.jit import kernel, scratch_float, scratch_int
 
 
 @kernel

@@ -29,9 +29,9 @@ from numba.extending import intrinsic
 from numba.np.arrayobj import make_array
 
 from agents.batch import SEAT_WORDS
-from sim import layout as L
-from sim.core.components.scholars import pf
-from sim.core.engine.jit import kernel
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.scholars import pf
+from sim.kit.jit import kernel
 
 M_TABLES = 2  # the tables' address
 M_TSIZE = 3  # ... and size

@@ -8,7 +8,7 @@ Phase), "Placing Zones and Stairs" (Stairs: a Zone from the stack above or
 below; ``depth`` prefers the deeper one), "Dangerous Zones - Zone Effect
 Types" (what entering a Zone costs; Secret Passage and Teleport), "Boss
 Movement" (as the Boss's mover it sends him onto opponents and away from its
-own Scholar: ``sim.core.rules.boss.boss.best_step_for_mover``; moving its Scholar it
+own Scholar: ``sim.dungeonology.core.rules.boss.boss.best_step_for_mover``; moving its Scholar it
 keeps a little away from him), "Maximum Alert" (ending the turn in the
 Starting Zone ends the Scholar's game) and "Main Effects" (a moving Main
 Effect played in the Movement Phase; no End of Turn Student, so nobody may
@@ -22,14 +22,14 @@ from agents.heuristic.knowledge import in_buf, thesis_confidence
 from agents.heuristic.main_effects import best_turn_main, has_main, moving_main
 from agents.heuristic.params import P_DEPTH, P_THESIS
 from agents.heuristic.study import best_espionage, zone_study_values_into
-from sim import layout as L
-from sim.core.components.dungeon import placement_outcome
-from sim.core.components.scholars import in_start, pf
-from sim.core.engine.jit import kernel, scratch_float, scratch_int
-from sim.core.procedures.exploration import placement_at
-from sim.core.rules.boss.boss import best_step_for_mover, boss_links
-from sim.core.rules.dangerous_zones.zone_effects import teleport_dest
-from sim.layout import MAX_COL, MAX_ZONES  # scratch sizes: constants (jit.scratch_int)
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.dungeon import placement_outcome
+from sim.dungeonology.core.components.scholars import in_start, pf
+from sim.dungeonology.core.procedures.exploration import placement_at
+from sim.dungeonology.core.rules.boss.boss import best_step_for_mover, boss_links
+from sim.dungeonology.core.rules.dangerous_zones.zone_effects import teleport_dest
+from sim.dungeonology.layout import MAX_COL, MAX_ZONES  # scratch sizes: constants (jit.scratch_int)
+from sim.kit.jit import kernel, scratch_float, scratch_int
 
 
 @kernel

@@ -18,8 +18,8 @@ decision reads it.
 
 from __future__ import annotations
 
-from sim.core.engine.jit import kernel
-from sim.core.engine.rng import next32
+from sim.kit.jit import kernel
+from sim.kit.rng import next32
 
 P_RISK = 0
 P_AGGRESSION = 1

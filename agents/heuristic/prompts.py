@@ -14,9 +14,9 @@ cube he Steals (Back Stab: the one worth most to him, from the leader first).
 from __future__ import annotations
 
 from agents.heuristic.knowledge import card_keep_value, cube_value, in_buf, leader
-from sim import layout as L
-from sim.core.components.scholars import hand_size, pf, stat
-from sim.core.engine.jit import kernel
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.scholars import hand_size, pf, stat
+from sim.kit.jit import kernel
 
 
 @kernel

@@ -24,9 +24,9 @@ from agents.heuristic.main_effects import main_cost_value
 from agents.heuristic.stealth_tests import window_decision
 from agents.heuristic.turn import action_decision
 from agents.heuristic.values import prog_value
-from sim import layout as L
-from sim.core.engine.jit import kernel
-from sim.core.rules.main_effects.interns import interns_owned
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.rules.main_effects.interns import interns_owned
+from sim.kit.jit import kernel
 
 ALCHEMY_MARGIN = 0.5  # worth above the card it spends (its Bonus Value, at this weight per point)
 BONUS_WEIGHT = 0.15

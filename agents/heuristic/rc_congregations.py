@@ -11,11 +11,11 @@ phase's own handler decides.
 from __future__ import annotations
 
 from agents.heuristic.params import rand01
-from sim import layout as L
-from sim.core.components.dungeon import zone_cube_count
-from sim.core.components.scholars import pf, stat
-from sim.core.engine.jit import kernel
-from sim.core.rules.congregations.students import eff
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.dungeon import zone_cube_count
+from sim.dungeonology.core.components.scholars import pf, stat
+from sim.dungeonology.core.rules.congregations.students import eff
+from sim.kit.jit import kernel
 
 TRAP_PREFERENCE = (2, 0, 1)  # toll (cubes dropped), ambush, stop: TRAP_KINDS indices, best first
 

@@ -11,9 +11,9 @@ or the share of the Clans that ask for it while the Clan is unknown.
 from __future__ import annotations
 
 from agents.heuristic.knowledge import clan_known, cube_value
-from sim import layout as L
-from sim.core.components.scholars import pf
-from sim.core.engine.jit import kernel
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.scholars import pf
+from sim.kit.jit import kernel
 
 NEEDED_STAR = 6.0  # worth of reaching a Star Token the Clan Card needs (a Thesis without it fails)
 BONUS_STAR = 2.0  # worth of reaching one its bonus (C) needs

@@ -10,9 +10,9 @@ decisions are then taken by their own handlers without the claims.
 
 from __future__ import annotations
 
-from sim import layout as L
-from sim.core.engine.jit import kernel
-from sim.core.rules.research.research import is_claim
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.rules.research.research import is_claim
+from sim.kit.jit import kernel
 
 
 @kernel

@@ -1,5 +1,5 @@
 """The heuristic's use of the New Scholars' skills (Rocca Civetta, "New
-Scholars"; provisional texts in sim/data/rocca_civetta/scholars.toml).
+Scholars"; provisional texts in sim/dungeonology/data/rocca_civetta/scholars.toml).
 
 The skills a Scholar may use in her own Movement or Action Phase as often as
 their costs allow are those with a ``once_per_turn`` cost: ``rc_skill_choice``
@@ -13,10 +13,10 @@ Scholars have no once_per_turn skill, so their games do not change.
 from __future__ import annotations
 
 from agents.heuristic.knowledge import action_prog
-from sim import layout as L
-from sim.core.components.dungeon import zone_cube_count
-from sim.core.components.scholars import hand_size, pf, stat
-from sim.core.engine.jit import kernel
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.dungeon import zone_cube_count
+from sim.dungeonology.core.components.scholars import hand_size, pf, stat
+from sim.kit.jit import kernel
 
 THRESHOLD = 0.25  # the least worth of a skill use (heuristic units: a Trick Card = 1)
 

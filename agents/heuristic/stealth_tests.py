@@ -17,10 +17,10 @@ from agents.heuristic.main_effects import main_cost_value
 from agents.heuristic.params import P_DEFEND, P_RISK, P_SABOTAGE, rand01
 from agents.heuristic.study import interference
 from agents.heuristic.values import prog_effect
-from sim import layout as L
-from sim.core.components.noteboard import study_bonus
-from sim.core.components.scholars import hand_size, pf
-from sim.core.engine.jit import kernel
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.noteboard import study_bonus
+from sim.dungeonology.core.components.scholars import hand_size, pf
+from sim.kit.jit import kernel
 
 
 @kernel

@@ -20,15 +20,15 @@ from agents.heuristic.dungeon import zone_luck
 from agents.heuristic.knowledge import cube_value, in_buf, leader, stealth_potential
 from agents.heuristic.memory import context_kept, has_memory, keep_zone, kept_value, zone_kept
 from agents.heuristic.params import P_AGGRESSION, P_RISK
-from sim import layout as L
-from sim.core.components.dungeon import passable, zone_cube_count
-from sim.core.components.noteboard import study_bonus
-from sim.core.components.scholars import hand_size, in_start, passive, pf, stat, targetable
-from sim.core.components.university import alert_bonus
-from sim.core.engine.jit import allocating, kernel, scratch_int
-from sim.core.procedures.stealth import zone_alert
-from sim.core.rules.main_effects.interns import is_protected
-from sim.layout import MAX_COL  # scratch sizes: constants (jit.scratch_int)
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.dungeon import passable, zone_cube_count
+from sim.dungeonology.core.components.noteboard import study_bonus
+from sim.dungeonology.core.components.scholars import hand_size, in_start, passive, pf, stat, targetable
+from sim.dungeonology.core.components.university import alert_bonus
+from sim.dungeonology.core.procedures.stealth import zone_alert
+from sim.dungeonology.core.rules.main_effects.interns import is_protected
+from sim.dungeonology.layout import MAX_COL  # scratch sizes: constants (jit.scratch_int)
+from sim.kit.jit import allocating, kernel, scratch_int
 
 FAIL_COST = 2.5  # a Stun Token, a Student drawn (Omega risk), the cards
 STALL_ROUND = 30  # Main Effects rule: rounds after which waiting costs more than failing

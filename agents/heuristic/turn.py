@@ -23,10 +23,10 @@ from agents.heuristic.main_effects import best_turn_main, has_main, moving_main
 from agents.heuristic.movement import max_alert_move, teleport_best
 from agents.heuristic.params import P_HOARD, P_THESIS, rand01
 from agents.heuristic.study import best_espionage, best_study, zone_study_values_into
-from sim import layout as L
-from sim.core.components.scholars import hand_size, in_start, pf, stat
-from sim.core.engine.jit import kernel, scratch_float, scratch_int
-from sim.layout import MAX_COL, MAX_ZONES  # scratch sizes: constants (jit.scratch_int)
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.scholars import hand_size, in_start, pf, stat
+from sim.dungeonology.layout import MAX_COL, MAX_ZONES  # scratch sizes: constants (jit.scratch_int)
+from sim.kit.jit import kernel, scratch_float, scratch_int
 
 
 @kernel

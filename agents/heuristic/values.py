@@ -1,5 +1,5 @@
 """What the heuristic thinks each effect op is worth, read from the one table
-of effect ops (``sim/layout/ops.py``, each op's ``value``: a ``Value`` that
+of effect ops (``sim/dungeonology/layout/ops.py``, each op's ``value``: a ``Value`` that
 every op declares, ``NO_VALUE`` for the ops the heuristic gives no value of
 their own). A scale the heuristic cannot count stops the import
 (``OpTableError``), so no op is valued 0 by an ``if`` chain falling through.
@@ -25,14 +25,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim import layout as L
-from sim.core.components.scholars import pf, targetable
-from sim.core.engine.jit import kernel
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.scholars import pf, targetable
+from sim.kit.jit import kernel
 
 # what a step's worth is counted in (WORTH_KIND), from the op's Value.scale
 (Q_NONE, Q_N, Q_BONFIRE, Q_RESERVE, Q_OPP_CARDS, Q_OPP_STUDENTS, Q_SPEED_LEFT, Q_GIVEN_POINTS,
  Q_STOLEN_POINTS) = range(9)
-WORTH_OF_SCALE = {  # every Scale of sim/layout/ops.py (a new one must say how it is counted here)
+WORTH_OF_SCALE = {  # every Scale of sim/dungeonology/layout/ops.py (a new one must say how it is counted here)
     L.Scale.N: Q_N,  # worth per unit of n
     L.Scale.LAST_STUDENTS: Q_N,  # per unit of n, plus extra when it takes the seat's last Students
     L.Scale.BONFIRE: Q_BONFIRE,  # per Student taken, at most the Bonfire's
@@ -49,7 +49,7 @@ MV_NONE, MV_LINKED, MV_DESTINATION = range(3)
 
 
 class OpTableError(Exception):
-    """An op's value in sim/layout/ops.py cannot be read by the heuristic."""
+    """An op's value in sim/dungeonology/layout/ops.py cannot be read by the heuristic."""
 
 
 def _arrays(table: tuple) -> tuple[np.ndarray, ...]:
@@ -61,7 +61,8 @@ def _arrays(table: tuple) -> tuple[np.ndarray, ...]:
     for op in table:
         v = op.value
         if v.scale not in WORTH_OF_SCALE or v.move not in (MV_NONE, MV_LINKED, MV_DESTINATION):
-            raise OpTableError(f"sim/layout/ops.py {op.name}: scale {v.scale!r}, move {v.move}: the heuristic "
+            raise OpTableError(f"sim/dungeonology/layout/ops.py {op.name}: scale {v.scale!r}, move {v.move}: "
+                               "the heuristic "
                                f"knows the scales {[s.name for s in WORTH_OF_SCALE]} and moves 0, 1, 2")
         kind = WORTH_OF_SCALE[v.scale] if v.worth != 0.0 else Q_NONE
         last = v.extra if v.scale == L.Scale.LAST_STUDENTS else 0.0

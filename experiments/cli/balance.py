@@ -25,8 +25,8 @@ from experiments.cli.common import (  # noqa: F401 - defined in common for play 
     new_console,
     print_table,
 )
-from sim.config import GameConfig, compile_config
-from sim.errors import ConfigError, format_value
+from sim.dungeonology.config import GameConfig, compile_config
+from sim.kit.errors import ConfigError, format_value
 
 DEFAULT_SWEEP = Path(__file__).parent.parent / "configs" / "default.toml"
 
@@ -64,7 +64,7 @@ def _sweep_plan(config: Path, games: int | None, chunk_size: int | None, game: G
     """The sweep file's plan with the command line's --games, --chunk-size, --data and --set (added to the
     file's fixed overrides); ConfigError naming the option or the file's key."""
     from experiments.sweep_config import load_sweep
-    from sim.loader.keys import parse_value
+    from sim.dungeonology.loader.keys import parse_value
 
     sets = {k: parse_value(v) for k, v in game.overrides().items()} if game is not None else {}
     data = game.data if game is not None else None

@@ -35,7 +35,8 @@ def fuzz(
     progress: ProgressOpt = True,
     combinations: Annotated[bool, typer.Option(
         "--all-combinations", help="Fuzz every playable combination of the implemented modules "
-        "(sim.modules.combinations(): the base box's four advanced rules with and without each implemented "
+        "(sim.dungeonology.modules.combinations(): the base box's four advanced rules with and without each "
+        "implemented "
         "module of Rocca Civetta, the basic game included; --games per combination and player count); "
         "replaces --modules.")] = False,
     total: Annotated[int | None, typer.Option(

@@ -23,10 +23,10 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
-from sim import modules as M
-from sim.config import GameConfig, compile_config
-from sim.errors import ConfigError, DataError, DungeonologyError, format_value
-from sim.loader import load_data, parse_set_options
+from sim.dungeonology import modules as M
+from sim.dungeonology.config import GameConfig, compile_config
+from sim.dungeonology.loader import load_data, parse_set_options
+from sim.kit.errors import ConfigError, DataError, DungeonologyError, format_value
 
 PLAYER_COUNTS = (2, 3, 4)
 

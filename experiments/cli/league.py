@@ -24,7 +24,7 @@ from experiments.cli.common import (
     print_table,
 )
 from experiments.ratings import DEFAULT_BOOT
-from sim.errors import ConfigError
+from sim.kit.errors import ConfigError
 
 
 @app.command(help="Play a round-robin league between more agents than seats and print per agent: seat-games, "

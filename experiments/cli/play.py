@@ -27,13 +27,13 @@ from experiments.cli.common import (
     print_table,
 )
 from experiments.narrate import narrate, setup_lines, snapshot, turn_header
-from sim import layout as L
-from sim import modules as M
-from sim.config import GameConfig
-from sim.errors import ConfigError
-from sim.game import Game, game_from_state, new_game
-from sim.game import replay as replay_record
-from sim.loader import describe, load_data
+from sim.dungeonology import layout as L
+from sim.dungeonology import modules as M
+from sim.dungeonology.config import GameConfig
+from sim.dungeonology.game import Game, game_from_state, new_game
+from sim.dungeonology.game import replay as replay_record
+from sim.dungeonology.loader import describe, load_data
+from sim.kit.errors import ConfigError
 
 # ------------------------------------------------------------------- log
 _STYLES = (("SUCCESS", "bold green"), ("FAILURE", "bold red"), ("Jinx", "magenta"), ("Omega Student", "yellow"),
@@ -232,7 +232,7 @@ def data(
                                                 "every data file into DIR and exit.")] = None,
 ) -> None:
     if schema is not None:
-        from sim.schema import export_json_schema
+        from sim.dungeonology.schema import export_json_schema
 
         try:
             written = export_json_schema(schema)

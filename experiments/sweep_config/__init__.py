@@ -39,10 +39,10 @@ Every axis (players, agents, modules, boss, panic, alert, player_level, clan, sc
 be given in ``[fixed]`` or in ``[sweep]``, not both (``rules`` is the older name of
 ``modules``: either one, not both); missing axes take the
 defaults of :data:`DEFAULTS`. Every value is checked against the data (Scholar,
-Clan, Alert and Player Level names), the module registry (sim.modules: a
+Clan, Alert and Player Level names), the module registry (sim.dungeonology.modules: a
 module's requirements, exclusions and whether it is implemented) and the
 agent registry (agent specs);
-errors are :class:`sim.errors.ConfigError` naming the file, the dotted key,
+errors are :class:`sim.kit.errors.ConfigError` naming the file, the dotted key,
 the value and what is allowed. A cell that cannot be played (a Player Level
 the player count does not allow, more Scholars or agents than seats, ...) is
 an error naming the cell, unless ``skip_invalid = true``: such cells are then

@@ -9,8 +9,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from experiments.sweep_config.plan import MAX_SEED
-from sim import modules as M
-from sim.errors import ConfigError, format_key
+from sim.dungeonology import modules as M
+from sim.kit.errors import ConfigError, format_key
 
 
 # ------------------------------------------------------------------ models

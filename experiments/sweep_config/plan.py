@@ -7,8 +7,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sim.config import GameConfig
-from sim.errors import format_value
+from sim.dungeonology.config import GameConfig
+from sim.kit.errors import format_value
 
 MAX_SEED = 9_000_000
 SEED_STRIDE = 10**12

@@ -30,10 +30,10 @@ from experiments.sweep_config.plan import (
     SweepPlan,
 )
 from experiments.sweep_config.variants import Variant, layers_of, parse_variants
-from sim import modules as M
-from sim.config import GameConfig, compile_config
-from sim.errors import ConfigError, DataError, DungeonologyError, format_key, format_value
-from sim.loader import load_data
+from sim.dungeonology import modules as M
+from sim.dungeonology.config import GameConfig, compile_config
+from sim.dungeonology.loader import load_data
+from sim.kit.errors import ConfigError, DataError, DungeonologyError, format_key, format_value
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
@@ -449,7 +449,7 @@ class _Resolver:
 
 def _blamed_override(exc: DataError, overrides: Mapping[str, Any]) -> str | None:
     """The override (as written) a DataError is about, if any."""
-    from sim.loader import split_key
+    from sim.dungeonology.loader import split_key
 
     where = exc.key or ""
     for k in overrides:

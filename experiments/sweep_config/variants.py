@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sim.errors import ConfigError, DataError
-from sim.loader import load_data
+from sim.dungeonology.loader import load_data
+from sim.kit.errors import ConfigError, DataError
 
 VARIANT_DATA = "data"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")

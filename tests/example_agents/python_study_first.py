@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from sim import layout as L
+from sim.dungeonology import layout as L
 
 
 class StudyFirst:

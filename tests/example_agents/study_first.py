@@ -3,7 +3,7 @@
 from numba import njit
 
 from agents.registry import AgentKind, register
-from sim import layout as L
+from sim.dungeonology import layout as L
 
 
 @njit(cache=True)

@@ -1,0 +1,71 @@
+"""Applying one action and resolving the rules until the next decision.
+
+``apply_action`` handles the decision now open (``S_PHASE``); ``step``
+applies an action and pops the continuation stack until a player must choose
+again, applying on its own every decision that has a single legal action (a
+forced choice); ``advance`` is the same without an action. Which package
+handles a phase or a continuation is registered by the packages
+(``sim.dungeonology.core.engine.registry``); the dispatch is generated
+(``dispatch_phases``).
+
+Compile time: these are ``inline_kernel`` (``sim.kit.jit``), copied
+into the compiled code that calls them, and so are the phase and continuation
+dispatchers they call: each would otherwise be compiled on its own and
+optimised by LLVM with all of the rules it reaches. ``step`` has the one call
+of each, so a caller that calls ``step`` once (``play.random_games``) holds
+one copy of the engine's dispatch.
+"""
+
+from __future__ import annotations
+
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.engine import kstack
+from sim.dungeonology.core.engine.dispatch_phases import apply_phase, run_continuation
+from sim.dungeonology.core.engine.legal import legal_actions
+from sim.dungeonology.core.rules.research.research import claim, is_claim
+from sim.kit.jit import inline_kernel
+
+
+@inline_kernel
+def apply_action(s, t, a):
+    """Apply a legal action of the open decision (legality checked by callers)."""
+    ph = s[L.S_PHASE]
+    me = s[L.S_ACTOR]
+    s[L.S_PHASE] = L.PH_NONE
+    if is_claim(a) and ph != L.PH_RESEARCH:
+        # a Research claim taken at another decision: the same decision stays open
+        claim(s, t, me, a - L.A_RESEARCH)
+        s[L.S_PHASE] = ph
+        s[L.S_ACTOR] = me
+        return
+    apply_phase(s, t, ph, me, a)
+
+
+@inline_kernel
+def step(s, t, a, buf):
+    """Apply action `a` (none when `a` < 0) and resolve until a player must choose (or the game is over).
+
+    Returns the number of legal actions now (0 when over); `buf` receives them.
+    """
+    while True:
+        if a >= 0:
+            apply_action(s, t, a)
+            a = -1
+        if s[L.S_OVER] == 1:
+            return 0
+        if s[L.S_PHASE] != L.PH_NONE:
+            n = legal_actions(s, t, buf)
+            if n == 1:
+                a = buf[0]  # a forced choice: applied here
+                continue
+            return n
+        code, b, c, d = kstack.pop(s)
+        if code == 0:
+            return 0
+        run_continuation(s, t, code, b, c, d)
+
+
+@inline_kernel
+def advance(s, t, buf):
+    """Resolve until a player must choose (or the game is over); as ``step`` without an action."""
+    return step(s, t, -1, buf)

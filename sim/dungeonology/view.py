@@ -1,0 +1,379 @@
+"""State snapshots as JSON-ready dicts: the whole truth (``state_dict``) or
+what one seat can know (``observation_dict``).
+
+Hidden from a seat: other hands, every face-down Jinx Card, the Clan Card
+without its Knowledge Token (until revealed to all), the kinds of face-down
+Trap Tokens (on Zones and in the supply), the Panic Card until Maximum Alert
+reveals it, and the order of every deck, stack and bag (their sizes stay public).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.noteboard import board_points, study_bonus
+from sim.dungeonology.core.components.scholars import pf, stat
+from sim.dungeonology.core.components.university import alert_bonus
+from sim.dungeonology.schema import PASSAGES
+from sim.dungeonology.tables import Names
+
+HIDDEN = "hidden"
+FLOORS = L.FLOOR_NAMES
+
+
+def _i(x: Any) -> int:
+    return int(x)
+
+
+def _hand(s: np.ndarray, names: Names, seat: int) -> list[str]:
+    out = []
+    for k, name in enumerate(names.kinds):
+        out += [name] * _i(s[pf(seat, L.PF_HAND) + k])
+    return out
+
+
+def _cubes(s: np.ndarray, names: Names, seat: int) -> dict[str, int]:
+    return {c: _i(s[pf(seat, L.PF_CUBES) + i]) for i, c in enumerate(names.colors)}
+
+
+def cube_name(names: Names, c: int) -> str:
+    """A cube kind's name: a colour, or "false" / "universal" (Rocca Civetta)."""
+    return names.colors[c] if c < len(names.colors) else L.CUBE_KINDS[c - L.CUBE_FALSE]
+
+
+def _star_tokens(s: np.ndarray, names: Names, seat: int) -> dict[str, list[str]]:
+    """The Star Tokens in front of the Note Board (RC "Star Tokens"), per column."""
+    out = {}
+    for i, c in enumerate(names.colors):
+        m = _i(s[pf(seat, L.PF_STAR_TOKENS) + i])
+        if m:
+            out[c] = [k for b, k in enumerate(L.STAR_KINDS) if m >> b & 1]
+    return out
+
+
+def _universal(s: np.ndarray, names: Names, seat: int) -> dict[str, int]:
+    """Universal Information cubes per column (they count as its colour)."""
+    out = {}
+    for i, c in enumerate(names.colors):
+        n = bin(_i(s[pf(seat, L.PF_UNIVERSAL) + i])).count("1")
+        if n:
+            out[c] = n
+    return out
+
+
+def _jinx(s: np.ndarray, names: Names, seat: int, viewer: int | None) -> list[dict[str, Any]]:
+    """Face-up cards first, then face-down ones (whose names nobody sees)."""
+    up, down = [], []
+    for j, name in enumerate(names.jinx):
+        if _i(s[L.S_JOWNER + j]) != seat:
+            continue
+        loc = _i(s[L.S_JLOC + j])
+        if loc == L.JX_UP:
+            up.append({"name": name, "face": "up"})
+        elif loc == L.JX_DOWN:
+            down.append({"name": name if viewer is None else HIDDEN, "face": "down"})
+    return up + down
+
+
+def _player(s: np.ndarray, t: np.ndarray, names: Names, seat: int, viewer: int | None) -> dict[str, Any]:
+    sees_hand = viewer is None or viewer == seat
+    hand = _hand(s, names, seat)
+    thesis = _i(s[pf(seat, L.PF_THESIS)])
+    return {
+        "seat": seat,
+        "color": names.board_colors[seat],
+        "scholar": names.scholars[_i(s[pf(seat, L.PF_SCHOLAR)])],
+        "exalted": bool(s[pf(seat, L.PF_EXALTED)]),
+        "zone": names.zones[_i(s[pf(seat, L.PF_ZONE)])],
+        "in_game": bool(s[pf(seat, L.PF_IN_GAME)]),
+        "students": _i(s[pf(seat, L.PF_STUDENTS)]),
+        "stun": _i(s[pf(seat, L.PF_STUN)]),
+        "stamina": _i(stat(s, t, seat, L.ST_STAMINA)),
+        "speed": _i(stat(s, t, seat, L.ST_SPEED)),
+        "intelligence": _i(stat(s, t, seat, L.ST_INTEL)),
+        "hand_value": _i(stat(s, t, seat, L.ST_HAND)),
+        "stars": _i(s[pf(seat, L.PF_STARS)]),
+        "study_bonus": _i(study_bonus(s, t, seat)),
+        "knowledge": bool(s[pf(seat, L.PF_KNOWLEDGE)]),
+        "hand": hand if sees_hand else None,
+        "hand_size": len(hand),
+        "cubes": _cubes(s, names, seat),
+        "universal_cubes": _universal(s, names, seat),  # of those, white (RC "Universal Information")
+        "star_tokens": _star_tokens(s, names, seat),  # RC "Star Tokens"
+        "jinx": _jinx(s, names, seat, viewer),
+        "thesis": thesis if thesis > 0 else None,
+        # Intern Cards owned (public, Main Effects rule)
+        "interns": [name for i, name in enumerate(names.interns) if _i(s[L.S_INTERN_OWNER + i]) == seat],
+        "tokens": [name for i, name in enumerate(names.interns) if _i(s[L.S_RC_TOKEN_HOLDER + i]) == seat + 1],
+    }
+
+
+ZONE_EFFECT_NAMES = {k: name for name, k in L.ZONE_EFFECT_KINDS.items()}
+
+
+def _effects(t: np.ndarray, names: Names, z: int) -> list[dict[str, Any]]:
+    """Printed Zone Effects, left to right; `in_use`: counted under the rules
+    of this game (Stairs always, Boss with the Boss rule, the others with the
+    Dangerous Zones rule)."""
+    rules = _i(t[L.T_RULES])
+    out = []
+    for i in range(_i(t[L.T_Z_NEFF + z])):
+        o = L.T_Z_EFF + (z * L.MAX_ZEFF + i) * L.ZE_W
+        kind = _i(t[o])
+        if kind == L.ZK_STAIRS:
+            in_use = True
+        elif kind == L.ZK_BOSS:
+            in_use = bool(rules & L.RULE_BOSS)
+        else:
+            in_use = bool(rules & L.RULE_DANGEROUS_ZONES)
+        out.append({
+            "effect": ZONE_EFFECT_NAMES[kind],
+            "n": _i(t[o + 1]) or None,
+            "color": names.colors[_i(t[o + 2]) - 1] if t[o + 2] else None,
+            "letter": L.SECRET_LETTERS[_i(t[o + 3]) - 1] if t[o + 3] else None,
+            "in_use": in_use,
+        })
+    return out
+
+
+def _tokens(s: np.ndarray, z: int, viewer: int | None) -> dict[str, Any]:
+    """Zone Effect Tokens on a Zone. A Trap Token lies face down: nobody sees
+    its effect (only the whole truth, viewer None, shows it)."""
+    kind = _i(s[L.S_ZTRAP_KIND + z])
+    trap: Any = None
+    if kind:
+        trap = {"effect": ZONE_EFFECT_NAMES[kind], "n": _i(s[L.S_ZTRAP_N + z])} if viewer is None else HIDDEN
+    return {
+        "trap": trap,
+        "teleport": bool(s[L.S_ZTELEPORT + z]),
+        "secret_passage": L.SECRET_LETTERS[-1] if s[L.S_ZSECRET + z] else None,
+    }
+
+
+def _boss(s: np.ndarray, names: Names) -> dict[str, Any] | None:
+    """The Boss Card (face up), its profile and the model's Zone: all public."""
+    b = _i(s[L.S_BOSS])
+    if b < 0:
+        return None
+    z = _i(s[L.S_BOSS_ZONE])
+    d: dict[str, Any] = {
+        "boss": names.bosses[b],
+        "name": names.boss_names[b],
+        "profile": names.boss_profiles[b][_i(s[L.S_BOSS_PROFILE])],
+        "zone": names.zones[z] if z >= 0 else None,
+    }
+    if _i(s[L.S_BOSS_STEPS]) > 0:
+        target = _i(s[L.S_BOSS_TARGET])
+        d["moving"] = {"steps_left": _i(s[L.S_BOSS_STEPS]),
+                       "from": names.zones[_i(s[L.S_BOSS_PREV])] if _i(s[L.S_BOSS_PREV]) >= 0 else None,
+                       "target": target if target >= 0 else None}
+    return d
+
+
+def _zones(s: np.ndarray, t: np.ndarray, names: Names, viewer: int | None = None) -> list[dict[str, Any]]:
+    out = []
+    for z, name in enumerate(names.zones):
+        if not s[L.S_ZPLACED + z]:
+            continue
+        spaces = []
+        for i in range(_i(t[L.T_Z_NCUBES + z])):
+            c = _i(s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i])
+            spaces.append(cube_name(names, c - 1) if c else None)
+        out.append({
+            "name": name,
+            "floor": FLOORS[_i(t[L.T_Z_FLOOR + z])],
+            # tile units (north is -y); .5 when shifted half a tile
+            "x": _i(s[L.S_ZX + z]) / 2,
+            "y": _i(s[L.S_ZY + z]) / 2,
+            "rotation": _i(s[L.S_ZROT + z]),
+            "alert": _i(t[L.T_Z_ALERT + z]),
+            "cubes": spaces,
+            "entered": bool(s[L.S_ZENTERED + z]),
+            "stairs": [PASSAGES[p] for p in range(8) if s[L.S_STAIRS + z * 8 + p]],
+            "effects": _effects(t, names, z),
+            "tokens": _tokens(s, z, viewer),
+        })
+    return out
+
+
+def _test(s: np.ndarray, names: Names) -> dict[str, Any] | None:
+    kind = _i(s[L.S_T_KIND])
+    if kind == 0:
+        return None
+    d: dict[str, Any] = {
+        "kind": "study" if kind == 1 else "espionage",
+        "active": _i(s[L.S_T_ACTIVE]),
+        "alert_value": _i(s[L.S_T_ALERT]),
+        "stealth_value": _i(s[L.S_T_STEALTH]),
+        "declared": _i(s[L.S_T_STAGE]) == 2,
+    }
+    if kind == 1:
+        d["cubes_indicated"] = _i(s[L.S_T_NCUBES])
+    else:
+        d["target"] = _i(s[L.S_T_TARGET])
+        d["color"] = names.colors[_i(s[L.S_T_COLOR])]
+    return d
+
+
+def _last_test(s: np.ndarray) -> dict[str, Any] | None:
+    """The Stealth Test that resolved last (None before the first): who made
+    it, the declared and final Stealth Value, the Alert Value, the outcome."""
+    kind = _i(s[L.S_LT_KIND])
+    if kind == 0:
+        return None
+    return {
+        "kind": "study" if kind == 1 else "espionage",
+        "active": _i(s[L.S_LT_SEAT]),
+        "target": None if kind == 1 else _i(s[L.S_LT_TARGET]),
+        "declared_stealth": _i(s[L.S_LT_DECLARED]),
+        "stealth_value": _i(s[L.S_LT_STEALTH]),
+        "alert_value": _i(s[L.S_LT_ALERT]),
+        "success": bool(s[L.S_LT_SUCCESS]),
+        "turn": _i(s[L.S_LT_TURN]),
+    }
+
+
+def _max_alert(s: np.ndarray, names: Names, viewer: int | None) -> dict[str, Any] | None:
+    """Maximum Alert: the Panic deck (public), the Panic Card (hidden from
+    everybody until revealed: the whole-truth view shows it), the state."""
+    if _i(s[L.S_PANIC]) < 0:
+        return None
+    revealed = bool(s[L.S_MAX_ALERT])
+    card = names.panic[_i(s[L.S_PANIC])]
+    return {
+        "triggered": revealed,
+        "panic": card if revealed or viewer is None else HIDDEN,
+        "panic_deck": [c for i, c in enumerate(names.panic) if (_i(s[L.S_PANIC_DECK]) >> i) & 1],
+        "removed": [p for p in range(_i(s[L.S_NPLAYERS])) if (_i(s[L.S_MA_REMOVED]) >> p) & 1],
+    }
+
+
+def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any],
+               viewer: int | None = None) -> dict[str, Any]:
+    """The whole state (viewer None) or seat `viewer`'s observation."""
+    n = _i(s[L.S_NPLAYERS])
+    over = bool(s[L.S_OVER])
+    clan_known = viewer is None or bool(s[L.S_CLAN_PUBLIC]) or bool(s[pf(viewer, L.PF_KNOWLEDGE)])
+    stacks: dict[str, Any] = {}
+    for f in range(_i(t[L.T_NFLOORS])):  # the Floors of the data (the base box: I-III)
+        k = _i(s[L.S_STACK_N + f])
+        order = [names.zones[_i(s[L.S_STACK + f * L.MAX_ZONES + i])] for i in range(k)]
+        stacks[FLOORS[f]] = order if viewer is None else k
+    deck = [names.kinds[_i(s[L.S_DECK + i])] for i in range(_i(s[L.S_DECK_N]))]
+    jdeck = [names.jinx[_i(s[L.S_JDECK + i])] for i in range(_i(s[L.S_JDECK_N]))]
+    out = {
+        "viewer": viewer,
+        "config": config,
+        "turn": _i(s[L.S_TURN]),
+        "round": _i(s[L.S_ROUND]),
+        "current_player": -1 if over else _i(s[L.S_ACTOR]),
+        "turn_of": _i(s[L.S_CUR]),
+        "first_player": _i(s[L.S_FIRST]),
+        "phase": L.PHASE_NAMES[_i(s[L.S_PHASE])],
+        "over": over,
+        "end_reason": L.END_REASONS[_i(s[L.S_END_REASON])] if over else None,
+        "speed_left": _i(s[L.S_SPEED]),
+        "players": [_player(s, t, names, p, viewer) for p in range(n)],
+        "zones": _zones(s, t, names, viewer),
+        "stacks": stacks,
+        "reserve": {
+            "cubes": {c: _i(s[L.S_RES_CUBES + i]) for i, c in enumerate(names.colors)}
+            | {k: _i(s[L.S_RES_CUBES + L.CUBE_FALSE + j]) for j, k in enumerate(L.CUBE_KINDS)
+               if t[L.T_COL_COUNT + L.CUBE_FALSE + j]},
+            "students": _i(s[L.S_RES_GREY]),
+            "omega": _i(s[L.S_RES_OMEGA]),
+            "stun": _i(s[L.S_RES_STUN]),
+            "knowledge": _i(s[L.S_RES_KNOW]),
+            "stair_tokens": _i(t[L.T_STAIR_TOKENS] - s[L.S_STAIR_USED]),
+            "wall_tokens": _i(t[L.T_WALL_TOKENS] - s[L.S_WALL_USED]),
+            # Zone Effect Token supply; the Trap kinds in it are hidden
+            "teleport_tokens": _i(s[L.S_TELEPORT_SUPPLY]),
+            "secret_passage_markers": _i(s[L.S_SECRET_SUPPLY]),
+            "trap_tokens": (
+                sum(_i(s[L.S_TRAP_SUPPLY + k]) for k in range(len(L.TRAP_KINDS))) if viewer is not None
+                else {name: _i(s[L.S_TRAP_SUPPLY + k]) for k, name in enumerate(L.TRAP_KINDS)}
+            ),
+        },
+        "intern_deck": [name for i, name in enumerate(names.interns) if _i(s[L.S_INTERN_OWNER + i]) < 0],
+        "university": {"students": _i(s[L.S_UNIV_GREY]), "omega": _i(s[L.S_UNIV_OMEGA])},
+        "bonfire": _i(s[L.S_BONFIRE]),
+        "alert": {
+            "difficulty": config.get("alert"),
+            "omega_placed": _i(s[L.S_ALERT_FILLED]),
+            "spaces": _i(t[L.T_AL_NSLOTS]),
+            "bonus": _i(alert_bonus(s, t)),  # the Panic Card's Alert Modifier under Maximum Alert
+            "in_play": not bool(s[L.S_MAX_ALERT]),  # Maximum Alert removes the Alert Card
+        },
+        "max_alert": _max_alert(s, names, viewer),
+        "clan": names.clans[_i(s[L.S_CLAN])] if clan_known else HIDDEN,
+        "clan_public": bool(s[L.S_CLAN_PUBLIC]),
+        "deck": deck if viewer is None else len(deck),
+        "discard": {k: _i(s[L.S_DISCARD + i]) for i, k in enumerate(names.kinds) if s[L.S_DISCARD + i]},
+        "on_table": {k: _i(s[L.S_PLAYED + i]) for i, k in enumerate(names.kinds) if s[L.S_PLAYED + i]},
+        "jinx_deck": jdeck if viewer is None else len(jdeck),
+        "test": _test(s, names),
+        "last_test": _last_test(s),
+        "thesis_count": _i(s[L.S_THESIS_COUNT]),
+        "boss": _boss(s, names),
+        # Note Board points with the Clan modifiers: known only with the Clan
+        "board_points": [_i(board_points(s, t, p)) if clan_known else None for p in range(n)],
+    }
+    if _i(t[L.T_RULES]) & L.RULE_MAIN_EFFECTS:
+        out["main_effects"] = _main_effects(s, names)
+    if _i(t[L.T_RULES]) & L.RULE_RESEARCH:
+        out["research"] = _research(s, t, names, viewer)
+    if _i(t[L.T_RULES]) & L.RULE_CONGREGATIONS:
+        out["congregations"] = _congregations(s, names, n)
+    return out
+
+
+def _research(s: np.ndarray, t: np.ndarray, names: Names, viewer: int | None) -> dict[str, Any]:
+    """Research Cards (Rocca Civetta): the cards face up near the Campus (None:
+    an empty place), who completed which (public), the deck (its order hidden),
+    whether the current player already completed a Quest this turn."""
+    up = [_i(s[L.S_RESEARCH_UP + i]) - 1 for i in range(L.RESEARCH_UP)]
+    deck = [names.research[_i(s[L.S_RESEARCH_DECK + i])] for i in range(_i(s[L.S_RESEARCH_N]))]
+    return {
+        "face_up": [names.research[c] if c >= 0 else None for c in up],
+        "points": {name: _i(t[L.T_RESEARCH_POINTS + c]) for c, name in enumerate(names.research)},
+        "completed": {p: [name for c, name in enumerate(names.research) if _i(s[L.S_RESEARCH_OWNER + c]) == p + 1]
+                      for p in range(_i(s[L.S_NPLAYERS]))},
+        "deck": deck if viewer is None else len(deck),
+        "completed_this_turn": _i(s[L.S_RESEARCH_TURN]) == _i(s[L.S_TURN]) + 1,
+    }
+
+
+def _congregations(s: np.ndarray, names: Names, n: int) -> dict[str, Any]:
+    """Student Congregations (all public): the Congregations in the game, their
+    Students in the University, the Reserve and held, the Bonfire in order from
+    the arrow (the last is picked up first), the Students standing in Zones."""
+    used = [c for i, c in enumerate(L.CONGREGATIONS) if (_i(s[L.S_CG_USED]) >> i) & 1]
+    return {
+        "used": used,
+        "university": {c: _i(s[L.S_UNIV_CONGREGATION + i]) for i, c in enumerate(L.CONGREGATIONS) if c in used},
+        "reserve": {c: _i(s[L.S_RES_CONGREGATION + i]) for i, c in enumerate(L.CONGREGATIONS) if c in used},
+        "held": [{c: _i(s[pf(p, L.PF_CONGREGATION) + i]) for i, c in enumerate(L.CONGREGATIONS) if c in used}
+                 for p in range(n)],
+        "bonfire": [L.STUDENT_KINDS[_i(s[L.S_BONFIRE_KINDS + i])] for i in range(_i(s[L.S_BONFIRE]))],
+        "in_zones": {names.zones[z]: {"seat": _i(s[L.S_ZIOTA + z]) - 1,
+                                      "congregation": L.CONGREGATIONS[_i(s[L.S_CG_ZKIND + z])]}
+                     for z in range(len(names.zones)) if s[L.S_ZIOTA + z]},
+    }
+
+
+def _main_effects(s: np.ndarray, names: Names) -> dict[str, Any]:
+    """Main Effects rule: the declared effects not yet resolved (face up on
+    the table, the last one on top) and the ACTION Main Effects of the turn."""
+    chain = []
+    for i in range(_i(s[L.S_ME_CHAIN_N])):
+        k = _i(s[L.S_ME_KIND + i])
+        chain.append({
+            "seat": _i(s[L.S_ME_SEAT + i]),
+            "card": names.kinds[k],
+            "effect": names.mains[k],
+            "cancelled": bool(s[L.S_ME_CANCEL + i]),
+        })
+    return {"declared": chain, "actions_this_turn": _i(s[L.S_ME_ACTIONS])}
