@@ -12,7 +12,8 @@ the same seeds, so the decision counts must be equal: a check that the two
 engines play the same games.
 
 The worker is a snippet that only uses interfaces both engines have
-(``sim.dungeonology.config``, ``experiments.fuzz.play_batch``, ``agents.batch.play_batch``).
+(``GameConfig`` from ``sim.dungeonology.config``, or ``sim.config`` in a commit
+before that package, ``experiments.fuzz.play_batch``, ``agents.batch.play_batch``).
 The temporary worktree is removed afterwards; the old engine's numba cache
 is kept in ``~/.cache/dungeonology/numba-baseline`` (its files get the
 commit's time, so the cache stays valid from one run to the next).
@@ -47,7 +48,10 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 t0 = time.perf_counter()
 import sim
-from sim.dungeonology.config import GameConfig, compile_config
+try:  # this tree's layout, else an older commit's (before sim/dungeonology)
+    from sim.dungeonology.config import GameConfig, compile_config
+except ImportError:
+    from sim.config import GameConfig, compile_config
 from experiments.fuzz import play_batch
 from agents.batch import play_batch as play_agents
 from agents.spec import parse_spec
@@ -71,7 +75,10 @@ for line in sys.stdin:
 COLD_SNIPPET = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from sim.dungeonology.config import GameConfig, compile_config
+try:  # this tree's layout, else an older commit's (before sim/dungeonology)
+    from sim.dungeonology.config import GameConfig, compile_config
+except ImportError:
+    from sim.config import GameConfig, compile_config
 from experiments.fuzz import play_batch
 compiled = compile_config(GameConfig.from_dict(json.loads(sys.argv[2])))
 print(json.dumps({"decisions": int(play_batch(compiled, [0], False)[0][0])}))
