@@ -1,219 +1,83 @@
-"""Batch play with agents at the seats, inside numba.
+"""Batch play with agents at the seats, inside numba: the one game loop (``agents.loop``) bound to a game.
 
-``play_batch`` plays N games for given seeds, configuration and agent specs
-(one slot per distinct spec; ``assign[g, seat]`` says which slot plays seat
-``seat`` of game ``g``) and returns one result row per (game, seat) (columns
-``sim.dungeonology.core.engine.batch.ROW_FIELDS``) plus one row per game (``GAME_FIELDS``).
-The loop is compiled once per set of agent kinds (a generated module whose
-globals are their ``act`` functions, so any registered agent plugs in without
-touching this file) and cached by numba like the engine it calls: a worker
-with a warm cache loads it instead of compiling it.
+``play`` plays N games of a compiled configuration for given seeds and agent specs (one slot per
+distinct spec; ``assign[g, seat]`` says which slot plays seat ``seat`` of game ``g``) and returns the
+result rows of the game's bundle: one per (game, seat) and one per game (for Dungeonology the columns
+``sim.dungeonology.core.engine.batch.ROW_FIELDS`` / ``GAME_FIELDS``), with each game's decisions, error
+code and turns. Options: the invariants checked after every decision (``checks``), one generator for
+every seat (``shared``: the fuzz's random agent), the standings at each round start (``trace``), each game's
+actions (``history``), where the time goes (``profile``). A
+table with a Python agent plays the same loop as Python (``agents.python_agents``).
 
-Every seat has its own random generator derived from the game's seed and
-the seat, so a game's result depends only on (seed, configuration, agents);
-the memory an agent keeps in the seat's row (``SEAT_WORDS``) across decisions
-and games changes no decision (the heuristic's: ``agents.heuristic.memory``).
+The loop is compiled once per game and set of agent kinds and cached by numba like the engine it
+calls: a worker with a warm cache loads it instead of compiling it. Every seat has its own random
+generator derived from the game's seed and the seat, so a game's result depends only on (seed,
+configuration, agents); the memory an agent keeps in the seat's row (``agents.contract.SEAT_WORDS``)
+across decisions and games changes no decision (the heuristic's: ``agents.heuristic.memory``).
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib.util
-import os
-import sys
-import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 
-from agents.registry import kinds
-from agents.spec import PYTHON_KIND, AgentSpec
-from sim.dungeonology import layout as L
-from sim.dungeonology.core.engine.batch import NGAME, NROW
-from sim.kit import cache as _cache
-from sim.kit.jit import kernel
+from agents.contract import MAX_BATCH_KINDS
+from agents.registry import acts
+from agents.spec import PYTHON_KIND, AgentSpec, parse_spec
+from sim.kit.bundle import GameBundle, game_of
+from sim.kit.instantiate import instantiate
+from sim.kit.profile import PARTS
 from sim.kit.rng import seed_words
 
-if TYPE_CHECKING:
-    from sim.dungeonology.config import Compiled
-
-MAX_BATCH_KINDS = 6
-ROOT = Path(__file__).resolve().parent.parent
-DECISION_LIMIT = 200_000
-ERR_STUCK = 17  # no legal action although the game is not over
-ERR_ILLEGAL = 98  # an agent returned an action that is not legal
-ERR_LIMIT = 99
-# A seat's row, the ``rng`` argument of the agents' ``act``: its generator (words 0-1, what
-# sim.kit.rng reads) and memory that the seat's agent keeps between decisions (the rest;
-# the heuristic's: agents.heuristic.memory). A row may be shorter (a generator only): an agent
-# then keeps nothing.
-SEAT_WORDS = 576
-ROWS_WORDS = SEAT_WORDS * L.MAXP  # the seats' rows in the loop
+MAX_TRACE_ROUNDS = 64  # round starts recorded per game by the trace (later ones are not: the figures then say so)
+STATS = ("decisions", "error", "turns")  # the columns of Played.stats
 
 
-@kernel
-def seed_seat_rngs(rng, w0, w1, nplayers):
-    """Each seat's generator (words 0-1 of its row) from the game's seed words and the seat; the
-    rest of the row, the agent's memory, is left as it is."""
-    for p in range(nplayers):
-        rng[p, 0] = (w0 + 0x632BE5AB * (p + 1)) & 0xFFFFFFFF
-        rng[p, 1] = (w1 ^ (0x5851F42D * (p + 1))) & 0xFFFFFFFF
-        if rng[p, 0] == 0 and rng[p, 1] == 0:
-            rng[p, 0] = 1
+@dataclass
+class Played:
+    """What a batch gives back: the bundle's rows per seat ``[games, MAXP, NROW]`` and per game
+    ``[games, NGAME]``, ``stats[games, 3]`` (STATS); with ``trace`` each seat's score at each round start
+    ``[games, MAX_TRACE_ROUNDS, MAXP]`` and the seat ranked first then (-1: not recorded); with ``history``
+    each game's first actions ``[games, history]`` (the first ``stats[g, 0]`` of them); with ``profile``
+    the counters of ``sim.kit.profile`` (one row per phase, then set-up, then bookkeeping)."""
+
+    rows: np.ndarray
+    games: np.ndarray
+    stats: np.ndarray
+    trace: np.ndarray | None = None
+    leaders: np.ndarray | None = None
+    history: np.ndarray | None = None
+    profile: np.ndarray | None = None
 
 
-@kernel
-def is_legal(buf, n, a):
-    for i in range(n):
-        if buf[i] == a:
-            return True
-    return False
+def loop_for(game: GameBundle, kind_names: tuple[str, ...], python: bool = False,
+             extra: dict[str, Any] | None = None) -> ModuleType:
+    """The game loop of ``game`` over these agent kinds (their acts are its globals a0..a5)."""
+    if python:
+        return instantiate("agents.loop", game.bindings(), _padded(extra or {}), tag=f"{game.name}_py", python=True)
+    return _compiled_loop(game.name, kind_names)
 
 
-# The batch loop over a set of agent kinds. numba caches a function by its
-# source file, and a closure over the kinds' act functions cannot be cached:
-# the loop is this source, written once per set of kinds to a module of its own
-# (``loop_folder()``), whose globals a0..a5 are the kinds' act functions. The
-# engine is called at one place (``step``, copied into the loop: sim.dungeonology.core.engine.step,
-# "Compile time"), so the loop holds one copy of the engine's dispatch. It is a
-# kernel: the state, the legal actions and the seats' rows (generator and memory)
-# are work arrays on the loop's stack (jit.scratch_int), so no decision counts a
-# reference (an act compiled with numba's runtime still may be called).
-LOOP_SOURCE = '''"""Generated by agents.batch for the agent kinds {kinds} (a0..a5: their act
-functions, set by agents.batch before the first call). Do not edit."""
-
-from sim.dungeonology import layout as L
-from sim.dungeonology.layout import MAX_LEGAL, MAXP, STATE_SIZE
-from sim.kit.jit import kernel, scratch_int
-from agents.batch import DECISION_LIMIT, ERR_ILLEGAL, ERR_LIMIT, ERR_STUCK, ROWS_WORDS, SEAT_WORDS, is_legal, \\
-    seed_seat_rngs
-from sim.dungeonology.core.engine.batch import write_game, write_rows
-from sim.dungeonology.core.engine.step import step
-from sim.dungeonology.core.procedures.setup import init_state
+def _padded(named: dict[str, Any]) -> dict[str, Any]:
+    found = [named[f"a{i}"] for i in range(MAX_BATCH_KINDS) if f"a{i}" in named]
+    return {f"a{i}": (found + found[:1] * MAX_BATCH_KINDS)[i] for i in range(MAX_BATCH_KINDS)}
 
 
-@kernel
-def choose(k, s, t, buf, n, params, rng):
-    if k == 0:
-        return a0(s, t, buf, n, params, rng)
-    if k == 1:
-        return a1(s, t, buf, n, params, rng)
-    if k == 2:
-        return a2(s, t, buf, n, params, rng)
-    if k == 3:
-        return a3(s, t, buf, n, params, rng)
-    if k == 4:
-        return a4(s, t, buf, n, params, rng)
-    return a5(s, t, buf, n, params, rng)
+@lru_cache(maxsize=32)
+def _compiled_loop(game: str, kind_names: tuple[str, ...]) -> ModuleType:
+    from sim.kit.bundle import get_game
+
+    bundle = get_game(game)
+    named = {f"a{i}": act for i, act in enumerate(acts(kind_names, game))}
+    return instantiate("agents.loop", bundle.bindings(), _padded(named), tag=game)
 
 
-@kernel
-def play_games(t, nplayers, scholars, clan, seeds0, seeds1, assign, slot_kind, slot_params, rows, games):
-    s = scratch_int(STATE_SIZE)
-    buf = scratch_int(MAX_LEGAL)
-    seat_rows = scratch_int(ROWS_WORDS).reshape((MAXP, SEAT_WORDS))  # generators and agents' memory
-    for g in range(seeds0.shape[0]):
-        init_state(s, t, nplayers, scholars, clan, seeds0[g], seeds1[g])
-        seed_seat_rngs(seat_rows, seeds0[g], seeds1[g], nplayers)
-        decisions = -1  # the first step only advances to the first decision
-        err = 0
-        a = -1
-        while True:
-            n = step(s, t, a, buf)  # the one call of the engine: one copy of it compiled here
-            decisions += 1
-            if decisions > DECISION_LIMIT:
-                err = ERR_LIMIT
-                break
-            if n == 0:
-                break
-            seat = s[L.S_ACTOR]
-            slot = assign[g, seat]
-            a = choose(slot_kind[slot], s, t, buf, n, slot_params[slot], seat_rows[seat])
-            if not is_legal(buf, n, a):
-                err = ERR_ILLEGAL
-                a = buf[0]
-        if err == 0 and s[L.S_OVER] == 0:
-            err = ERR_STUCK
-        write_rows(s, t, rows, g)
-        write_game(s, games, g, decisions, err)
-'''
-
-
-def loop_folder() -> Path:
-    """Where the generated loops live: ``NUMBA_CACHE_DIR``/dungeonology-loops when that is set (a
-    fresh numba cache starts them afresh), else ~/.cache/dungeonology/loops (``XDG_CACHE_HOME``)."""
-    cache = os.environ.get("NUMBA_CACHE_DIR")
-    if cache:
-        return Path(cache) / "dungeonology-loops"
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dungeonology" / "loops"
-
-
-def loop_module(kind_names: tuple[str, ...], acts: tuple, template: str = LOOP_SOURCE,
-                prefix: str = "loop") -> ModuleType:
-    """The generated module of ``template`` (the batch loop) over ``acts`` (its globals a0..a5). Its
-    name holds a hash of the template, the act functions' names and this checkout's numba sources
-    (``sim.kit.cache``): changed engine or agent code gets a new file, so numba never loads machine
-    code compiled from older sources."""
-    padded = tuple(acts) + (acts[0],) * (MAX_BATCH_KINDS - len(acts))
-    names = [f"{getattr(a, 'py_func', a).__module__}.{getattr(a, 'py_func', a).__qualname__}" for a in padded]
-    kinds_key = hashlib.sha256("\n".join([template, *kind_names, *names]).encode()).hexdigest()[:12]
-    code_key = hashlib.sha256(f"{_cache.CURRENT or _cache.sources_digest()}:{ROOT}".encode()).hexdigest()[:12]
-    source = template.format(kinds=", ".join(kind_names))
-    stem = f"{prefix}_{kinds_key}_{code_key}"
-    folder = loop_folder()
-    path = folder / f"{stem}.py"
-    try:
-        if not path.is_file() or path.read_text() != source:  # written once: numba's cache is keyed by its time
-            folder.mkdir(parents=True, exist_ok=True)
-            for old in folder.glob(f"{prefix}_{kinds_key}_*.py"):  # the same kinds, older sources
-                old.unlink(missing_ok=True)
-            for old in folder.glob(f"__pycache__/{prefix}_{kinds_key}_*"):
-                if not old.name.startswith(stem):
-                    old.unlink(missing_ok=True)
-            tmp = folder / f".{stem}.{os.getpid()}"
-            tmp.write_text(source)
-            os.replace(tmp, path)
-    except OSError:  # no writable cache folder: compiled in this process only
-        path = Path(tempfile.mkdtemp(prefix="dungeonology-loops-")) / f"{stem}.py"
-        path.write_text(source)
-    name = f"_dungeonology_{stem}"  # in sys.modules: numba's cached code finds its module by name
-    if getattr(sys.modules.get(name), "__file__", None) == str(path):
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    module.__dict__.update({f"a{i}": act for i, act in enumerate(padded)})
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-@lru_cache(maxsize=16)
-def _player_for(kind_names: tuple[str, ...]):
-    registry = kinds()
-    return loop_module(kind_names, tuple(registry[k].act for k in kind_names)).play_games
-
-
-def play_batch(compiled: Compiled, seeds: Sequence[int], slots: Sequence[AgentSpec],
-               assign: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Play len(seeds) games; slot ``assign[g, seat]`` plays each seat.
-
-    Returns (rows [games, 4, NROW], games [games, NGAME]) as in sim.dungeonology.core.engine.batch.
-    """
-    if any(spec.kind == PYTHON_KIND for spec in slots):  # a table with Python agents: the same loop in Python
-        from agents.python_agents import play_batch_python
-
-        return play_batch_python(compiled, seeds, slots, _assignment(len(seeds), compiled.config.players, slots,
-                                                                     assign))
-    kind_names, args, rows, games = batch_inputs(compiled, seeds, slots, assign)
-    _player_for(kind_names)(*args, rows, games)
-    return rows, games
-
-
-def _assignment(n: int, players: int, slots: Sequence[AgentSpec], assign: np.ndarray | None) -> np.ndarray:
+def assignment(n: int, players: int, slots: Sequence[AgentSpec], assign: np.ndarray | None) -> np.ndarray:
     """``assign`` as a contiguous int64 array; by default seat p is played by slot p mod len(slots)."""
     if assign is None:
         assign = np.zeros((n, players), dtype=np.int64)
@@ -222,24 +86,57 @@ def _assignment(n: int, players: int, slots: Sequence[AgentSpec], assign: np.nda
     return np.ascontiguousarray(assign, dtype=np.int64)
 
 
-def batch_inputs(compiled: Compiled, seeds: Sequence[int], slots: Sequence[AgentSpec],
-                 assign: np.ndarray | None = None) -> tuple[tuple[str, ...], tuple, np.ndarray, np.ndarray]:
-    """The agent kinds, the loop's arguments before its outputs, and the zeroed outputs (rows, games) of
-    :func:`play_batch` (shared with the traced loop of agents.trace)."""
+def play(compiled: Any, seeds: Sequence[int], slots: Sequence[AgentSpec], assign: np.ndarray | None = None, *,
+         checks: bool = False, shared: bool = False, trace: bool = False, history: int = 0,
+         profile: bool = False, python: bool = False) -> Played:
+    """Play len(seeds) games; slot ``assign[g, seat]`` plays each seat (see the module's docstring).
+    ``python``: run the loop as Python even when every agent is a numba one (what a table with a Python
+    agent does)."""
+    game = game_of(compiled)
+    kernels = game.kernels_module()
     players = compiled.config.players
     n = len(seeds)
-    assign = _assignment(n, players, slots, assign)
-    if any(spec.kind == PYTHON_KIND for spec in slots):
-        raise ValueError("the compiled batch loop plays numba agents only (a Python agent is played by "
-                         "agents.python_agents.play_batch_python; the per-round score trace needs numba agents)")
+    assign = assignment(n, players, slots, assign)
     kind_names = tuple(dict.fromkeys(spec.kind for spec in slots))
     if len(kind_names) > MAX_BATCH_KINDS:
         raise ValueError(f"at most {MAX_BATCH_KINDS} agent kinds in one batch")
     slot_kind = np.array([kind_names.index(spec.kind) for spec in slots], dtype=np.int64)
     slot_params = np.stack([spec.vector() for spec in slots])
     words = np.array([seed_words(x) for x in seeds], dtype=np.int64).reshape(n, 2)
-    rows = np.zeros((n, L.MAXP, NROW), dtype=np.int64)
-    games = np.zeros((n, NGAME), dtype=np.int64)
-    args = (compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(), words[:, 1].copy(),
-            assign, slot_kind, slot_params)
-    return kind_names, args, rows, games
+    out = Played(np.zeros((n, kernels.MAXP, kernels.NROW), dtype=np.int64),
+                 np.zeros((n, kernels.NGAME), dtype=np.int64), np.zeros((n, len(STATS)), dtype=np.int64))
+    if trace:
+        out.trace = np.zeros((n, MAX_TRACE_ROUNDS, kernels.MAXP), dtype=np.int64)
+        out.leaders = np.full((n, MAX_TRACE_ROUNDS), -1, dtype=np.int64)
+    if history:
+        out.history = np.zeros((n, history), dtype=np.int64)
+    if profile:
+        out.profile = np.zeros((kernels.NPHASES + 2, 2, len(PARTS)), dtype=np.int64)
+    args = [compiled.tables, players, compiled.setup, words[:, 0].copy(), words[:, 1].copy(), assign, slot_kind,
+            slot_params, out.rows, out.games, out.stats, 1 if checks else None, 1 if shared else None, out.trace,
+            out.leaders, out.history, out.profile]
+    if python or PYTHON_KIND in kind_names:  # a table with Python agents: the same loop, run as Python
+        from agents.python_agents import python_table
+
+        extra, start = python_table(game, compiled, kind_names, slots, assign, slot_params)
+        loop_for(game, kind_names, python=True, extra=extra).play_games(*args, start)
+    else:
+        _compiled_loop(game.name, kind_names).play_games(*args, None)
+    return out
+
+
+def play_batch(compiled: Any, seeds: Sequence[int], slots: Sequence[AgentSpec],
+               assign: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Play len(seeds) games; slot ``assign[g, seat]`` plays each seat. Returns (rows [games, MAXP, NROW],
+    games [games, NGAME]) of the game's bundle."""
+    played = play(compiled, seeds, slots, assign)
+    return played.rows, played.games
+
+
+def play_random(compiled: Any, seeds: Sequence[int], checks: bool = True) -> tuple[np.ndarray, np.ndarray,
+                                                                                  np.ndarray]:
+    """The fuzz's random games: one random generator for every seat, seeded from each game's seed words,
+    the invariants checked after every decision when ``checks``. Returns (decisions, error codes, turns)
+    per game."""
+    played = play(compiled, seeds, [parse_spec("random")], shared=True, checks=checks)
+    return played.stats[:, 0].copy(), played.stats[:, 1].copy(), played.stats[:, 2].copy()

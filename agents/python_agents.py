@@ -19,33 +19,21 @@ from __future__ import annotations
 import importlib
 import inspect
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
 
-from agents.registry import kinds
+from agents.contract import SEAT_WORDS
+from agents.registry import acts
 from agents.spec import PYTHON_KIND, AgentSpec, parse_spec
-from sim.dungeonology import layout as L
-from sim.dungeonology.config import Compiled, GameConfig
-from sim.dungeonology.core.engine.batch import NGAME, NROW, write_game, write_rows
-from sim.dungeonology.core.engine.step import advance, apply_action
-from sim.dungeonology.core.procedures.setup import init_state
-from sim.dungeonology.game import Game, new_game
-from sim.dungeonology.observation import observation
-from sim.dungeonology.view import state_dict
+from sim.kit.bundle import GameBundle, get_game
 from sim.kit.errors import ConfigError
+from sim.kit.header import H_ACTOR
 from sim.kit.rng import seed_words
+from sim.kit.seat import Observation
 
-
-@dataclass(frozen=True)
-class Observation:
-    """What one seat may know when it decides."""
-
-    seat: int
-    tensor: np.ndarray  # float32[OBS_SIZE], read-only (docs/OBSERVATION.md)
-    legal_actions: tuple[int, ...]  # ascending
-    view: dict[str, Any] | None = None  # observation_dict, for agents with wants_view = True
+__all__ = ["Agent", "GameAgent", "NumbaAgent", "Observation", "ObservationAgent", "UniformRandom", "load_agent",
+           "play_game", "python_table", "takes_observation"]
 
 
 class ObservationAgent(Protocol):
@@ -55,22 +43,10 @@ class ObservationAgent(Protocol):
 class GameAgent(Protocol):
     """The older protocol: the agent gets the game (and so could look at everything)."""
 
-    def act(self, game: Game) -> int: ...
+    def act(self, game: Any) -> int: ...
 
 
 Agent = ObservationAgent | GameAgent
-
-
-def observe(state: np.ndarray, tables: np.ndarray, names: Any, config: dict[str, Any], seat: int,
-            buf: np.ndarray, n: int, wants_view: bool = False) -> tuple[Observation, np.ndarray]:
-    """Seat `seat`'s Observation and legal mask, built from the state (copies only)."""
-    legal = np.sort(buf[:n])
-    mask = np.zeros(L.NUM_ACTIONS, dtype=bool)
-    mask[legal] = True
-    tensor = observation(state, tables, seat)
-    tensor.flags.writeable = False
-    view = state_dict(state, tables, names, config, viewer=seat) if wants_view else None
-    return Observation(seat, tensor, tuple(int(a) for a in legal), view), mask
 
 
 def takes_observation(agent: Any) -> bool:
@@ -122,25 +98,23 @@ class UniformRandom:
 class NumbaAgent:
     """A registered numba agent used from Python."""
 
-    def __init__(self, spec: AgentSpec | str, seed: int = 0) -> None:
-        self.spec = parse_spec(spec) if isinstance(spec, str) else spec
-        self._act = kinds()[self.spec.kind].act
+    def __init__(self, spec: AgentSpec | str, seed: int = 0, game: str | None = None) -> None:
+        self.spec = parse_spec(spec, game) if isinstance(spec, str) else spec
+        self._act = acts((self.spec.kind,), game)[0]
         self._params = self.spec.vector()
-        from agents.batch import SEAT_WORDS
-
         w0, w1 = seed_words(seed)
         self._rng = np.zeros(SEAT_WORDS, dtype=np.int64)  # the seat's row: generator (words 0-1) and memory
         self._rng[:2] = w0, w1
         self._tables: np.ndarray | None = None
 
-    def act(self, game: Game) -> int:
+    def act(self, game: Any) -> int:
         if game.tables is not self._tables:  # the memory is valid for one tables array (agents.heuristic.memory)
             self._rng[2:] = 0
             self._tables = game.tables
         return int(self._act(game.state, game.tables, game._buf, game._n, self._params, self._rng))
 
 
-def _decide(agent: Any, game: Game) -> int:
+def _decide(agent: Any, game: Any, observe: Any) -> int:
     if not takes_observation(agent):
         return agent.act(game)
     seat = game.current_player()
@@ -149,78 +123,53 @@ def _decide(agent: Any, game: Game) -> int:
     return agent.act(obs, mask)
 
 
-def play_game(config: GameConfig, seed: int, agents: Sequence[Agent]) -> Game:
-    """Play one game, asking the agent of the seat that decides at each step
+def play_game(config: Any, seed: int, agents: Sequence[Agent]) -> Any:
+    """Play one game of the configuration's game, asking the agent of the seat that decides at each step
     (act(observation, legal_mask), or the older act(game))."""
-    g = new_game(config, seed)
+    game = get_game(getattr(config, "GAME", None))
+    g = game.part("new_game")(config, seed)
+    observe = game.part("observe")
+    maxp = game.kernels_module().MAXP
     for p, agent in enumerate(agents[: config.players]):
         if takes_observation(agent) and hasattr(agent, "reset"):
-            agent.reset(p, seed * L.MAXP + p)
+            agent.reset(p, seed * maxp + p)
     while not g.is_terminal():
-        g.apply(_decide(agents[g.current_player()], g))
+        g.apply(_decide(agents[g.current_player()], g, observe))
     return g
 
 
-def _seat_rngs(w0: int, w1: int, players: int) -> np.ndarray:
-    from agents.batch import SEAT_WORDS, seed_seat_rngs
-
-    rng = np.zeros((L.MAXP, SEAT_WORDS), np.int64)  # generators and agents' memory, as in the batch loop
-    seed_seat_rngs(rng, w0, w1, players)
-    return rng
-
-
-def play_batch_python(compiled: Compiled, seeds: Sequence[int], slots: Sequence[AgentSpec],
-                      assign: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``agents.batch.play_batch`` for tables with Python agents: the same loop in
-    Python (numba agents get the same seat generators, so an all-numba table plays
-    the same games), the same result rows."""
-    from agents.batch import DECISION_LIMIT, ERR_ILLEGAL, ERR_LIMIT, ERR_STUCK
-
-    t, players = compiled.tables, compiled.config.players
-    registry = kinds()
+def python_table(game: GameBundle, compiled: Any, kind_names: tuple[str, ...], slots: Sequence[AgentSpec],
+                 assign: np.ndarray, slot_params: np.ndarray) -> tuple[dict[str, Any], Any]:
+    """What the game loop run as Python needs for a table with Python agents (``agents.batch.play``):
+    the act of each kind (``a0``..: a Python agent's act builds its Observation and asks it) and
+    ``start`` (each Python agent's ``reset`` as a game starts). Numba agents get the same seat
+    generators, so an all-numba table plays the same games either way."""
+    players = compiled.config.players
     # one agent per (slot, seat): a class named twice in the seat list gives each seat its own instance
     py = {(i, p): load_agent(spec.text) for i, spec in enumerate(slots) if spec.kind == PYTHON_KIND
           for p in range(players)}
-    acts = {i: registry[s.kind].act for i, s in enumerate(slots) if s.kind != PYTHON_KIND}
-    params = {i: s.vector() for i, s in enumerate(slots)}
+    for i, spec in enumerate(slots):
+        if spec.kind == PYTHON_KIND:
+            slot_params[i, 0] = i  # the Python kind's act finds its slot in its parameters
+    observe = game.part("observe")
     config = compiled.config.to_dict()
-    rows = np.zeros((len(seeds), L.MAXP, NROW), dtype=np.int64)
-    games = np.zeros((len(seeds), NGAME), dtype=np.int64)
-    s = np.zeros(L.STATE_SIZE, np.int64)
-    buf = np.zeros(L.MAX_LEGAL, np.int64)
-    for g, seed in enumerate(seeds):
-        w0, w1 = seed_words(int(seed))
-        init_state(s, t, players, compiled.scholars, compiled.clan, w0, w1)
-        rng = _seat_rngs(w0, w1, players)
+    num_actions = game.kernels_module().NUM_ACTIONS
+
+    def python_act(s: np.ndarray, t: np.ndarray, buf: np.ndarray, n: int, params: np.ndarray,
+                   rng: np.ndarray) -> int:
+        seat = int(s[H_ACTOR])
+        agent = py[(int(params[0]), seat)]
+        obs, mask = observe(s, t, compiled.names, config, seat, buf, n, bool(getattr(agent, "wants_view", False)))
+        a = agent.act(obs, mask)
+        legal = isinstance(a, (int, np.integer)) and not isinstance(a, bool) and 0 <= a < num_actions \
+            and bool(mask[a])
+        return int(a) if legal else -1
+
+    def start(g: int, rows: np.ndarray) -> None:
         for p in range(players):
             agent = py.get((int(assign[g, p]), p))
             if agent is not None and hasattr(agent, "reset"):
-                agent.reset(p, int(rng[p, 0]) << 32 | int(rng[p, 1]))
-        n = int(advance(s, t, buf))
-        decisions = err = 0
-        while n > 0:
-            seat = int(s[L.S_ACTOR])
-            slot = int(assign[g, seat])
-            agent = py.get((slot, seat))
-            if agent is not None:
-                obs, mask = observe(s, t, compiled.names, config, seat, buf, n,
-                                    bool(getattr(agent, "wants_view", False)))
-                a = agent.act(obs, mask)
-                legal = isinstance(a, (int, np.integer)) and not isinstance(a, bool) and 0 <= a < L.NUM_ACTIONS \
-                    and bool(mask[a])
-            else:
-                a = acts[slot](s, t, buf, n, params[slot], rng[seat])
-                legal = a in buf[:n]
-            if not legal:
-                err, a = ERR_ILLEGAL, buf[0]
-            apply_action(s, t, int(a))
-            n = int(advance(s, t, buf))
-            decisions += 1
-            if decisions > DECISION_LIMIT:
-                err = ERR_LIMIT
-                break
-        if err == 0 and s[L.S_OVER] == 0:
-            err = ERR_STUCK
-        write_rows(s, t, rows, g)
-        write_game(s, games, g, decisions, err)
-    return rows, games
+                agent.reset(p, int(rows[p, 0]) << 32 | int(rows[p, 1]))
+
+    extra = {f"a{i}": (python_act if k == PYTHON_KIND else acts((k,), game.name)[0]) for i, k in enumerate(kind_names)}
+    return extra, start

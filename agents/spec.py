@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from agents.registry import MAX_PARAMS, AgentKind, kinds
+from agents.contract import MAX_PARAMS
+from agents.registry import AgentKind, kinds
 from sim.kit.errors import ConfigError
 
 PYTHON_KIND = "python"  # the kind of a ``module:attr`` spec
@@ -50,14 +51,14 @@ def _number(kind: AgentKind, key: str, raw: str, text: str) -> float:
     return value
 
 
-def parse_spec(text: str) -> AgentSpec:
-    """Parse one agent spec string (see module docstring)."""
+def parse_spec(text: str, game: str | None = None) -> AgentSpec:
+    """Parse one agent spec string (see module docstring) for ``game`` (None: the default game)."""
     if not isinstance(text, str) or not text.strip():
         raise ConfigError("an agent spec is a name like random, heuristic or ismcts", value=text)
     text = text.strip()
     name, _, rest = text.partition(":")
     name = name.strip()
-    known = kinds()
+    known = kinds(game) if game is not None else kinds()
     if name not in known and _PYTHON_NAME.match(text.replace(" ", "")):
         from agents.python_agents import load_agent
 
@@ -92,10 +93,10 @@ def parse_spec(text: str) -> AgentSpec:
     return AgentSpec(name, tuple((k, float(values[k])) for k in kind.params), text)
 
 
-def describe_agents() -> str:
-    """A readable list of agents, parameters (defaults) and personas."""
+def describe_agents(game: str | None = None) -> str:
+    """A readable list of the agents of ``game`` (None: the default game), parameters (defaults) and personas."""
     lines = []
-    for name, kind in sorted(kinds().items()):
+    for name, kind in sorted((kinds(game) if game is not None else kinds()).items()):
         lines.append(f"{name}: {kind.description}")
         if kind.params:
             lines.append("  parameters: " + ", ".join(f"{k}={v:g}" for k, v in kind.params.items()))

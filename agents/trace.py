@@ -1,11 +1,11 @@
-"""The batch player with a per-round score trace (on request: ``trace = true`` in a sweep file).
+"""The per-round score trace of the batch (on request: ``trace = true`` in a sweep file).
 
-The loop is :data:`agents.batch.LOOP_SOURCE` with three additions: it takes two more arrays, and at
-the first decision of every round from the second on (``S_ROUND`` changes: the first player's turn,
-"Game Turn") it records each
-seat's score so far (the "End of the game" scoring applied to the board as it stands:
-:func:`sim.dungeonology.core.procedures.scoring.rank_seats`) and the seat that would win now (rank 1, the
-rulebook's tie-breaks). Without the option the plain loop runs: same games, same speed.
+The game loop (``agents.loop``) with its ``trace`` option: at the first decision of every round from
+the second on (the header's round changes: the first player's turn, "Game Turn") it records each seat's
+score so far (the game's ``standings``; Dungeonology's applies the "End of the game" scoring to the
+board as it stands: :func:`sim.dungeonology.core.procedures.scoring.rank_seats`) and the seat that would
+win now (rank 1, the rulebook's tie-breaks). Without the option the plain loop runs: same games, same
+speed.
 
 From the trace, :func:`lead_summary` derives per game the **lead changes** (how often the leader at a
 round start differs from the one at the previous round start, the final standings counting as the
@@ -16,74 +16,22 @@ last) and **winner_led_from**: the round from whose start the eventual winner le
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
-from agents.batch import LOOP_SOURCE, batch_inputs, loop_module
-from agents.registry import kinds
+from agents.batch import MAX_TRACE_ROUNDS, play
 from agents.spec import AgentSpec
-from sim.dungeonology import layout as L
-from sim.dungeonology.config import Compiled
-from sim.dungeonology.core.procedures.scoring import rank_seats
-from sim.kit.jit import kernel
 
-MAX_TRACE_ROUNDS = 64  # round starts recorded per game (later ones are not: the figures then say so)
+__all__ = ["MAX_TRACE_ROUNDS", "lead_summary", "play_batch_trace"]
 
 
-@kernel
-def record_round(s, t, scores, ranks, trace, leaders, g):
-    """Record the standing at the start of round ``S_ROUND``: each seat's score and the leader."""
-    r = s[L.S_ROUND]
-    if r < 2 or r >= trace.shape[1]:  # round 1 starts with nothing scored: its leader is only the tie-break
-        return
-    rank_seats(s, t, scores, ranks)
-    for p in range(s[L.S_NPLAYERS]):
-        trace[g, r, p] = scores[p]
-        if ranks[p] == 1:
-            leaders[g, r] = p
-
-
-_EDITS = (  # (anchor in LOOP_SOURCE, what replaces it)
-    ("def play_games(t, nplayers, scholars, clan, seeds0, seeds1, assign, slot_kind, slot_params, rows, games):",
-     "def play_games(t, nplayers, scholars, clan, seeds0, seeds1, assign, slot_kind, slot_params, rows, games,\n"
-     "               trace, leaders):\n    scores = scratch_int(MAXP)\n"
-     "    ranks = scratch_int(MAXP)"),
-    ("        err = 0\n", "        err = 0\n        last = -1\n"),
-    ("            decisions += 1\n",
-     "            decisions += 1\n            if s[L.S_ROUND] != last:\n                last = s[L.S_ROUND]\n"
-     "                record_round(s, t, scores, ranks, trace, leaders, g)\n"),
-    ("from agents.batch import ", "from agents.trace import record_round\nfrom agents.batch import "),
-)
-
-
-def trace_source() -> str:
-    """The traced loop's template, made from the plain one (each anchor must be there once)."""
-    source = LOOP_SOURCE
-    for anchor, new in _EDITS:
-        if source.count(anchor) != 1:
-            raise RuntimeError(f"agents.trace: the batch loop's source changed ({anchor.strip()!r} not found once)")
-        source = source.replace(anchor, new)
-    return source
-
-
-def play_batch_trace(compiled: Compiled, seeds: Sequence[int], slots: Sequence[AgentSpec],
+def play_batch_trace(compiled: Any, seeds: Sequence[int], slots: Sequence[AgentSpec],
                      assign: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """:func:`agents.batch.play_batch` plus the trace: (rows, games, scores [games, MAX_TRACE_ROUNDS, MAXP]
     at each round start, leaders [games, MAX_TRACE_ROUNDS]: the seat ranked first then, -1 = not recorded)."""
-    kind_names, args, rows, games = batch_inputs(compiled, seeds, slots, assign)
-    n = len(seeds)
-    trace = np.zeros((n, MAX_TRACE_ROUNDS, L.MAXP), dtype=np.int64)
-    leaders = np.full((n, MAX_TRACE_ROUNDS), -1, dtype=np.int64)
-    _tracer_for(kind_names)(*args, rows, games, trace, leaders)
-    return rows, games, trace, leaders
-
-
-@lru_cache(maxsize=16)
-def _tracer_for(kind_names: tuple[str, ...]):
-    registry = kinds()
-    return loop_module(kind_names, tuple(registry[k].act for k in kind_names), template=trace_source(),
-                       prefix="trace").play_games
+    played = play(compiled, seeds, slots, assign, trace=True)
+    return played.rows, played.games, played.trace, played.leaders
 
 
 def lead_summary(leaders: np.ndarray, winners: np.ndarray, rounds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -6,7 +6,7 @@ Seeds: game ``i`` of a run with base seed ``S`` uses the game seed
 ``i`` has seed ``i``). The game's chance stream starts from
 ``sim.kit.rng.seed_words(game seed)`` exactly as ``sim.new_game(config,
 game seed)`` does, and the random agent is seeded from the same words with
-``sim.dungeonology.core.engine.play.seed_agent``. Hence ``dungeonology play --seed <game seed>``
+``agents.loop.seed_agent``. Hence ``dungeonology play --seed <game seed>``
 (same options) plays exactly the game the batch played.
 
 >>> from sim import GameConfig
@@ -25,18 +25,18 @@ from pathlib import Path
 
 import numpy as np
 
+from agents.batch import play, play_random
+from agents.contract import DECISION_LIMIT, ERR_LIMIT, ERR_STUCK
+from agents.loop import seed_agent
+from agents.spec import parse_spec
 from sim.dungeonology import layout as L
 from sim.dungeonology.config import Compiled, GameConfig, compile_config
 from sim.dungeonology.core.checks.invariants import INVARIANTS, check
-from sim.dungeonology.core.engine.play import play_random_batch, seed_agent
 from sim.dungeonology.game import Game, new_game
 from sim.dungeonology.modules import combinations
 from sim.kit.rng import randint, seed_words
 
 SEED_STRIDE = 1_000_003
-DECISION_LIMIT = 200_000  # as in sim.dungeonology.core.engine.play.random_games (error 99 beyond it)
-CODE_STUCK = 17
-CODE_LIMIT = 99
 
 
 def game_seed(base_seed: int, index: int) -> int:
@@ -62,7 +62,7 @@ def invariant_name(code: int) -> str:
 # ---------------------------------------------------------------- agent
 class RandomAgent:
     """The batch's random agent, from Python: for the same seed it makes the
-    same draws, so it chooses exactly what ``sim.dungeonology.core.engine.play.random_games`` chooses."""
+    same draws, so it chooses exactly what the fuzz's random games (``agents.batch.play_random``) choose."""
 
     def __init__(self, seed: int) -> None:
         self.rng = np.zeros(L.STATE_SIZE, np.int64)
@@ -84,40 +84,33 @@ def play_batch(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Play one random game per seed in numba; (decisions, error codes, turns).
 
-    Uses ``sim.dungeonology.core.engine.play.play_random_batch`` with the configured Scholars and
+    The game loop's random games (``agents.batch.play_random``) with the configured Scholars and
     Clan Card (dealt at random where the configuration leaves them open).
     """
-    s0, s1 = seed_arrays(seeds)
-    n = len(seeds)
-    dec, err, turns = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
-    players = compiled.config.players
-    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, s0, s1, check_every, dec, err, turns)
-    return dec, err, turns
+    return play_random(compiled, seeds, checks=check_every)
 
 
 # --------------------------------------------------------------- rebuild
 def rebuild(config: GameConfig, seed: int, check_every: bool = True) -> tuple[Game, int]:
-    """Replay the random agent's game in Python, stopping at the first violation.
+    """The random agent's game of ``seed`` rebuilt in Python, up to the first violation.
 
-    Returns the game (its history is the actions up to and including the one
-    after which the invariant failed) and the error code (0 = none), with the
-    same codes and limits as ``sim.dungeonology.core.engine.play.random_games``.
+    The game loop plays it once more, keeping its actions (``agents.batch.play``'s history); a
+    ``sim.Game`` replays them. Returns the game (its history is the actions up to and including the one
+    after which the invariant failed) and the error code the replayed game shows (0 = none): the
+    invariant ``check`` reports on its state, else ERR_LIMIT past the decision limit, else ERR_STUCK when
+    it is not over but nothing is legal.
     """
+    played = play(compile_config(config), [seed], [parse_spec("random")], shared=True, checks=check_every,
+                  history=DECISION_LIMIT + 1)
     g = new_game(config, seed)
-    agent = RandomAgent(seed)
-    decisions = 0
-    while not g.is_terminal():
-        legal = g.engine_legal_actions()  # the batch picks by index in the engine's order
-        if not legal:
-            return g, CODE_STUCK
-        g.apply(agent.choose(legal))
-        decisions += 1
-        if check_every:
-            code = int(check(g.state, g.tables))
-            if code:
-                return g, code
-        if decisions > DECISION_LIMIT:
-            return g, CODE_LIMIT
+    for a in played.history[0, : played.stats[0, 0]]:
+        g.apply(int(a))
+    if check_every and (code := int(check(g.state, g.tables))):
+        return g, code
+    if len(g.history) > DECISION_LIMIT:
+        return g, ERR_LIMIT
+    if not g.is_terminal() and not g.legal_actions():
+        return g, ERR_STUCK
     return g, 0
 
 

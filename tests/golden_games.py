@@ -24,17 +24,10 @@ GAME_COLS = 12  # sim.dungeonology.core.engine.batch.GAME_FIELDS when recorded
 
 
 def random_fingerprint(rules: tuple[str, ...], players: int, games: int = 40, base: int = 4_100_000) -> tuple:
-    from sim.dungeonology.core.engine.play import play_random_batch
-    from sim.kit.rng import seed_words
+    from agents.batch import play_random
 
-    config = GameConfig(players=players, rules=rules)
-    compiled = compile_config(config)
-    words = np.array([seed_words(base + players * 1000 + i) for i in range(games)], dtype=np.int64)
-    dec = np.zeros(games, np.int64)
-    err = np.zeros(games, np.int64)
-    turns = np.zeros(games, np.int64)
-    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(),
-                      words[:, 1].copy(), False, dec, err, turns)
+    compiled = compile_config(GameConfig(players=players, rules=rules))
+    dec, err, turns = play_random(compiled, [base + players * 1000 + i for i in range(games)], checks=False)
     w = np.arange(1, games + 1)
     return int(dec.sum()), int((dec * w).sum()), int((turns * w).sum()), int(err.sum())
 

@@ -51,17 +51,13 @@ def _digest(*arrays: np.ndarray) -> str:
 def combination_counts(players: int, games: int = 6, base: int = 6_300_000) -> dict[tuple[str, ...], tuple]:
     """Random play with the invariants checked, per playable module combination:
     (decisions, decisions weighted by game, turns weighted, errors)."""
+    from agents.batch import play_random
     from experiments.fuzz import rule_combinations
-    from sim.dungeonology.core.engine.play import play_random_batch
-    from sim.kit.rng import seed_words
 
     out = {}
     for k, modules in enumerate(rule_combinations()):
         compiled = compile_config(GameConfig(players=players, modules=modules))
-        words = np.array([seed_words(base + 97 * k + i) for i in range(games)], dtype=np.int64)
-        dec, err, turns = (np.zeros(games, np.int64) for _ in range(3))
-        play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(),
-                          words[:, 1].copy(), True, dec, err, turns)
+        dec, err, turns = play_random(compiled, [base + 97 * k + i for i in range(games)], checks=True)
         w = np.arange(1, games + 1)
         out[modules] = (int(dec.sum()), int((dec * w).sum()), int((turns * w).sum()), int(err.sum()))
     return out

@@ -4,11 +4,10 @@ OpenSpiel conformance habit): 2,000+ games per run of the suite."""
 import numpy as np
 import pytest
 
+from agents.batch import play_random
 from sim import GameConfig
 from sim.dungeonology.config import compile_config
 from sim.dungeonology.core.checks.invariants import INVARIANTS
-from sim.dungeonology.core.engine.play import play_random_batch
-from sim.kit.rng import seed_words
 
 COLORS = ("civilization", "militia", "worship", "riches", "caste")
 # Data that makes Theses easy, so random play reaches the Thesis, the first
@@ -21,13 +20,7 @@ EASY_THESIS = {
 
 def _fuzz(players, alert, level, games, base, overrides=None, rules=()):
     config = GameConfig(players=players, alert=alert, player_level=level, overrides=overrides or {}, rules=rules)
-    compiled = compile_config(config)
-    words = np.array([seed_words(base + i) for i in range(games)], dtype=np.int64)
-    dec = np.zeros(games, np.int64)
-    err = np.zeros(games, np.int64)
-    turns = np.zeros(games, np.int64)
-    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(),
-                      words[:, 1].copy(), True, dec, err, turns)
+    dec, err, _ = play_random(compile_config(config), [base + i for i in range(games)], checks=True)
     return err, dec
 
 
@@ -84,13 +77,7 @@ def test_all_four_rules_with_easy_theses_keep_every_invariant(players):
 
 
 def _batch(config, games, base, check=True):
-    compiled = compile_config(config)
-    words = np.array([seed_words(base + i) for i in range(games)], dtype=np.int64)
-    dec = np.zeros(games, np.int64)
-    err = np.zeros(games, np.int64)
-    turns = np.zeros(games, np.int64)
-    play_random_batch(compiled.tables, config.players, compiled.scholars, compiled.clan, words[:, 0].copy(),
-                      words[:, 1].copy(), check, dec, err, turns)
+    dec, err, turns = play_random(compile_config(config), [base + i for i in range(games)], checks=check)
     return err, dec, turns
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.batch import play_batch
-from agents.python_agents import NumbaAgent, Observation, play_batch_python, play_game
+from agents.batch import play
+from agents.python_agents import NumbaAgent, Observation, play_game
 from agents.spec import PYTHON_KIND, parse_spec
 from experiments.tournament import run_tournament
 from sim import GameConfig
@@ -66,13 +66,13 @@ def test_both_protocols_and_numba_agents_share_a_table():
 
 
 def test_the_python_loop_plays_the_games_of_the_numba_loop():
-    """An all-numba table through the Python loop: the same rows as play_batch."""
+    """An all-numba table through the game loop run as Python: the same rows as the compiled loop."""
     c = compile_config(GameConfig(players=3, modules=("boss",)))
     slots = [parse_spec("heuristic"), parse_spec("random")]
     assign = np.array([[0, 1, 0], [1, 0, 1]], dtype=np.int64)
-    a = play_batch(c, [8, 9], slots, assign)
-    b = play_batch_python(c, [8, 9], slots, assign)
-    assert (a[0] == b[0]).all() and (a[1] == b[1]).all()
+    a = play(c, [8, 9], slots, assign)
+    b = play(c, [8, 9], slots, assign, python=True)
+    assert (a.rows == b.rows).all() and (a.games == b.games).all() and (a.stats == b.stats).all()
 
 
 def test_a_python_agent_enters_a_tournament_by_module_and_attribute():

@@ -302,17 +302,13 @@ ALL = ("boss", "dangerous_zones", "maximum_alert", "main_effects", *CG)
 def test_random_games_keep_every_invariant(modules):
     """Random play with the invariants checked after every action (Student conservation per
     kind: invariants 2, 3 and 120-122)."""
+    from agents.batch import play_random
     from sim.dungeonology.config import compile_config
     from sim.dungeonology.core.checks.invariants import INVARIANTS
-    from sim.dungeonology.core.engine.play import play_random_batch
-    from sim.kit.rng import seed_words
 
     for players in (2, 4):
         compiled = compile_config(GameConfig(players=players, modules=modules))
-        words = np.array([seed_words(7000 + i) for i in range(150)], dtype=np.int64)
-        dec, err, turns = (np.zeros(150, np.int64) for _ in range(3))
-        play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, words[:, 0].copy(),
-                          words[:, 1].copy(), True, dec, err, turns)
+        _, err, _ = play_random(compiled, [7000 + i for i in range(150)], checks=True)
         bad = {int(e): INVARIANTS.get(int(e)) for e in err if e}
         assert not bad, (modules, players, bad)
 

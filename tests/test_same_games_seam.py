@@ -41,16 +41,16 @@ def test_every_module_combination_plays_the_same_random_games(players):
     assert G.combinations_digest(players) == COMBINATIONS[players]
 
 
-@pytest.mark.parametrize(("key", "expected"), zip(G.BATCH_TABLES, BATCH, strict=True), ids=_id)
+@pytest.mark.parametrize(("key", "expected"), list(zip(G.BATCH_TABLES, BATCH, strict=True)), ids=_id)
 def test_the_batch_loops_play_the_same_games(key, expected):
     assert G.batch_fingerprint(*key) == expected
 
 
-@pytest.mark.parametrize(("key", "expected"), zip(G.TRACE_TABLES, TRACE, strict=True), ids=_id)
+@pytest.mark.parametrize(("key", "expected"), list(zip(G.TRACE_TABLES, TRACE, strict=True)), ids=_id)
 def test_the_traced_loop_plays_and_records_the_same_games(key, expected):
     assert G.trace_fingerprint(*key) == expected
 
 
-@pytest.mark.parametrize(("key", "expected"), zip(G.GAMES_TABLES, GAMES, strict=True), ids=_id)
+@pytest.mark.parametrize(("key", "expected"), list(zip(G.GAMES_TABLES, GAMES, strict=True)), ids=_id)
 def test_a_game_through_the_python_api_is_the_same(key, expected):
     assert G.game_fingerprint(*key) == expected

@@ -52,5 +52,5 @@ RANGES = {k: (0.0, 1.0) for k in DEFAULTS}
 DATA_PERSONAS = load_personas(Path(__file__).with_name("personas.toml"), DEFAULTS, RANGES)  # e.g. the tuned one
 register(AgentKind(
     "heuristic", act, "rule-based player with tunable parameters and personas",
-    params=DEFAULTS, ranges=RANGES, personas={**PERSONAS, **DATA_PERSONAS},
+    params=DEFAULTS, ranges=RANGES, personas={**PERSONAS, **DATA_PERSONAS}, game="dungeonology",
 ))

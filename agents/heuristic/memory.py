@@ -28,7 +28,7 @@ from numba import config, types
 from numba.extending import intrinsic
 from numba.np.arrayobj import make_array
 
-from agents.batch import SEAT_WORDS
+from agents.contract import SEAT_WORDS
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.scholars import pf
 from sim.kit.jit import kernel

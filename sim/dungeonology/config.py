@@ -16,7 +16,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -55,6 +55,7 @@ class GameConfig:
     boss: str | None = None
     panic: str | None = None
     congregations: Sequence[str] | None = None
+    GAME: ClassVar[str] = "dungeonology"  # its bundle (sim.kit.bundle)
 
     def __post_init__(self) -> None:
         if isinstance(self.modules, list):  # hashable, like the tuples of from_dict
@@ -130,6 +131,13 @@ class Compiled:
     names: Names
     scholars: np.ndarray  # seat -> scholar index, -1 = deal at random
     clan: int  # -1 = draw at random
+    GAME: ClassVar[str] = "dungeonology"  # its bundle (sim.kit.bundle)
+
+    @property
+    def setup(self) -> np.ndarray:
+        """The fixed choices the game's ``init`` reads (sim.dungeonology.kernels): the Clan Card, then
+        the Scholar of each seat (-1: at random)."""
+        return np.concatenate([np.array([self.clan], np.int64), self.scholars.astype(np.int64)])
 
 
 def _freeze(overrides: Mapping[str, Any]) -> str:

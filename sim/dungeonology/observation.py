@@ -20,12 +20,14 @@ has made. docs/OBSERVATION.md lists every field.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.scholars import pf
 from sim.kit.jit import kernel
+from sim.kit.seat import Observation, seat_observation
 
 HIDDEN = -1  # the value of a hidden Jinx location / owner, Clan Card
 PANIC_HIDDEN = -2  # the Panic Card face down under the Alert Card (-1: no Panic Card)
@@ -167,3 +169,13 @@ def information_state(state: np.ndarray, tables: np.ndarray, viewer: int, histor
     w = np.asarray(actors, dtype=np.int64)
     information_state_tensor(state, tables, int(viewer), ZEROED, a, w, len(a), out)
     return out
+
+
+def observe(state: np.ndarray, tables: np.ndarray, names: Any, config: dict[str, Any], seat: int,
+            buf: np.ndarray, n: int, wants_view: bool = False) -> tuple[Observation, np.ndarray]:
+    """Seat `seat`'s Observation for a Python agent (its tensor, legal actions and, when asked, its
+    ``observation_dict``) and legal mask, built from the state (copies only)."""
+    from sim.dungeonology.view import state_dict
+
+    view = state_dict(state, tables, names, config, viewer=seat) if wants_view else None
+    return seat_observation(seat, observation(state, tables, seat), buf, n, L.NUM_ACTIONS, view)

@@ -1,13 +1,13 @@
 """Seeded random numbers kept inside the state (xoroshiro64**, 32-bit words).
 
-Both words live in the state array as non-negative int64 values below 2**32, so
+Both words live in the state array (sim.kit.header: words 0 and 1) as non-negative int64 values below 2**32, so
 the arithmetic is identical with and without ``NUMBA_DISABLE_JIT``: products
 are split so that nothing overflows 63 bits.
 """
 
 from __future__ import annotations
 
-from sim.dungeonology import layout as L
+from sim.kit.header import H_RNG0, H_RNG1
 from sim.kit.jit import kernel
 
 M32 = 0xFFFFFFFF
@@ -29,12 +29,12 @@ def _mul32(a, m):
 @kernel
 def next32(s):
     """Advance the generator; return 32 random bits as a non-negative int."""
-    s0 = s[L.S_RNG0]
-    s1 = s[L.S_RNG1]
+    s0 = s[H_RNG0]
+    s1 = s[H_RNG1]
     result = _mul32(_rotl(_mul32(s0, 0x9E3779BB), 5), 5)
     s1 = s1 ^ s0
-    s[L.S_RNG0] = _rotl(s0, 26) ^ s1 ^ ((s1 << 9) & M32)
-    s[L.S_RNG1] = _rotl(s1, 13)
+    s[H_RNG0] = _rotl(s0, 26) ^ s1 ^ ((s1 << 9) & M32)
+    s[H_RNG1] = _rotl(s1, 13)
     return result
 
 
@@ -60,7 +60,7 @@ def seed_words(seed: int) -> tuple[int, int]:
 
 @kernel
 def seed_state(s, w0, w1):
-    s[L.S_RNG0] = w0
-    s[L.S_RNG1] = w1
+    s[H_RNG0] = w0
+    s[H_RNG1] = w1
     if w0 == 0 and w1 == 0:
-        s[L.S_RNG0] = 1
+        s[H_RNG0] = 1

@@ -24,6 +24,7 @@ from sim.dungeonology.core.engine.dispatch_phases import apply_phase, run_contin
 from sim.dungeonology.core.engine.legal import legal_actions
 from sim.dungeonology.core.rules.research.research import claim, is_claim
 from sim.kit.jit import inline_kernel
+from sim.kit.profile import P_APPLY, P_LEGAL, P_RESOLVE, count, cycles, last_row, set_last
 
 
 @inline_kernel
@@ -42,27 +43,43 @@ def apply_action(s, t, a):
 
 
 @inline_kernel
-def step(s, t, a, buf):
+def step(s, t, a, buf, prof=None):
     """Apply action `a` (none when `a` < 0) and resolve until a player must choose (or the game is over).
 
-    Returns the number of legal actions now (0 when over); `buf` receives them.
+    Returns the number of legal actions now (0 when over); `buf` receives them. With ``prof`` (a
+    profile of ``sim.kit.profile``) the cycles of each legal-actions call, action applied and
+    continuation resolved are counted by phase.
     """
     while True:
         if a >= 0:
+            if prof is not None:
+                ph = s[L.S_PHASE]
+                c0 = cycles()
             apply_action(s, t, a)
+            if prof is not None:
+                count(prof, ph, P_APPLY, cycles() - c0)
+                set_last(prof, ph)
             a = -1
         if s[L.S_OVER] == 1:
             return 0
         if s[L.S_PHASE] != L.PH_NONE:
+            if prof is not None:
+                c0 = cycles()
             n = legal_actions(s, t, buf)
+            if prof is not None:
+                count(prof, s[L.S_PHASE], P_LEGAL, cycles() - c0)
             if n == 1:
                 a = buf[0]  # a forced choice: applied here
                 continue
             return n
+        if prof is not None:
+            c0 = cycles()
         code, b, c, d = kstack.pop(s)
         if code == 0:
             return 0
         run_continuation(s, t, code, b, c, d)
+        if prof is not None:
+            count(prof, last_row(prof), P_RESOLVE, cycles() - c0)
 
 
 @inline_kernel

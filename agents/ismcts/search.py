@@ -1,21 +1,17 @@
 """Single-observer Information-Set Monte Carlo Tree Search (Cowling, Powley
-and Whitehouse, 2012), in numba.
+and Whitehouse, 2012), in numba: a template (``sim.kit.instantiate``) bound
+to one game's kernels (``sim.kit.contract``) by ``agents.ismcts``.
 
 Each iteration samples a determinization of the current state from the
-deciding seat's point of view (``sim.dungeonology.core.checks.determinize``: everything that
+deciding seat's point of view (the game's ``determinize``: everything that
 seat cannot see is resampled), descends the one tree shared by all
 determinizations with UCB restricted to the actions legal in this
 determinization (availability counts), expands one untried action, plays a
-rollout with a heuristic persona (optionally cut off after ``depth``
-decisions and scored by an evaluation), and backs up a reward vector (one
-component per seat, max^n style: each node is judged by the seat that chose
-it). A decision with a single legal action costs nothing.
-
-Parameters: iterations, c (UCB constant), depth (rollout cut-off in
-decisions, 0 = play to the end), time_ms (a per-decision budget in
-milliseconds that replaces iterations when > 0), rollout (persona of the
-rollout policy: 0 default heuristic, 1 cautious, 2 greedy, 3 spy,
-4 saboteur, 5 random).
+rollout with the game's rollout policy at one of its personas
+(``rollout_act`` with a row of ``ROLLOUT_PARAMS``; optionally cut off after
+``depth`` decisions and scored by the game's ``evaluate``), and backs up a
+reward vector (one component per seat, max^n style: each node is judged by
+the seat that chose it). A decision with a single legal action costs nothing.
 """
 
 from __future__ import annotations
@@ -26,17 +22,9 @@ import time
 import numpy as np
 from numba import objmode
 
-from agents import heuristic as H
-from agents.registry import AgentKind, register
-from sim.dungeonology import layout as L
-from sim.dungeonology.core.checks.determinize import determinize
-from sim.dungeonology.core.components.noteboard import board_points, jinx_penalty
-from sim.dungeonology.core.components.scholars import pf
-from sim.dungeonology.core.engine.legal import legal_actions
-from sim.dungeonology.core.engine.step import step
-from sim.dungeonology.core.procedures.scoring import rank_seats
-from sim.dungeonology.layout import MAXP  # scratch sizes: constants (jit.scratch_int)
-from sim.kit.jit import allocating, kernel, scratch_float, scratch_int
+from sim.kit.contract import MAX_LEGAL, MAXP, ROLLOUT_PARAMS, determinize, evaluate, legal_actions, rollout_act, step
+from sim.kit.header import H_ACTOR
+from sim.kit.jit import allocating, kernel
 from sim.kit.rng import randint
 
 Q_ITER = 0
@@ -45,54 +33,11 @@ Q_DEPTH = 2
 Q_TIME = 3
 Q_ROLLOUT = 4
 
-ROLLOUT_NAMES = ("heuristic", "cautious", "greedy", "spy", "saboteur", "random")
-
-
-def _rollout_table() -> np.ndarray:
-    names = list(H.DEFAULTS)
-    rows = []
-    for persona in ROLLOUT_NAMES[:-1]:
-        values = dict(H.DEFAULTS)
-        values.update(H.PERSONAS.get(persona, {}))
-        row = np.zeros(16)
-        row[: len(names)] = [values[k] for k in names]
-        rows.append(row)
-    return np.array(rows)
-
-
-ROLLOUT_PARAMS = _rollout_table()
-
-
 @allocating
 def now_ms():
     with objmode(v="f8"):
         v = time.perf_counter() * 1000.0
     return v
-
-
-@kernel
-def evaluate(s, t, out):
-    """Reward per seat in [0, 1]: at the end, the ranking; before it, a
-    soft ranking of the scores each seat would have now."""
-    n = s[L.S_NPLAYERS]
-    if s[L.S_OVER] == 1:
-        scores = scratch_int(MAXP)
-        ranks = scratch_int(MAXP)
-        rank_seats(s, t, scores, ranks)
-        for p in range(n):
-            out[p] = 0.75 * (1.0 if ranks[p] == 1 else 0.0) + 0.25 * (n - ranks[p]) / (n - 1)
-        return
-    total = 0.0
-    vals = scratch_float(MAXP)
-    for p in range(n):
-        v = board_points(s, t, p) - jinx_penalty(s, t, p) + 3.0 * s[pf(p, L.PF_STARS)]
-        order = s[pf(p, L.PF_THESIS)]
-        if order > 0:
-            v += t[L.T_THESIS_BONUS + order - 1] + 20.0
-        vals[p] = math.exp(v / 6.0)
-        total += vals[p]
-    for p in range(n):
-        out[p] = vals[p] / total
 
 
 @kernel
@@ -103,7 +48,7 @@ def rollout(d, t, buf, n, params, rng, depth, out):
         if params[15] > 0.5:  # random rollout
             a = buf[randint(rng, n)]
         else:
-            a = H.act(d, t, buf, n, params, rng)
+            a = rollout_act(d, t, buf, n, params, rng)
         n = step(d, t, a, buf)
         k += 1
     evaluate(d, t, out)
@@ -123,7 +68,7 @@ def find_child(child, sibling, action, node, a):
 @allocating
 def search(s, t, buf, n, params, rng):
     """ISMCTS from the state `s` (not modified) for the seat deciding now."""
-    me = s[L.S_ACTOR]
+    me = s[H_ACTOR]
     iters = int(params[Q_ITER])
     c = params[Q_C]
     depth = int(params[Q_DEPTH])
@@ -142,11 +87,11 @@ def search(s, t, buf, n, params, rng):
     actor = np.zeros(cap, np.int64)
     visits = np.zeros(cap)
     avail = np.zeros(cap)
-    reward = np.zeros((cap, L.MAXP))
+    reward = np.zeros((cap, MAXP))
     nodes = 1
     d = np.empty_like(s)
-    lbuf = np.zeros(L.MAX_LEGAL, np.int64)
-    r = np.zeros(L.MAXP)
+    lbuf = np.zeros(MAX_LEGAL, np.int64)
+    r = np.zeros(MAXP)
     start = now_ms() if budget > 0 else 0.0
     it = 0
     while nodes < cap:
@@ -169,7 +114,7 @@ def search(s, t, buf, n, params, rng):
                     avail[ch] += 1.0
                 else:
                     untried += 1
-            who = d[L.S_ACTOR]
+            who = d[H_ACTOR]
             go = lbuf[0]  # the action taken from this node: one call of the engine below (step, copied here)
             if untried > 0:  # expand an untried action, then roll out from it
                 pick = randint(rng, untried)
@@ -208,7 +153,7 @@ def search(s, t, buf, n, params, rng):
         rollout(d, t, lbuf, m, rparams, rng, depth, r)
         while node >= 0:
             visits[node] += 1.0
-            for p in range(L.MAXP):
+            for p in range(MAXP):
                 reward[node, p] += r[p]
             node = parent[node] if node > 0 else -1
     # the most visited legal action at the root
@@ -231,12 +176,3 @@ def act(s, t, buf, n, params, rng):
     if n == 1:
         return buf[0]
     return search(s, t, buf, n, params, rng)
-
-
-register(AgentKind(
-    "ismcts", act, "information-set Monte Carlo tree search with heuristic rollouts",
-    params={"iterations": 300.0, "c": 0.7, "depth": 40.0, "time_ms": 0.0, "rollout": 0.0},
-    ranges={"iterations": (1, 1_000_000), "c": (0.0, 10.0), "depth": (0, 100_000), "time_ms": (0, 600_000),
-            "rollout": (0, len(ROLLOUT_NAMES) - 1)},
-    integer_params=("iterations", "depth", "rollout"),
-))

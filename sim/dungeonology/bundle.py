@@ -1,0 +1,20 @@
+"""Dungeonology as a game bundle (``sim.kit.bundle``): what the generic machinery needs to know."""
+
+from __future__ import annotations
+
+from sim.kit.bundle import GameBundle
+
+BUNDLE = GameBundle(
+    name="dungeonology",
+    title="Dungeonology: The Expedition (with Rocca Civetta)",
+    kernels="sim.dungeonology.kernels",
+    rollout="agents.heuristic.rollout",
+    config="sim.dungeonology.config:GameConfig",
+    compile="sim.dungeonology.config:compile_config",
+    new_game="sim.dungeonology.game:new_game",
+    observe="sim.dungeonology.observation:observe",
+    min_players=2,
+    max_players=4,
+    agents=("agents.heuristic",),
+    default_agent="heuristic",
+)
