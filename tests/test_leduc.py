@@ -31,11 +31,11 @@ N_RANDOM = 20_000  # games per side in (b): SE of player 0's mean return ~ 0.05 
 SIGMAS = 4.0
 
 
-def _replay(players: int, seed: int) -> int:
+def _replay(players: int, seed: int, start: int = 0) -> int:
     """Play one random game in both, comparing at every decision; return the decisions."""
     rnd = np.random.default_rng(seed)
-    game = pyspiel.load_game("leduc_poker", {"players": players})
-    g = new_game(LeducConfig(players=players), seed=seed)
+    game = pyspiel.load_game("leduc_poker", {"players": players, "starting_player": start})
+    g = new_game(LeducConfig(players=players, overrides={"betting.starting_player": start}), seed=seed)
     o = game.new_initial_state()
     for p in range(players):
         assert o.is_chance_node()
@@ -64,9 +64,10 @@ def _replay(players: int, seed: int) -> int:
     return decisions
 
 
-@pytest.mark.parametrize("players, games", [(2, 1500), (3, 800), (4, 300)])
-def test_replay_matches_openspiel(players: int, games: int) -> None:
-    decisions = sum(_replay(players, seed) for seed in range(games))
+@pytest.mark.parametrize("players, games, start", [(2, 1500, 0), (3, 800, 0), (4, 300, 0), (3, 300, 2)])
+def test_replay_matches_openspiel(players: int, games: int, start: int) -> None:
+    """start: the seat that starts each round (OpenSpiel's starting_player, the data's too)."""
+    decisions = sum(_replay(players, seed, start) for seed in range(games))
     assert decisions > 2 * games
 
 
