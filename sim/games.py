@@ -2,4 +2,5 @@
 
 CATALOGUE = (
     "sim.dungeonology.bundle:BUNDLE",
+    "sim.leduc.bundle:BUNDLE",
 )

@@ -15,13 +15,12 @@ from typing import Any
 
 import numpy as np
 
+from sim.dungeonology import kernels
 from sim.dungeonology import layout as L
 from sim.dungeonology.actions import VERBS, action_to_string
 from sim.dungeonology.config import Compiled, GameConfig, compile_config
-from sim.dungeonology.core.checks.determinize import determinize
 from sim.dungeonology.core.checks.invariants import INVARIANTS, check
 from sim.dungeonology.core.components.scholars import pf
-from sim.dungeonology.core.engine.step import advance, step
 from sim.dungeonology.core.procedures.scoring import rank_seats, score_parts
 from sim.dungeonology.core.procedures.setup import init_state
 from sim.dungeonology.core.rules.main_effects.interns import intern_bonus
@@ -31,7 +30,9 @@ from sim.dungeonology.observation import information_state
 from sim.dungeonology.observation import observation as observation_tensor
 from sim.dungeonology.record_check import check_actions, check_initial_state, state_sha256
 from sim.dungeonology.view import state_dict
-from sim.kit.errors import ConfigError, IllegalActionError, RecordError
+from sim.kit.errors import IllegalActionError, RecordError
+from sim.kit.game import Game as KitGame
+from sim.kit.game import check_seed
 from sim.kit.rng import seed_words
 
 RECORD_FORMAT = "dungeonology-record"
@@ -40,74 +41,20 @@ RECORD_VERSION = 1
 ACTION_SPACE = hashlib.sha256(repr((VERBS, L.NUM_ACTIONS, L.STATE_SIZE)).encode()).hexdigest()[:16]
 
 
-class Game:
-    """One game: a state array, the compiled tables and the action history."""
+class Game(KitGame):
+    """One game of Dungeonology: a state array, the compiled tables and the action history."""
+
+    KERNELS = kernels
 
     def __init__(self, compiled: Compiled, seed: int, state: np.ndarray, initial: np.ndarray | None = None) -> None:
-        self.compiled = compiled
-        self.config = compiled.config
-        self.seed = seed
-        self.tables = compiled.tables
-        self.names = compiled.names
-        self.state = state
-        self.history: list[int] = []
-        self.actors: list[int] = []  # the seat that took each action of the history
         self._initial = initial  # set for games started from a scenario
-        self._buf = np.zeros(L.MAX_LEGAL, dtype=np.int64)
-        self._n = int(advance(self.state, self.tables, self._buf))
+        super().__init__(compiled, seed, state)
 
-    # -------------------------------------------------------------- play
-    def current_player(self) -> int:
-        """Seat that decides now, or -1 when the game is over."""
-        return -1 if self.is_terminal() else int(self.state[L.S_ACTOR])
-
-    def legal_actions(self) -> list[int]:
-        """The legal actions in ascending order (the engine's own order, which the
-        numba agents index, stays in ``_buf``)."""
-        return sorted(int(a) for a in self._buf[: self._n])
-
-    def engine_legal_actions(self) -> list[int]:
-        """The legal actions in the engine's own order: the order the numba agents (and the batch's
-        random agent, ``experiments.fuzz.RandomAgent``) pick from by index, so a Python replay of a
-        batch game must choose from this list."""
-        return [int(a) for a in self._buf[: self._n]]
-
-    def legal_action_mask(self) -> np.ndarray:
-        mask = np.zeros(L.NUM_ACTIONS, dtype=bool)
-        mask[self._buf[: self._n]] = True
-        return mask
-
-    def apply(self, action: int) -> None:
-        """Apply a legal action (IllegalActionError otherwise)."""
-        if self.is_terminal():
-            raise IllegalActionError(f"the game is over; action {action!r} cannot be applied")
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise IllegalActionError(f"an action is an integer, got {action!r}")
-        a = int(action)
-        if a not in self._buf[: self._n]:
-            legal = ", ".join(f"{x} ({self.action_to_string(x)})" for x in self.legal_actions())
-            raise IllegalActionError(
-                f"action {a} is not legal now (seat {self.current_player()}, phase "
-                f"{L.PHASE_NAMES[int(self.state[L.S_PHASE])]}); legal: {legal}"
-            )
-        self.actors.append(int(self.state[L.S_ACTOR]))
-        self._n = int(step(self.state, self.tables, a, self._buf))
-        self.history.append(a)
-
-    def is_terminal(self) -> bool:
-        return bool(self.state[L.S_OVER])
+    def decision(self) -> str:
+        return f"seat {self.current_player()}, phase {self.phase()}"
 
     def phase(self) -> str:
         return L.PHASE_NAMES[int(self.state[L.S_PHASE])]
-
-    def clone(self) -> Game:
-        g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        g.state = self.state.copy()
-        g.history = list(self.history)
-        g.actors = list(self.actors)
-        g._buf = self._buf.copy()
-        return g
 
     def action_to_string(self, action: int) -> str:
         return action_to_string(self.state, self.tables, self.names, action)
@@ -165,11 +112,6 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         return state_dict(self.state, self.tables, self.names, self.config.to_dict())
 
-    def _seat(self, seat: Any) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) or not 0 <= seat < self.config.players:
-            raise ConfigError(f"no seat {seat!r} in a {self.config.players}-player game", key="seat", value=seat)
-        return int(seat)
-
     def observation(self, seat: int) -> dict[str, Any]:
         """What seat `seat` may see, as a JSON-ready dict (sim.dungeonology.view)."""
         return state_dict(self.state, self.tables, self.names, self.config.to_dict(), viewer=self._seat(seat))
@@ -181,16 +123,6 @@ class Game:
     def information_state_tensor(self, seat: int) -> np.ndarray:
         """Seat `seat`'s information-state tensor: the observation and its own decisions."""
         return information_state(self.state, self.tables, self._seat(seat), self.history, self.actors)
-
-    def determinize(self, seat: int, seed: int) -> Game:
-        """A copy with everything `seat` cannot see resampled (for ISMCTS)."""
-        g = self.clone()
-        rng = np.zeros(L.STATE_SIZE, dtype=np.int64)
-        w0, w1 = seed_words(_check_seed(seed))
-        rng[L.S_RNG0], rng[L.S_RNG1] = w0, w1
-        determinize(g.state, g.tables, int(seat), rng)
-        g._n = int(advance(g.state, g.tables, g._buf))
-        return g
 
     def check_invariants(self) -> str | None:
         """None, or the name of the first invariant the state violates."""
@@ -215,16 +147,10 @@ class Game:
         return rec
 
 
-def _check_seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**63:
-        raise ConfigError(f"the seed is a whole number from 0 to {2**63 - 1} (64 bits)", key="seed", value=seed)
-    return int(seed)
-
-
 def new_game(config: GameConfig | None = None, seed: int = 0) -> Game:
     """Set up a game (Game Setup A-P) and advance to the first decision."""
     config = config or GameConfig()
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     compiled = compile_config(config)
     state = np.zeros(L.STATE_SIZE, dtype=np.int64)
     w0, w1 = seed_words(seed)
@@ -266,7 +192,7 @@ def replay(record: dict[str, Any] | str) -> Game:
     if record.get("action_space", ACTION_SPACE) != ACTION_SPACE:
         raise RecordError("the record was made by an engine with a different action space; replay it with that version")
     config = GameConfig.from_dict(record["config"])
-    seed = _check_seed(record["seed"])
+    seed = check_seed(record["seed"])
     compiled = compile_config(config)
     wanted = record.get("data_hash")
     if wanted is not None and wanted != compiled.loaded.hash:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -44,6 +44,7 @@ class LeducConfig:
     players: int = 2
     data: str | Sequence[str] | None = None
     overrides: Mapping[str, Any] = field(default_factory=dict)
+    GAME: ClassVar[str] = "leduc"  # its bundle (sim.kit.bundle)
 
     def to_dict(self) -> dict[str, Any]:
         data = list(self.data) if isinstance(self.data, (list, tuple)) else self.data
@@ -71,6 +72,7 @@ class Compiled:
     setup: np.ndarray  # fixed choices of the configuration: Leduc has none (empty)
     names: tuple[str, ...]  # action id -> OpenSpiel's action string
     rules: dict[str, Any]  # the rule values by dotted key, as validated
+    GAME: ClassVar[str] = "leduc"
 
 
 def _flat(raw: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.kit.jit import kernel, scratch_int
+from sim.kit.profile import P_APPLY, P_LEGAL, count, cycles
 from sim.kit.rng import next32, randint, seed_state
 from sim.leduc import layout as L
 from sim.leduc.layout import MAX_CARDS, MAX_LEGAL, MAXP, NUM_ACTIONS, STATE_SIZE  # noqa: F401 (the contract)
@@ -33,6 +34,8 @@ ROW_FIELDS = ("seat", "won", "return_units", "chips_in", "folded", "card", "card
 GAME_FIELDS = ("rounds", "public_card", "pot", "decisions", "error", "showdown", "winners", "first_player")
 NROW = len(ROW_FIELDS)  # return_units: the seat's return in layout.CHIP_UNITS per chip
 NGAME = len(GAME_FIELDS)
+PHASE_NAMES = ("none", "bet")  # layout.PH_NONE, PH_BET
+NPHASES = len(PHASE_NAMES)
 
 # The rollout personas of ISMCTS (word 0: raise at this hand strength or above, word 1: fold a bet
 # below it; word 15 = 1: uniformly random).
@@ -220,13 +223,22 @@ def legal_actions(s, t, buf):
 
 
 @kernel
-def step(s, t, a, buf):
+def step(s, t, a, buf, prof=None):
     """Apply ``a`` (none when a < 0); play forced choices (one legal action, e.g. with
-    max_raises = 0); write the legal actions of the next decision to buf; return how many (0: over)."""
+    max_raises = 0); write the legal actions of the next decision to buf; return how many (0: over).
+    With ``prof`` (``sim.kit.profile``) the cycles of applying and of the legal actions are counted."""
     if a >= 0:
+        if prof is not None:
+            c0 = cycles()
         apply(s, t, a)
+        if prof is not None:
+            count(prof, L.PH_BET, P_APPLY, cycles() - c0)
     while True:
+        if prof is not None:
+            c0 = cycles()
         n = legal_actions(s, t, buf)
+        if prof is not None and n > 0:
+            count(prof, L.PH_BET, P_LEGAL, cycles() - c0)
         if n != 1:
             return n
         apply(s, t, buf[0])

@@ -13,8 +13,11 @@ The other seats' private cards appear in neither.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
+from sim.kit.seat import Observation, seat_observation
 from sim.leduc import layout as L
 
 STARTING_MONEY = 100  # OpenSpiel's kStartingMoney: shown in its strings ("Money"), bounds no bet
@@ -96,3 +99,11 @@ def action_to_string(action: int) -> str:
     if not 0 <= action < L.NUM_ACTIONS:
         raise ValueError(f"action {action!r} is not one of Leduc's (0 Fold, 1 Call, 2 Raise)")
     return L.ACTION_NAMES[action]
+
+
+def observe(state: np.ndarray, tables: np.ndarray, names: Any, config: dict[str, Any], seat: int,
+            buf: np.ndarray, n: int, wants_view: bool = False) -> tuple[Observation, np.ndarray]:
+    """Seat ``seat``'s Observation for a Python agent (its information-state tensor, legal actions and,
+    when asked, its information-state string as the view) and legal mask."""
+    view = {"information_state": information_state_string(state, tables, seat)} if wants_view else None
+    return seat_observation(seat, information_state_tensor(state, tables, seat), buf, n, L.NUM_ACTIONS, view)
