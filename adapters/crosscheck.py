@@ -21,7 +21,7 @@ import numpy as np
 import pyspiel
 
 import adapters.openspiel_game  # noqa: F401  (registers the game)
-from adapters.common import seat_returns
+from adapters.common import adapter_of
 from agents.python_agents import NumbaAgent
 
 
@@ -38,17 +38,19 @@ def openspiel_bot(game: Any, name: str, player: int, seed: int, sims: int) -> An
                      allow_inconsistent_action_sets=True)
 
 
-def play(players: int, seed: int, bot_seat: int, bot: str, ours: str, sims: int) -> list[float]:
+def play(players: int, seed: int, bot_seat: int, bot: str, ours: str, sims: int,
+         game_name: str = "dungeonology") -> list[float]:
     """One game: the OpenSpiel bot at `bot_seat`, this project's agent `ours` at the others."""
-    game = pyspiel.load_game("python_dungeonology", {"players": players, "seed": seed})
+    _, adapter = adapter_of(game_name)
+    game = pyspiel.load_game(adapter.SHORT_NAME, {"players": players, "seed": seed})
     state = game.new_initial_state()
     os_bot = openspiel_bot(game, bot, bot_seat, seed, sims)
-    mine = {p: NumbaAgent(ours, seed * 8 + p) for p in range(players) if p != bot_seat}
+    mine = {p: NumbaAgent(ours, seed * 8 + p, game=game_name) for p in range(players) if p != bot_seat}
     while not state.is_terminal():
         p = state.current_player()
         action = os_bot.step(state) if p == bot_seat else mine[p].act(state.box.game)
         state.apply_action(int(action))
-    return seat_returns(state.box.game)
+    return adapter.returns(state.box.game)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -16,8 +16,6 @@ The older protocol ``act(game)`` (a method with one parameter) still works in
 
 from __future__ import annotations
 
-import importlib
-import inspect
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -25,15 +23,14 @@ import numpy as np
 
 from agents.contract import SEAT_WORDS
 from agents.registry import acts
-from agents.spec import PYTHON_KIND, AgentSpec, parse_spec
+from agents.spec import PYTHON_KIND, AgentSpec, load_agent, parse_spec, takes_observation
 from sim.kit.bundle import GameBundle, get_game
-from sim.kit.errors import ConfigError
 from sim.kit.header import H_ACTOR
 from sim.kit.rng import seed_words
 from sim.kit.seat import Observation
 
-__all__ = ["Agent", "GameAgent", "NumbaAgent", "Observation", "ObservationAgent", "UniformRandom", "load_agent",
-           "play_game", "python_table", "takes_observation"]
+__all__ = ["Agent", "GameAgent", "NumbaAgent", "Observation", "ObservationAgent", "UniformRandom", "decide",
+           "play_game", "python_table"]
 
 
 class ObservationAgent(Protocol):
@@ -47,39 +44,6 @@ class GameAgent(Protocol):
 
 
 Agent = ObservationAgent | GameAgent
-
-
-def takes_observation(agent: Any) -> bool:
-    """True for act(observation, legal_mask), False for the older act(game)."""
-    if isinstance(agent, NumbaAgent):
-        return False
-    try:
-        params = inspect.signature(agent.act).parameters
-    except (TypeError, ValueError):
-        return True
-    return len(params) >= 2
-
-
-def load_agent(text: str) -> Any:
-    """The object named ``module:attr`` (a class is instantiated); ConfigError when it cannot be used."""
-    module_name, _, attr = text.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise ConfigError(f"cannot import the agent's module ({exc})", key="agent", value=text) from None
-    obj = module
-    for part in attr.split("."):
-        if not hasattr(obj, part):
-            raise ConfigError(f"module {module_name!r} has no {attr!r}", key="agent", value=text)
-        obj = getattr(obj, part)
-    if inspect.isclass(obj):
-        try:
-            obj = obj()
-        except TypeError as exc:
-            raise ConfigError(f"cannot create the agent without arguments ({exc})", key="agent", value=text) from None
-    if not callable(getattr(obj, "act", None)) or not takes_observation(obj):
-        raise ConfigError("a Python agent needs a method act(observation, legal_mask)", key="agent", value=text)
-    return obj
 
 
 class UniformRandom:
@@ -114,7 +78,9 @@ class NumbaAgent:
         return int(self._act(game.state, game.tables, game._buf, game._n, self._params, self._rng))
 
 
-def _decide(agent: Any, game: Any, observe: Any) -> int:
+def decide(agent: Any, game: Any, observe: Any) -> int:
+    """The action ``agent`` takes in ``game`` (an Observation agent is given its seat's Observation,
+    built by the game's ``observe``; an older act(game) agent the game)."""
     if not takes_observation(agent):
         return agent.act(game)
     seat = game.current_player()
@@ -134,7 +100,7 @@ def play_game(config: Any, seed: int, agents: Sequence[Agent]) -> Any:
         if takes_observation(agent) and hasattr(agent, "reset"):
             agent.reset(p, seed * maxp + p)
     while not g.is_terminal():
-        g.apply(_decide(agents[g.current_player()], g, observe))
+        g.apply(decide(agents[g.current_player()], g, observe))
     return g
 
 

@@ -63,14 +63,16 @@ def register(kind: AgentKind) -> AgentKind:
     return kind
 
 
+BUILTIN = ("agents.random_agent", "agents.ismcts")  # the kinds of every game, each registering itself
+
+
 def _load() -> None:
     global _loaded
     if _loaded:
         return
     _loaded = True
-    import agents.ismcts  # noqa: F401  (registers "ismcts")
-    import agents.random_agent  # noqa: F401  (registers "random")
-
+    for module in BUILTIN:
+        importlib.import_module(module)
     for bundle in games().values():
         for module in bundle.agents:
             importlib.import_module(module)

@@ -6,8 +6,11 @@ names or parameters are a ConfigError that lists what exists."""
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -60,8 +63,6 @@ def parse_spec(text: str, game: str | None = None) -> AgentSpec:
     name = name.strip()
     known = kinds(game) if game is not None else kinds()
     if name not in known and _PYTHON_NAME.match(text.replace(" ", "")):
-        from agents.python_agents import load_agent
-
         text = text.replace(" ", "")
         try:
             load_agent(text)  # ConfigError now, not in a worker
@@ -103,3 +104,34 @@ def describe_agents(game: str | None = None) -> str:
         if kind.personas:
             lines.append("  personas: " + ", ".join(sorted(kind.personas)))
     return "\n".join(lines)
+
+
+def takes_observation(agent: Any) -> bool:
+    """True for act(observation, legal_mask), False for the older act(game)."""
+    try:
+        params = inspect.signature(agent.act).parameters
+    except (TypeError, ValueError):
+        return True
+    return len(params) >= 2
+
+
+def load_agent(text: str) -> Any:
+    """The object named ``module:attr`` (a class is instantiated); ConfigError when it cannot be used."""
+    module_name, _, attr = text.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise ConfigError(f"cannot import the agent's module ({exc})", key="agent", value=text) from None
+    obj = module
+    for part in attr.split("."):
+        if not hasattr(obj, part):
+            raise ConfigError(f"module {module_name!r} has no {attr!r}", key="agent", value=text)
+        obj = getattr(obj, part)
+    if inspect.isclass(obj):
+        try:
+            obj = obj()
+        except TypeError as exc:
+            raise ConfigError(f"cannot create the agent without arguments ({exc})", key="agent", value=text) from None
+    if not callable(getattr(obj, "act", None)) or not takes_observation(obj):
+        raise ConfigError("a Python agent needs a method act(observation, legal_mask)", key="agent", value=text)
+    return obj

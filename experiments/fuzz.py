@@ -94,21 +94,21 @@ def play_batch(
 def rebuild(config: GameConfig, seed: int, check_every: bool = True) -> tuple[Game, int]:
     """The random agent's game of ``seed`` rebuilt in Python, up to the first violation.
 
-    The game loop plays it once more, keeping its actions (``agents.batch.play``'s history); a
-    ``sim.Game`` replays them. Returns the game (its history is the actions up to and including the one
-    after which the invariant failed) and the error code the replayed game shows (0 = none): the
-    invariant ``check`` reports on its state, else ERR_LIMIT past the decision limit, else ERR_STUCK when
-    it is not over but nothing is legal.
+    The game loop plays it once more and keeps its actions (``agents.batch.play``'s history); a
+    ``sim.Game`` replays them, checking the invariants after each one as the loop did, so a
+    violation the batch reported is seen again in Python. Returns the game (its history is the actions
+    up to and including the one after which an invariant failed) and the error code (0 = none, else
+    the invariant, ERR_LIMIT past the decision limit, ERR_STUCK when nothing is legal before the end).
     """
     played = play(compile_config(config), [seed], [parse_spec("random")], shared=True, checks=check_every,
                   history=DECISION_LIMIT + 1)
     g = new_game(config, seed)
     for a in played.history[0, : played.stats[0, 0]]:
         g.apply(int(a))
-    if check_every and (code := int(check(g.state, g.tables))):
-        return g, code
-    if len(g.history) > DECISION_LIMIT:
-        return g, ERR_LIMIT
+        if check_every and (code := int(check(g.state, g.tables))):
+            return g, code
+        if len(g.history) > DECISION_LIMIT:
+            return g, ERR_LIMIT
     if not g.is_terminal() and not g.legal_actions():
         return g, ERR_STUCK
     return g, 0

@@ -137,3 +137,23 @@ def test_bench_adapters_prints_every_way_of_playing():
     for name in ("sim.Game (native Python API)", "PettingZoo AEC", "Gymnasium", "OpenSpiel, no observation",
                  "Python agent in play_batch", "numba batch"):
         assert name in result.output
+
+
+# ------------------------------------------------------------ the reference game: Leduc poker
+@pytest.mark.parametrize("players", [2, 3])
+def test_leduc_pettingzoo_api_and_seed_tests(players):
+    api_test(env(game="leduc", players=players), num_cycles=500)
+    seed_test(lambda: env(game="leduc", players=players), num_cycles=200)
+
+
+def test_leduc_gymnasium_check_env():
+    from adapters.gymnasium_env import GameEnv
+
+    check_env(GameEnv(game="leduc", players=2, seat=1, opponents=["ismcts:iterations=20"]), skip_render_check=True)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_leduc_openspiel_random_sim_test(players):
+    game = pyspiel.load_game("python_leduc", {"players": players, "seed": 3})
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.batch import SEAT_WORDS, play_batch
+from agents.batch import play_batch
+from agents.contract import SEAT_WORDS
 from agents.heuristic.memory import MEMORY_END
 from agents.heuristic.study import zone_study_values_into
 from agents.python_agents import NumbaAgent

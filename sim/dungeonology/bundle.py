@@ -12,6 +12,7 @@ BUNDLE = GameBundle(
     config="sim.dungeonology.config:GameConfig",
     compile="sim.dungeonology.config:compile_config",
     new_game="sim.dungeonology.game:new_game",
+    adapter="sim.dungeonology.adapter",
     observe="sim.dungeonology.observation:observe",
     min_players=2,
     max_players=4,

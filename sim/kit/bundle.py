@@ -44,6 +44,8 @@ class GameBundle:
       ``apply``, ``is_terminal``, ``returns``, tensors, ``clone``);
     - ``observe``: ``observe(state, tables, names, config, seat, buf, n, wants_view) -> (Observation,
       mask)``, what a Python agent is given;
+    - ``adapter``: the module the adapters read (names for PettingZoo, Gymnasium and OpenSpiel, the
+      configuration of plain settings, tensor sizes and bounds, the utility range, a one-line text);
     - ``agents``: modules that register the game's own agent kinds; ``default_agent``: the spec of
       its default heuristic;
     - ``min_players`` / ``max_players``.
@@ -59,6 +61,7 @@ class GameBundle:
     min_players: int
     max_players: int
     rollout: str = ""
+    adapter: str = ""
     agents: tuple[str, ...] = ()
     default_agent: str = "random"
     extras: dict[str, str] = field(default_factory=dict)  # further parts by name -> "module:attr"

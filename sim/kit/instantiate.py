@@ -118,7 +118,10 @@ def instantiate(template: str, modules: Mapping[str, str], extra: Mapping[str, o
     path = _written(stem, f"{prefix}_{key}", source)
     name = f"_dungeonology_{stem}" + ("_python" if python else "")  # numba's cached code finds it by name
     if getattr(sys.modules.get(name), "__file__", None) == str(path):
-        return sys.modules[name]
+        module = sys.modules[name]
+        if python:  # run as Python: its functions read the globals at each call
+            module.__dict__.update(extra)
+        return module
     module_spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(module_spec)
     module.__dict__.update(extra)

@@ -11,6 +11,7 @@ BUNDLE = GameBundle(
     config="sim.leduc.config:LeducConfig",
     compile="sim.leduc.config:compile_config",
     new_game="sim.leduc.game:new_game",
+    adapter="sim.leduc.adapter",
     observe="sim.leduc.observation:observe",
     min_players=2,
     max_players=10,
