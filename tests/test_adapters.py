@@ -157,3 +157,37 @@ def test_leduc_openspiel_random_sim_test(players):
     game = pyspiel.load_game("python_leduc", {"players": players, "seed": 3})
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     pyspiel.random_sim_test(game, num_sims=20, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("bad", [1.5, "1", True, None])  # int() of each but None is Call, legal
+def test_the_environments_refuse_an_action_that_is_not_an_integer(bad):
+    from adapters.gymnasium_env import GameEnv
+    from sim.kit.errors import IllegalActionError
+
+    e = GameEnv(game="leduc", players=2)
+    e.reset(seed=1)
+    _, reward, over, _, info = e.step(bad)
+    assert over and reward == -1.0 and info == {"illegal_action": bad}
+    aec = env(game="leduc", players=2)
+    aec.reset(seed=1)
+    if bad is not None:  # None is PettingZoo's action of an agent that is done
+        with pytest.raises(IllegalActionError, match="an action is an integer"):
+            aec.step(bad)
+
+
+def test_gymnasium_refuses_a_step_after_the_end_and_a_reward_that_is_not_a_number():
+    import gymnasium as gym
+
+    from adapters.gymnasium_env import GameEnv
+    from sim.kit.errors import ConfigError
+
+    e = GameEnv(game="leduc", players=2)
+    obs, _ = e.reset(seed=4)
+    over = False
+    while not over:
+        obs, _, over, _, _ = e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(gym.error.ResetNeeded):
+        e.step(1)
+    for bad in (float("nan"), float("inf"), "x"):
+        with pytest.raises(ConfigError, match="illegal_reward"):
+            GameEnv(game="leduc", illegal_reward=bad)
