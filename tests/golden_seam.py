@@ -51,7 +51,7 @@ def _digest(*arrays: np.ndarray) -> str:
 def combination_counts(players: int, games: int = 6, base: int = 6_300_000) -> dict[tuple[str, ...], tuple]:
     """Random play with the invariants checked, per playable module combination:
     (decisions, decisions weighted by game, turns weighted, errors)."""
-    from experiments.fuzz import rule_combinations
+    from experiments.checks.fuzz import rule_combinations
     from sim.dungeonology.core.engine.play import play_random_batch
     from sim.kit.rng import seed_words
 

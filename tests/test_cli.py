@@ -1,5 +1,5 @@
 """Tests of the `dungeonology` command line (experiments/cli/) and of the
-narration (experiments/narrate.py), fuzzer and benchmark behind it."""
+narration (experiments/matches/narrate.py), fuzzer and benchmark behind it."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import experiments.fuzz as fuzz
+import experiments.checks.fuzz as fuzz
 from experiments.cli import app, build_config
-from experiments.narrate import narrate, snapshot
+from experiments.matches.narrate import narrate, snapshot
 from sim import GameConfig, new_game, replay
 from sim.dungeonology.config import compile_config
 from sim.dungeonology.core.checks.invariants import INVARIANTS
@@ -371,7 +371,7 @@ def test_narrate_new_turn_and_end(start):
 
 
 def test_every_end_reason_has_a_text():
-    from experiments.narrate import END_REASON_TEXT
+    from experiments.matches.narrate import END_REASON_TEXT
     from sim.dungeonology import layout as L
 
     assert set(L.END_REASONS[1:]) == set(END_REASON_TEXT)

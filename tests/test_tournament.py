@@ -1,4 +1,4 @@
-"""Tests of seat-rotated tournaments (experiments/tournament.py), the ratings
+"""Tests of seat-rotated tournaments (experiments/matches/tournament.py), the ratings
 and the `tournament` and `agents` commands.
 
 Kept fast: `random` and `heuristic` agents, a few dozen games, --jobs 1 except
@@ -14,10 +14,10 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-import experiments.tournament as tournament
+import experiments.matches.tournament as tournament
 from agents.spec import parse_spec
 from experiments.cli import app
-from experiments.tournament import (
+from experiments.matches.tournament import (
     SUMMARY_COLUMNS,
     game_seed,
     play_tournament,

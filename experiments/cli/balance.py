@@ -63,7 +63,7 @@ def _cpus() -> int:
 def _sweep_plan(config: Path, games: int | None, chunk_size: int | None, game: GameOptions | None):
     """The sweep file's plan with the command line's --games, --chunk-size, --data and --set (added to the
     file's fixed overrides); ConfigError naming the option or the file's key."""
-    from experiments.sweep_config import load_sweep
+    from experiments.runs.config import load_sweep
     from sim.dungeonology.loader.keys import parse_value
 
     sets = {k: parse_value(v) for k, v in game.overrides().items()} if game is not None else {}
@@ -92,7 +92,7 @@ def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int 
     to resume)."""
     import signal
 
-    from experiments.sweep import run_sweep
+    from experiments.runs.sweep import run_sweep
 
     backend = check_runner(jobs, backend, scheduler)
     console = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -211,7 +211,7 @@ def main_job(
 ) -> None:
     result = _run_sweep_cli(DEFAULT_SWEEP, out, games, jobs, None, None, None, fresh, progress)
     try:
-        from experiments.report import build_report
+        from experiments.report.build import build_report
     except ImportError as exc:
         fail(f"cannot build the report: {exc}")
     with cli_errors():
@@ -273,7 +273,7 @@ def tournament(
     *,
     game: GameOptions,
 ) -> None:
-    from experiments.tournament import (
+    from experiments.matches.tournament import (
         check_kinds,
         check_size,
         distinct,
@@ -358,8 +358,8 @@ def report(
                                              "warning at the top (default: refused, exit 2).")] = False,
 ) -> None:
     from experiments.analysis import read_manifest
-    from experiments.report import build_report
-    from experiments.run_folder import REPORT_DIR
+    from experiments.report.build import build_report
+    from experiments.runs.folder import REPORT_DIR
 
     with cli_errors():
         try:

@@ -64,7 +64,7 @@ app = typer.Typer(
 
 def version_text() -> str:
     """'dungeonology 0.1.0 (git 1a2b3c4d5e6f)': the package version and, in a git checkout, its commit."""
-    from experiments.run_folder import code_version
+    from experiments.runs.folder import code_version
 
     v = code_version()
     git = f" (git {v['git'][:12]}{', modified' if v.get('dirty') else ''})" if v.get("git") else ""

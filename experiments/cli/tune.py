@@ -1,5 +1,5 @@
 """``dungeonology tune FILE``: tune free data values to the targets of a tune file
-(experiments/tune.py, docs/TUNE.md)."""
+(experiments/tune/search.py, docs/TUNE.md)."""
 
 from __future__ import annotations
 
@@ -38,9 +38,9 @@ def tune(
     check: Annotated[bool, typer.Option("--check", help="Only check the tune file: print its trials and "
                                         "games, play nothing, write nothing.")] = False,
 ) -> None:
-    from experiments.tune import parameters_text, run_tune
-    from experiments.tune_config import load_tune
-    from experiments.tune_report import summary_lines
+    from experiments.tune.config import load_tune
+    from experiments.tune.report import summary_lines
+    from experiments.tune.search import parameters_text, run_tune
 
     check_runner(jobs, backend, scheduler)
     with cli_errors():

@@ -10,7 +10,7 @@ out of the loop) and it calls the engine once, ``step`` (an
 ``inline_kernel``: its code, and that of the dispatchers it reaches, is
 compiled here once, not as separate whole-engine functions). The invariant
 checks are compiled only when asked for: the ``checks`` argument is ``None``
-(numba drops the checks unread; ``python -m experiments.bench_compile``
+(numba drops the checks unread; ``python -m experiments.bench.compile``
 shows that ``check`` is not compiled) or an int.
 """
 
