@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 import experiments.checks.fuzz as fuzz
+from agents.random_agent import RandomAgent
 from experiments.cli import app, build_config
 from experiments.matches.narrate import narrate, snapshot
 from sim import GameConfig, new_game, replay
@@ -230,7 +231,7 @@ def broken_data(tmp_path: Path) -> Path:
 @pytest.fixture
 def records(tmp_path: Path) -> dict[str, Path]:
     good = new_game(GameConfig(players=2), 3)
-    agent = fuzz.RandomAgent(3)
+    agent = RandomAgent(3)
     for _ in range(10):
         good.apply(agent.choose(good.engine_legal_actions()))
     rec = good.record()

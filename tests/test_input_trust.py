@@ -9,7 +9,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from experiments.checks.fuzz import RandomAgent
+from agents.random_agent import RandomAgent
 from experiments.cli import app
 from sim import GameConfig
 from sim.dungeonology import layout as L

@@ -214,7 +214,7 @@ from numba import njit
 from numba.core.runtime import rtsys
 from agents.batch import play_batch as play_agents
 from agents.spec import parse_spec
-from experiments.checks.fuzz import play_batch
+from sim.dungeonology.core.engine.play import play_batch
 from sim.dungeonology.config import GameConfig, compile_config
 from sim.dungeonology.game import new_game
 from sim.dungeonology.modules import base_rules

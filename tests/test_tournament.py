@@ -15,17 +15,10 @@ import pytest
 from typer.testing import CliRunner
 
 import experiments.matches.tournament as tournament
-from agents.spec import parse_spec
+from agents.spec import parse_spec, seat_list
 from experiments.cli import app
-from experiments.matches.tournament import (
-    SUMMARY_COLUMNS,
-    game_seed,
-    play_tournament,
-    round_games,
-    seat_assignment,
-    seat_list,
-    summarize,
-)
+from experiments.matches.tournament import SUMMARY_COLUMNS, game_seed, play_tournament, round_games, summarize
+from experiments.runs.seating import seat_assignment
 from sim.dungeonology.config import GameConfig
 
 runner = CliRunner()

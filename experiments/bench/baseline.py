@@ -13,7 +13,8 @@ engines play the same games.
 
 The worker is a snippet that only uses interfaces both engines have
 (``GameConfig`` from ``sim.dungeonology.config``, or ``sim.config`` in a commit
-before that package, ``experiments.checks.fuzz.play_batch``, ``agents.batch.play_batch``).
+before that package; the random batch ``play_batch`` from ``sim.dungeonology.core.engine.play``, or
+``experiments.fuzz`` in a commit before it moved; ``agents.batch.play_batch``).
 The temporary worktree is removed afterwards; the old engine's numba cache
 is kept in ``~/.cache/dungeonology/numba-baseline`` (its files get the
 commit's time, so the cache stays valid from one run to the next).
@@ -52,7 +53,10 @@ try:  # this tree's layout, else an older commit's (before sim/dungeonology)
     from sim.dungeonology.config import GameConfig, compile_config
 except ImportError:
     from sim.config import GameConfig, compile_config
-from experiments.checks.fuzz import play_batch
+try:  # this tree's random batch, else where a commit before it had it
+    from sim.dungeonology.core.engine.play import play_batch
+except ImportError:
+    from experiments.fuzz import play_batch  # a commit before the move
 from agents.batch import play_batch as play_agents
 from agents.spec import parse_spec
 compiled = compile_config(GameConfig.from_dict(json.loads(sys.argv[2])))
@@ -79,7 +83,10 @@ try:  # this tree's layout, else an older commit's (before sim/dungeonology)
     from sim.dungeonology.config import GameConfig, compile_config
 except ImportError:
     from sim.config import GameConfig, compile_config
-from experiments.checks.fuzz import play_batch
+try:
+    from sim.dungeonology.core.engine.play import play_batch
+except ImportError:
+    from experiments.fuzz import play_batch  # a commit before the move
 compiled = compile_config(GameConfig.from_dict(json.loads(sys.argv[2])))
 print(json.dumps({"decisions": int(play_batch(compiled, [0], False)[0][0])}))
 """

@@ -39,7 +39,7 @@ from experiments.bench.compile import CompileRecorder
 with CompileRecorder() as rec:
     t0 = time.perf_counter()
     from sim.dungeonology.config import GameConfig, compile_config
-    from experiments.checks.fuzz import play_batch
+    from sim.dungeonology.core.engine.play import play_batch
     compiled = compile_config(GameConfig(players=int(sys.argv[2])))
     play_batch(compiled, [0], sys.argv[3] == "1")
     wall = time.perf_counter() - t0

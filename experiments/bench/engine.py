@@ -49,9 +49,10 @@ from pathlib import Path
 from typing import Any
 
 from experiments.bench.baseline import ROOT, measure_cold, resolve_ref, side_by_side
-from experiments.checks.fuzz import game_seed, play_batch
+from experiments.checks.fuzz import game_seed
 from sim.dungeonology.config import GameConfig, compile_config
 from sim.dungeonology.core.engine.batch import GAME_FIELDS
+from sim.dungeonology.core.engine.play import play_batch
 from sim.dungeonology.layout import STATE_SIZE, TABLE_SIZE
 
 DEFAULT_GAMES = 5000
@@ -63,7 +64,7 @@ _PLAY_SNIPPET = """
 import json, sys, time
 t0 = time.perf_counter()
 from sim.dungeonology.config import GameConfig, compile_config
-from experiments.checks.fuzz import play_batch
+from sim.dungeonology.core.engine.play import play_batch
 compiled = compile_config(GameConfig.from_dict(json.loads(sys.argv[1])))
 t1 = time.perf_counter()
 dec, err, turns = play_batch(compiled, list(range(int(sys.argv[2]))), False)

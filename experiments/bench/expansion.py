@@ -44,8 +44,8 @@ def base_side(modules: tuple[str, ...]) -> tuple[str, ...]:
 def _timed(compiled: Any, seeds: list[int], agents: list | None) -> tuple[float, int]:
     """(seconds, decisions) of one batch: random play when ``agents`` is None."""
     from agents.batch import play_batch as play_agents
-    from experiments.checks.fuzz import play_batch
     from sim.dungeonology.core.engine.batch import GAME_FIELDS
+    from sim.dungeonology.core.engine.play import play_batch
 
     t0 = time.perf_counter()
     if agents is None:

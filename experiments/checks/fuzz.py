@@ -6,7 +6,9 @@ Seeds: game ``i`` of a run with base seed ``S`` uses the game seed
 ``i`` has seed ``i``). The game's chance stream starts from
 ``sim.kit.rng.seed_words(game seed)`` exactly as ``sim.new_game(config,
 game seed)`` does, and the random agent is seeded from the same words with
-``sim.dungeonology.core.engine.play.seed_agent``. Hence ``dungeonology play --seed <game seed>``
+``sim.dungeonology.core.engine.play.seed_agent``. The batch is
+``sim.dungeonology.core.engine.play.play_batch``; its agent from Python is
+``agents.random_agent.RandomAgent``. Hence ``dungeonology play --seed <game seed>``
 (same options) plays exactly the game the batch played.
 
 >>> from sim import GameConfig
@@ -25,13 +27,12 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.dungeonology import layout as L
-from sim.dungeonology.config import Compiled, GameConfig, compile_config
+from agents.random_agent import RandomAgent
+from sim.dungeonology.config import GameConfig, compile_config
 from sim.dungeonology.core.checks.invariants import INVARIANTS, check
-from sim.dungeonology.core.engine.play import play_random_batch, seed_agent
+from sim.dungeonology.core.engine.play import play_batch
 from sim.dungeonology.game import Game, new_game
 from sim.dungeonology.modules import combinations
-from sim.kit.rng import randint, seed_words
 
 SEED_STRIDE = 1_000_003
 DECISION_LIMIT = 200_000  # as in sim.dungeonology.core.engine.play.random_games (error 99 beyond it)
@@ -57,42 +58,6 @@ def rule_combinations() -> list[tuple[str, ...]]:
 
 def invariant_name(code: int) -> str:
     return INVARIANTS.get(int(code), f"invariant {int(code)}")
-
-
-# ---------------------------------------------------------------- agent
-class RandomAgent:
-    """The batch's random agent, from Python: for the same seed it makes the
-    same draws, so it chooses exactly what ``sim.dungeonology.core.engine.play.random_games`` chooses."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = np.zeros(L.STATE_SIZE, np.int64)
-        w0, w1 = seed_words(seed)
-        seed_agent(self.rng, w0, w1)
-
-    def choose(self, legal: Sequence[int]) -> int:
-        return int(legal[int(randint(self.rng, len(legal)))])
-
-
-# ----------------------------------------------------------------- batch
-def seed_arrays(seeds: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
-    words = [seed_words(s) for s in seeds]
-    return (np.array([w[0] for w in words], np.int64), np.array([w[1] for w in words], np.int64))
-
-
-def play_batch(
-    compiled: Compiled, seeds: Sequence[int], check_every: bool = True
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Play one random game per seed in numba; (decisions, error codes, turns).
-
-    Uses ``sim.dungeonology.core.engine.play.play_random_batch`` with the configured Scholars and
-    Clan Card (dealt at random where the configuration leaves them open).
-    """
-    s0, s1 = seed_arrays(seeds)
-    n = len(seeds)
-    dec, err, turns = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
-    players = compiled.config.players
-    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, s0, s1, check_every, dec, err, turns)
-    return dec, err, turns
 
 
 # --------------------------------------------------------------- rebuild

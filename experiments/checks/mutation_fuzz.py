@@ -195,7 +195,7 @@ class Counts:
 
 def base_records() -> list[dict[str, Any]]:
     """Two small records to mutate: a random game's first actions and a scenario (initial_state)."""
-    from experiments.checks.fuzz import RandomAgent
+    from agents.random_agent import RandomAgent
     from sim import GameConfig
     from sim.dungeonology.game import new_game
     from sim.dungeonology.scenario import Scenario

@@ -273,13 +273,12 @@ def tournament(
     *,
     game: GameOptions,
 ) -> None:
+    from agents.spec import distinct, seat_list
     from experiments.matches.tournament import (
         check_kinds,
         check_size,
-        distinct,
         play_tournament,
         round_games,
-        seat_list,
         summarize,
         tournament_attrs,
         write_outputs,

@@ -34,9 +34,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from agents.spec import AgentSpec
+from agents.spec import AgentSpec, as_specs
 from experiments.analysis.ratings import DEFAULT_BOOT, head_to_head, skill_luck
-from experiments.matches.tournament import MAX_GAMES, as_specs, check_kinds, check_size, play_assigned, summarize
+from experiments.matches.tournament import MAX_GAMES, check_kinds, check_size, play_assigned, summarize
 from sim.dungeonology.config import GameConfig
 from sim.kit.errors import ConfigError
 

@@ -50,7 +50,7 @@ import numpy as np
 import pandas as pd
 
 from agents.batch import MAX_BATCH_KINDS, play_batch
-from agents.spec import AgentSpec, parse_spec
+from agents.spec import AgentSpec, as_specs, distinct, seat_list
 from experiments.analysis.ratings import DEFAULT_BOOT, bt_ratings
 from experiments.analysis.stats import wilson
 from experiments.runs.orphans import watch_parent
@@ -68,21 +68,6 @@ SUMMARY_COLUMNS = ("agent", "seats", "games", "wins", "win_rate", "ci_low", "ci_
 
 
 # ------------------------------------------------------------ schedule
-def as_specs(specs: Sequence[AgentSpec | str]) -> list[AgentSpec]:
-    """Parsed specs (strings are parsed; ConfigError for unknown agents or parameters)."""
-    return [s if isinstance(s, AgentSpec) else parse_spec(s) for s in specs]
-
-
-def seat_list(specs: Sequence[AgentSpec], players: int) -> list[AgentSpec]:
-    """One agent per seat: the specs in order, repeated cyclically to fill ``players`` seats."""
-    if not specs:
-        raise ConfigError("no agents given", key="agents")
-    if len(specs) > players:
-        raise ConfigError(f"{len(specs)} agents for {players} seats (at most one agent per seat)",
-                          key="agents", value=[str(s) for s in specs])
-    return [specs[p % len(specs)] for p in range(players)]
-
-
 def round_games(games: int, players: int) -> int:
     """``games`` rounded up to a multiple of ``players`` (whole rotation blocks)."""
     return -(-games // players) * players
@@ -93,15 +78,8 @@ def game_seed(seed: int, i: int, players: int) -> int:
     return seed * SEED_STRIDE + i // players
 
 
-def distinct(specs: Sequence[AgentSpec]) -> list[AgentSpec]:
-    """The distinct specs (by their text), in order of first appearance."""
-    seen: dict[str, AgentSpec] = {}
-    for s in specs:
-        seen.setdefault(s.text, s)
-    return list(seen.values())
-
-
 def check_kinds(specs: Sequence[AgentSpec]) -> None:
+    """ConfigError when ``specs`` need more agent kinds than one batch loop plays (``MAX_BATCH_KINDS``)."""
     kind_names = list(dict.fromkeys(s.kind for s in specs))
     if len(kind_names) > MAX_BATCH_KINDS:
         raise ConfigError(f"{len(kind_names)} agent kinds ({', '.join(kind_names)}); a tournament plays at most "

@@ -144,7 +144,7 @@ def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> 
     """What a worker needs for ``cell``: its compiled tables without the loaded data (names only for a
     Python agent, who observes them), the agents, and how its rows' columns are made
     (experiments.runs.rows.worker_columns)."""
-    from experiments.matches.tournament import as_specs, distinct
+    from agents.spec import as_specs, distinct
 
     compiled = compile_config(cell.config)
     seats = as_specs(cell.agents)

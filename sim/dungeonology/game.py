@@ -68,7 +68,7 @@ class Game:
 
     def engine_legal_actions(self) -> list[int]:
         """The legal actions in the engine's own order: the order the numba agents (and the batch's
-        random agent, ``experiments.checks.fuzz.RandomAgent``) pick from by index, so a Python replay of a
+        random agent, ``agents.random_agent.RandomAgent``) pick from by index, so a Python replay of a
         batch game must choose from this list."""
         return [int(a) for a in self._buf[: self._n]]
 

@@ -421,7 +421,8 @@ class _Resolver:
 
     def cell(self, index: int, v: dict[str, Any], swept: tuple[tuple[str, Any], ...],
              variant: Variant | None = None) -> Cell:
-        from experiments.matches.tournament import as_specs, check_kinds, distinct, seat_list
+        from agents.spec import as_specs, distinct, seat_list
+        from experiments.matches.tournament import check_kinds
 
         players = v["players"]
         if len(v["scholars"]) > players:

@@ -16,6 +16,9 @@ shows that ``check`` is not compiled) or an int.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from sim.dungeonology import layout as L
@@ -23,7 +26,10 @@ from sim.dungeonology.core.checks.invariants import check
 from sim.dungeonology.core.engine.step import step
 from sim.dungeonology.core.procedures.setup import init_state
 from sim.kit.jit import kernel
-from sim.kit.rng import randint
+from sim.kit.rng import randint, seed_words
+
+if TYPE_CHECKING:
+    from sim.dungeonology.config import Compiled
 
 DECISION_LIMIT = 200_000
 ERR_STUCK = 17  # no legal action although the game is not over
@@ -86,3 +92,26 @@ def play_random_batch(t: np.ndarray, nplayers: int, scholars: np.ndarray, clan: 
     work = np.zeros(L.STATE_SIZE, np.int64), np.zeros(L.STATE_SIZE, np.int64), np.zeros(L.MAX_LEGAL, np.int64)
     random_games(t, nplayers, scholars, clan, seeds0, seeds1, 1 if check_every else None, *work, out_decisions,
                  out_err, out_turns)
+
+
+def seed_arrays(seeds: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The two seed words of each game seed (``sim.kit.rng.seed_words``), as two int64 arrays."""
+    words = [seed_words(s) for s in seeds]
+    return (np.array([w[0] for w in words], np.int64), np.array([w[1] for w in words], np.int64))
+
+
+def play_batch(
+    compiled: Compiled, seeds: Sequence[int], check_every: bool = True
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Play one random game per seed in numba; (decisions, error codes, turns).
+
+    Uses :func:`play_random_batch` with the configured Scholars and Clan Card (dealt at random where
+    the configuration leaves them open). Game ``i`` starts from ``seed_words(seeds[i])``, as
+    ``sim.new_game(config, seeds[i])`` does, so a Python replay plays the same game.
+    """
+    s0, s1 = seed_arrays(seeds)
+    n = len(seeds)
+    dec, err, turns = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
+    players = compiled.config.players
+    play_random_batch(compiled.tables, players, compiled.scholars, compiled.clan, s0, s1, check_every, dec, err, turns)
+    return dec, err, turns
