@@ -74,8 +74,8 @@ from experiments.analysis.stats import (
     wilson,
     wilson_width,
 )
-from experiments.runs.folder import code_text
 from experiments.runs.schema import OVERRIDE_PREFIX
+from experiments.runs.stamps import code_text
 
 BASIC = "basic game"  # how the rules column's "" (no advanced rule) is shown
 DEFAULT_FAMILY: tuple[tuple[str, ...], ...] = (("scholar",), ("players", "turn_position"), ("scholar", "clan"))

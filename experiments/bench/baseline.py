@@ -229,7 +229,9 @@ def _tail(stream: IO[str] | None) -> str:
     return lines[-1] if lines else "(no output)"
 
 
-def _clean_env(cache: Path | None = None) -> dict[str, str]:
+def clean_env(cache: Path | None = None) -> dict[str, str]:
+    """This process's environment for a child engine: the JIT on (no NUMBA_DISABLE_JIT), no PYTHONPATH (the
+    child puts its own tree first), and numba's cache in ``cache`` when given (a fresh folder: a cold start)."""
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_DISABLE_JIT", "PYTHONPATH")}
     if cache is not None:
         env["NUMBA_CACHE_DIR"] = str(cache)
@@ -242,7 +244,7 @@ def measure_cold(tree: Path, config: str) -> dict[str, float]:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         proc = subprocess.run([sys.executable, "-c", COLD_SNIPPET, str(tree), config], cwd=tree,
-                              env=_clean_env(Path(cache)), capture_output=True, text=True, timeout=1200)
+                              env=clean_env(Path(cache)), capture_output=True, text=True, timeout=1200)
         wall = time.perf_counter() - t0
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
@@ -269,8 +271,8 @@ def side_by_side(config: GameConfig, ref: str = BASELINE_REF, random_games: int 
         say(f"old engine ({ref} = {commit[:10]}): loading or compiling it (the first time: a few minutes)")
         workers = {}
         try:
-            workers["old"] = _Worker(tree, cfg, _clean_env(baseline_cache_dir()))
-            workers["new"] = _Worker(ROOT, cfg, _clean_env())
+            workers["old"] = _Worker(tree, cfg, clean_env(baseline_cache_dir()))
+            workers["new"] = _Worker(ROOT, cfg, clean_env())
             for engine in workers:
                 out.best[engine] = dict.fromkeys(games, 0.0)
                 out.decisions[engine] = {}

@@ -146,10 +146,10 @@ def cold_compile(players: int = 4, checks: bool = False, passes: bool = False, g
     compiled function version (function, args, compile_s, llvm_s, linked, passes: LLVM seconds by stage
     when ``passes``, which times LLVM's passes) and, with ``games``, the warm random decisions per CPU second
     of that many games after it (best of 3: the speed of the code compiled at this level)."""
-    from experiments.bench.baseline import _clean_env
+    from experiments.bench.baseline import clean_env
 
     with tempfile.TemporaryDirectory(prefix="dungeonology-compile-") as cache:
-        env = _clean_env(Path(cache))  # as bench's cold start: the JIT on, a fresh cache, no PYTHONPATH
+        env = clean_env(Path(cache))  # as bench's cold start: the JIT on, a fresh cache, no PYTHONPATH
         if passes:
             env["NUMBA_LLVM_PASS_TIMINGS"] = "1"
         argv = [str(tree), str(players), "1" if checks else "0", str(games)]

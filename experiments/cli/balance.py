@@ -20,6 +20,7 @@ from experiments.cli.common import (  # noqa: F401 - defined in common for play 
     app,
     check_runner,
     cli_errors,
+    default_jobs,
     fail,
     game_options,
     new_console,
@@ -49,15 +50,6 @@ FreshOpt = Annotated[
     bool, typer.Option("--fresh", help="Delete what the run folder holds and start again (needed when the "
                        "configuration changed).")
 ]
-
-
-def _cpus() -> int:
-    import os
-
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def _sweep_plan(config: Path, games: int | None, chunk_size: int | None, game: GameOptions | None):
@@ -105,7 +97,7 @@ def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int 
         with cli_errors():
             try:
                 plan = _sweep_plan(config, games, chunk_size, game)
-                result = run_sweep(plan, out, jobs=jobs or _cpus(), backend=backend, scheduler=scheduler,
+                result = run_sweep(plan, out, jobs=jobs or default_jobs(), backend=backend, scheduler=scheduler,
                                    fresh=fresh, progress=progress)
             except OSError as exc:
                 where = exc.filename or out or "the run folder"

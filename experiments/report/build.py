@@ -39,7 +39,8 @@ from experiments.report import compare as compare_report
 from experiments.report.adjusted import adjusted_section
 from experiments.report.page import ReportContext, present, render, text_of
 from experiments.report.sections import TARGET_WIDTH, add_section, seats, sections
-from experiments.runs.folder import REPORT_DIR, code_text
+from experiments.runs.folder import REPORT_DIR
+from experiments.runs.stamps import code_text
 
 __all__ = ["REPORT_NAME", "add_section", "build_report", "complete_rows", "finding", "headlines", "present"]
 # issue 14: a run with variants opens with their comparison; robust findings and designer metrics before the

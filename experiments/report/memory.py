@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from experiments.runs.folder import MANIFEST, RunFolder, _write_json
+from experiments.runs.folder import RunFolder
 from experiments.runs.schema import COLUMNS, OVERRIDE_PREFIX
 
 PLAYERS = 4
@@ -107,7 +107,7 @@ def synthetic_run(out: Path, rows: int = 10_000_000, seed: int = 1) -> Path:
     out.mkdir(parents=True)
     rng = np.random.default_rng(seed)
     parts = []
-    from experiments.runs.sweep import Chunk
+    from experiments.runs.worker import Chunk
 
     for index, values in enumerate(cells):
         first = index * per_cell
@@ -122,7 +122,7 @@ def synthetic_run(out: Path, rows: int = 10_000_000, seed: int = 1) -> Path:
                 "counts": {"cells": len(cells), "games_total": per_cell * len(cells),
                            "rows": per_cell * len(cells) * PLAYERS, "parts": len(parts)},
                 "timings": {"sessions": []}}
-    _write_json(out / MANIFEST, manifest)
+    folder.write_manifest(manifest)
     return out
 
 

@@ -15,14 +15,12 @@ games; 2 of 3 cells complete").
 
 from __future__ import annotations
 
-import datetime
 import fcntl
 import hashlib
 import json
 import os
 import re
 import shutil
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +32,7 @@ from experiments.runs.schema import COLUMNS, OVERRIDE_PREFIX
 from sim.kit.errors import DungeonologyError, format_value
 
 if TYPE_CHECKING:
-    from experiments.runs.sweep import Chunk
+    from experiments.runs.worker import Chunk
 
 # The manifest and the report folder start with "_" so that pyarrow, pandas and duckdb, which skip names
 # starting with "_" or ".", read the run folder as a dataset of its parts: pd.read_parquet(run_dir).
@@ -55,46 +53,9 @@ class SweepError(DungeonologyError):
 
 
 # -------------------------------------------------------------- run folder
-def _now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-
-
-def code_version() -> dict[str, Any]:
-    """The package version and, when git is there, the commit (and whether tracked files changed)."""
-    from importlib import metadata
-
-    try:
-        version = metadata.version("dungeonology-lab")
-    except metadata.PackageNotFoundError:
-        version = "unknown"
-    root = Path(__file__).resolve().parents[2]
-    out: dict[str, Any] = {"package": version, "git": None, "dirty": None}
-    try:
-        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True, timeout=10)
-        if head.returncode == 0:
-            out["git"] = head.stdout.strip()
-            status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
-                                    capture_output=True, text=True, timeout=10)
-            if status.returncode == 0:
-                out["dirty"] = bool(status.stdout.strip())
-    except (OSError, subprocess.SubprocessError):
-        pass
-    return out
-
-
-def _version_text(v: dict[str, Any]) -> str:
-    git = v.get("git")
-    return f"{v.get('package', '?')}" + (f" at {git[:12]}" if git else " (no git)")
-
-
-def code_text(version: Any) -> str:
-    """A manifest's code version as text: '0.1.0 at 1a2b3c4d5e6f (modified)' (never a dict)."""
-    if not isinstance(version, dict):
-        return str(version or "(not recorded)")
-    return _version_text(version) + (" (modified)" if version.get("dirty") else "")
-
-
-def _write_json(path: Path, obj: Any) -> None:
+def write_json(path: Path, obj: Any) -> None:
+    """Write ``obj`` as JSON to ``path`` atomically (a temporary file beside it, then renamed), as the run
+    folder writes its manifest: a reader never sees half a file."""
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_text(json.dumps(obj, indent=1, default=str) + "\n", encoding="utf-8")
     os.replace(tmp, path)
@@ -271,25 +232,6 @@ def verify_run(run_dir: str | Path) -> tuple[dict[str, Any], list[dict[str, Any]
     return manifest, parts, completeness(manifest, parts)
 
 
-def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
-    out = []
-    for key in sorted(set(old) | set(new)):
-        if old.get(key) == new.get(key):
-            continue
-        if key == "cells":
-            oc, nc = old.get("cells") or [], new.get("cells") or []
-            if len(oc) != len(nc):
-                out.append(f"cells ({len(oc)} -> {len(nc)})")
-            elif any(a.get("data_hash") != b.get("data_hash") for a, b in zip(oc, nc, strict=True)) and all(
-                    {**a, "data_hash": 0} == {**b, "data_hash": 0} for a, b in zip(oc, nc, strict=True)):
-                out.append("the data (its hash changed)")
-            else:
-                out.append("the cells")
-        else:
-            out.append(f"{key} ({format_value(old.get(key), 40)} -> {format_value(new.get(key), 40)})")
-    return out
-
-
 class RunFolder:
     """The run folder: lock, manifest, parts."""
 
@@ -364,7 +306,7 @@ class RunFolder:
     def write_manifest(self, manifest: dict[str, Any]) -> None:
         """Write ``_manifest.json`` (atomically) and drop the ``manifest.json`` of a folder written before the
         rename, so that the folder reads as a dataset of its parts."""
-        _write_json(self.path / MANIFEST, manifest)
+        write_json(self.path / MANIFEST, manifest)
         (self.path / LEGACY_MANIFEST).unlink(missing_ok=True)
 
     def remove_strays(self, keep: set[str]) -> set[str]:

@@ -148,5 +148,7 @@ def override_dtypes(plan: SweepPlan) -> dict[str, str]:
     return out
 
 
-def _set_value(value: Any, dtype: str) -> Any:
+def override_value(value: Any, dtype: str) -> Any:
+    """A swept override's value as its ``set:<key>`` column of ``dtype`` (:func:`override_dtypes`) holds it:
+    a number as it is, else its text (:func:`override_text`)."""
     return value if dtype != "string" else override_text(value)

@@ -39,7 +39,7 @@ import os
 import re
 import resource
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +48,7 @@ import numpy as np
 
 from agents.spec import PYTHON_KIND
 from experiments.runs.config import RANDOM, SEED_STRIDE, Cell, SweepPlan, load_sweep
+from experiments.runs.executors import play_chunks
 from experiments.runs.folder import (
     MANIFEST,
     PART_GLOB,
@@ -55,11 +56,7 @@ from experiments.runs.folder import (
     Completeness,
     RunFolder,
     SweepError,
-    _differences,
-    _now,
-    _version_text,
     check_parts,
-    code_version,
     completeness,
     iter_parts,
     load_rows,
@@ -74,14 +71,15 @@ from experiments.runs.schema import (
     OVERRIDE_PREFIX,
     TRACE_COLUMNS,
     VARIANT,
-    _set_value,
     box_of,
     override_dtypes,
+    override_value,
 )
-from experiments.runs.worker import CellTask, Chunk, PlayedChunk, play_task
+from experiments.runs.stamps import code_version, timestamp, version_text
+from experiments.runs.worker import CellTask, Chunk
 from sim.dungeonology.config import Compiled, GameConfig, compile_config
 from sim.dungeonology.results import boss_labels
-from sim.kit.errors import ConfigError
+from sim.kit.errors import ConfigError, format_value
 
 MANIFEST_FORMAT = 2  # 2: every part carries its sha256
 BACKENDS = ("loky", "dask")
@@ -159,7 +157,7 @@ def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> 
                                  "box": box_of("+".join(cell.rules)), "agents": ",".join(cell.agents)}
     dtypes = override_dtypes(plan)
     for key, value in cell.overrides:
-        constants[OVERRIDE_PREFIX + key] = _set_value(value, dtypes[OVERRIDE_PREFIX + key])
+        constants[OVERRIDE_PREFIX + key] = override_value(value, dtypes[OVERRIDE_PREFIX + key])
     if cell.variant:
         constants[VARIANT] = cell.variant
     first_game = plan.cell_games(cell.index)[0]
@@ -180,67 +178,6 @@ def result_columns(plan: SweepPlan) -> dict[str, str]:
     if plan.trace:
         cols.update(dict.fromkeys(TRACE_COLUMNS, "int64"))
     return cols
-
-
-# -------------------------------------------------------------- executors
-def _local(tasks: dict[int, CellTask], chunks: list[Chunk]) -> Iterator[tuple[Chunk, PlayedChunk]]:
-    for chunk in chunks:
-        yield play_task(tasks[chunk.cell], chunk)
-
-
-def _loky(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int) -> Iterator[tuple[Chunk, PlayedChunk]]:
-    from joblib import Parallel, delayed
-
-    parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered", pre_dispatch="2*n_jobs",
-                        batch_size=1)
-    parent = os.getpid()
-    results = parallel(delayed(play_task)(tasks[c.cell], c, parent) for c in chunks)
-    try:
-        yield from results
-    finally:
-        close = getattr(results, "close", None)
-        if close is not None:
-            close()
-
-
-def _dask(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int,
-          scheduler: str | None) -> Iterator[tuple[Chunk, PlayedChunk]]:
-    try:
-        from distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise ConfigError("the dask backend needs dask.distributed: pip install 'dask[distributed]'",
-                          key="--backend", value="dask") from None
-    cluster = None
-    try:
-        if scheduler:
-            client = Client(scheduler, timeout="20s")
-        else:
-            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
-            client = Client(cluster)
-    except (OSError, TimeoutError) as exc:
-        if cluster is not None:
-            cluster.close()
-        raise ConfigError(f"cannot reach the dask scheduler: {exc}", key="--scheduler", value=scheduler) from None
-    try:
-        shared = {cell: client.scatter(task, broadcast=True) for cell, task in tasks.items()}
-        window = max(2, 2 * sum(client.nthreads().values()))
-        todo = iter(chunks)
-        running = as_completed()
-        for chunk in todo:
-            running.add(client.submit(play_task, shared[chunk.cell], chunk, pure=False))
-            if running.count() >= window:
-                break
-        for future in running:
-            result = future.result()
-            future.release()
-            nxt = next(todo, None)
-            if nxt is not None:
-                running.add(client.submit(play_task, shared[nxt.cell], nxt, pure=False))
-            yield result
-    finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
 
 
 # -------------------------------------------------------------------- run
@@ -362,7 +299,7 @@ def _fresh_manifest(plan: SweepPlan, base: Compiled) -> dict[str, Any]:
                           for s in plan.skipped],
         "counts": {},
         "parts": [],
-        "timings": {"started": _now(), "finished": None, "wall_s": 0.0, "sessions": []},
+        "timings": {"started": timestamp(), "finished": None, "wall_s": 0.0, "sessions": []},
     }
 
 
@@ -404,8 +341,8 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
                              "again, or choose another --out")
         before, now = manifest.get("code_version") or {}, code_version()
         if (before.get("package"), before.get("git")) != (now["package"], now["git"]):
-            notes.append(f"the code version changed since this run started ({_version_text(before)} -> "
-                         f"{_version_text(now)}); rerun with --fresh to replay every game with this version")
+            notes.append(f"the code version changed since this run started ({version_text(before)} -> "
+                         f"{version_text(now)}); rerun with --fresh to replay every game with this version")
     if manifest is None:
         manifest = _fresh_manifest(plan, base)
     parts, problems = check_parts(run_dir, manifest)  # checksums verified; a problem part is played again
@@ -425,7 +362,7 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
     resumed = plan.games_total - sum(c.games for c in chunks)
     categories = run_categories(plan, base)
     tasks = {cell: cell_task(plan, plan.cells[cell], categories) for cell in sorted({c.cell for c in chunks})}
-    session: dict[str, Any] = {"started": _now(), "jobs": jobs, "backend": backend, "scheduler": scheduler,
+    session: dict[str, Any] = {"started": timestamp(), "jobs": jobs, "backend": backend, "scheduler": scheduler,
                                "games_resumed": resumed, "games_played": 0, "parts_replayed": replayed,
                                "interrupted": False}
     manifest["timings"]["sessions"].append(session)
@@ -443,7 +380,7 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
     def record() -> None:
         wall = time.perf_counter() - start
         session.update({"wall_s": round(wall, 3), "games_played": played,
-                        "games_per_s": round(played / wall, 1) if wall > 0 else None, "finished": _now(),
+                        "games_per_s": round(played / wall, 1) if wall > 0 else None, "finished": timestamp(),
                         "peak_memory": _peak(workers)})
         if first and played > first[1] and wall > first[0]:
             session["first_part_s"] = round(first[0], 3)
@@ -454,19 +391,11 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
         timings = manifest["timings"]
         timings["wall_s"] = round(sum(s.get("wall_s", 0.0) for s in timings["sessions"]), 3)
         if manifest["complete"] and not timings.get("finished"):
-            timings["finished"] = _now()
+            timings["finished"] = timestamp()
         folder.write_manifest(manifest)
 
     try:
-        if not chunks:
-            results: Iterator = iter(())
-        elif backend == "dask":
-            results = _dask(tasks, chunks, jobs, scheduler)
-        elif jobs == 1:
-            results = _local(tasks, chunks)
-        else:
-            results = _loky(tasks, chunks, jobs)
-        for chunk, done in results:
+        for chunk, done in play_chunks(tasks, chunks, jobs, backend, scheduler):
             info = done.info
             part = folder.write_part(chunk, part_frame(tasks[chunk.cell], done))
             del done
@@ -499,3 +428,23 @@ def _identity_of(manifest: dict[str, Any]) -> dict[str, Any]:
     return {"games_per_cell": cfg.get("games_per_cell"), "seed": cfg.get("seed"),
             "seed_stride": SEED_STRIDE, "override_keys": cfg.get("override_keys"), "cells": manifest.get("cells"),
             **({"trace": True} if cfg.get("trace") else {})}
+
+
+def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """What differs between the identity a run folder's manifest records and a plan's, in words."""
+    out = []
+    for key in sorted(set(old) | set(new)):
+        if old.get(key) == new.get(key):
+            continue
+        if key == "cells":
+            oc, nc = old.get("cells") or [], new.get("cells") or []
+            if len(oc) != len(nc):
+                out.append(f"cells ({len(oc)} -> {len(nc)})")
+            elif any(a.get("data_hash") != b.get("data_hash") for a, b in zip(oc, nc, strict=True)) and all(
+                    {**a, "data_hash": 0} == {**b, "data_hash": 0} for a, b in zip(oc, nc, strict=True)):
+                out.append("the data (its hash changed)")
+            else:
+                out.append("the cells")
+        else:
+            out.append(f"{key} ({format_value(old.get(key), 40)} -> {format_value(new.get(key), 40)})")
+    return out

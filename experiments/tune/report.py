@@ -9,6 +9,7 @@ share lies within the after interval; numbers are written with :mod:`experiments
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,11 @@ import numpy as np
 
 from experiments.analysis.claims import ci, pct
 from experiments.analysis.stats import newcombe, wilson
+from experiments.runs.folder import write_json
+from experiments.runs.stamps import code_version, timestamp
 from experiments.tune import objective as O
+from experiments.tune.config import Parameter
+from experiments.tune.result import Arm, TuneResult
 from sim.kit.errors import format_value
 
 
@@ -105,8 +110,6 @@ def provisional_lines(result) -> list[str]:
 
 def report_markdown(result, html_reports: dict[str, Path]) -> str:
     """report.md."""
-    from experiments.tune.search import parameters_text
-
     plan = result.plan
     b, a = result.before, result.after
     lines = [f"# Tune {plan.name}", ""]
@@ -164,8 +167,6 @@ def report_markdown(result, html_reports: dict[str, Path]) -> str:
 
 def write_outputs(result, data_hash: str, html: bool = True, say: Callable[[str], None] = lambda line: None) -> None:
     """Write the HTML reports of the validation runs (``html``), report.md and tune.json."""
-    from experiments.tune.search import write_summary
-
     reports: dict[str, Path] = {}
     if html:
         from experiments.report.build import build_report
@@ -198,3 +199,40 @@ def summary_lines(result) -> list[str]:
     lines += [f"Note: {w}" for w in provisional_lines(result)]
     lines += [f"Note: {n}" for n in result.notes]
     return lines
+
+
+def summary(result: TuneResult) -> dict[str, Any]:
+    """tune.json: the result as JSON-ready values."""
+    def arm(a: Arm) -> dict[str, Any]:
+        return {"values": a.values, "run_dir": str(a.run_dir), "objective": a.objective, "parts": a.parts,
+                "measures": O.measures(a.counts)}
+
+    return {"name": result.plan.name, "file": result.plan.file, "description": result.plan.description,
+            "identity": result.plan.identity_hash(), "code_version": code_version(), "finished": timestamp(),
+            "targets": O.target_text(result.plan.objective), "budget": result.plan.budget,
+            "games_total": result.games_total, "games_played_now": result.games_played,
+            "trials": [t.__dict__ for t in result.trials],
+            "best": {"values": result.best.values, "trials": list(result.best.trials),
+                     "objective": result.best.objective, "parts": result.best.parts,
+                     "games": result.best.counts["games"]},
+            "before": arm(result.before), "after": arm(result.after),
+            "layer": str(result.layer) if result.layer else None, "notes": result.notes,
+            "provisional_values": result.provisional, "provisional_parameters": result.provisional_parameters}
+
+
+def write_summary(result: TuneResult) -> Path:
+    """Write tune.json (:func:`summary`) into the tune's folder, atomically."""
+    path = result.out / "tune.json"
+    write_json(path, json.loads(json.dumps(summary(result), default=str)))
+    return path
+
+
+def parameters_text(params: tuple[Parameter, ...]) -> list[str]:
+    """Each free value in words: its key, its range or choices, its start."""
+    out = []
+    for p in params:
+        room = (f"one of {', '.join(format_value(c) for c in p.choices)}" if p.choices else
+                f"{p.low:g} to {p.high:g}" + (f" in steps of {p.step:g}" if p.step else "")
+                + (" (whole numbers)" if p.integer else ""))
+        out.append(f"{p.key}: {room}; before tuning {format_value(p.start)}")
+    return out

@@ -33,13 +33,14 @@ import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from experiments.runs.folder import RunFolder, SweepError, _now, _write_json, code_version
+from experiments.runs.folder import RunFolder, SweepError
+from experiments.runs.stamps import code_version, timestamp
 from experiments.tune import objective as O
-from experiments.tune.config import Parameter, TunePlan, load_tune
+from experiments.tune.config import TunePlan, load_tune
+from experiments.tune.result import Arm, Candidate, TrialRecord, TuneResult
 from sim.dungeonology.loader import load_data, split_key
 from sim.kit.errors import ConfigError, format_value
 
@@ -47,62 +48,6 @@ STUDY = "study.db"
 OWN = {STUDY, "trials", "validation", "layer", "report.md", "tune.json", ".lock", ".layer.tmp",
        f"{STUDY}-journal"}
 __all__ = ["Candidate", "TrialRecord", "TuneResult", "best_candidate", "run_tune"]
-
-
-@dataclass(frozen=True)
-class TrialRecord:
-    """One finished trial: its values, which repetition of the candidate, its games and objectives."""
-
-    number: int
-    values: dict[str, Any]
-    repetition: int
-    seed: int
-    games: int
-    own: float  # the objective of this trial's games alone
-    pooled: float  # of every game of this candidate so far (the value the sampler got)
-    parts: dict[str, float]
-    run_dir: str
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A distinct set of values and every game played with it."""
-
-    values: dict[str, Any]
-    trials: tuple[int, ...]
-    counts: dict[str, Any]
-    objective: float
-    parts: dict[str, float]
-
-
-@dataclass(frozen=True)
-class Arm:
-    """A validation run: the data before tuning, or the best candidate."""
-
-    label: str
-    values: dict[str, Any]
-    run_dir: Path
-    counts: dict[str, Any]
-    objective: float
-    parts: dict[str, float]
-
-
-@dataclass
-class TuneResult:
-    out: Path
-    plan: TunePlan
-    trials: list[TrialRecord]
-    best: Candidate
-    before: Arm
-    after: Arm
-    layer: Path | None
-    report: Path
-    games_played: int  # in this call
-    games_total: int  # every game of the tune
-    wall_s: float
-    notes: list[str] = field(default_factory=list)
-    provisional: list[dict[str, Any]] = field(default_factory=list)  # provisional values of the tuned game
-    provisional_parameters: list[str] = field(default_factory=list)  # free values that are provisional
 
 
 def _quiet_optuna():
@@ -159,7 +104,7 @@ def _prepare(out: Path, plan: TunePlan, fresh: bool):
     study.set_user_attr("identity", plan.identity_hash())
     study.set_user_attr("plan", json.loads(json.dumps(plan.identity(), default=str)))
     study.set_user_attr("code_version", code_version())
-    study.set_user_attr("started", _now())
+    study.set_user_attr("started", timestamp())
     start = {p.key: p.sampled(p.start) for p in plan.parameters}
     if all(v is not None for v in start.values()):  # the data as it is: the first trial, the reference
         study.enqueue_trial(start)
@@ -359,40 +304,4 @@ def _provisional_parameters(plan: TunePlan, provisional: list) -> list[str]:
         parts = tuple(split_key(p.key))
         if any(parts[:len(m)] == m for m in marked):
             out.append(format_key(parts))
-    return out
-
-
-def summary(result: TuneResult) -> dict[str, Any]:
-    """tune.json: the result as JSON-ready values."""
-    def arm(a: Arm) -> dict[str, Any]:
-        return {"values": a.values, "run_dir": str(a.run_dir), "objective": a.objective, "parts": a.parts,
-                "measures": O.measures(a.counts)}
-
-    return {"name": result.plan.name, "file": result.plan.file, "description": result.plan.description,
-            "identity": result.plan.identity_hash(), "code_version": code_version(), "finished": _now(),
-            "targets": O.target_text(result.plan.objective), "budget": result.plan.budget,
-            "games_total": result.games_total, "games_played_now": result.games_played,
-            "trials": [t.__dict__ for t in result.trials],
-            "best": {"values": result.best.values, "trials": list(result.best.trials),
-                     "objective": result.best.objective, "parts": result.best.parts,
-                     "games": result.best.counts["games"]},
-            "before": arm(result.before), "after": arm(result.after),
-            "layer": str(result.layer) if result.layer else None, "notes": result.notes,
-            "provisional_values": result.provisional, "provisional_parameters": result.provisional_parameters}
-
-
-def write_summary(result: TuneResult) -> Path:
-    path = result.out / "tune.json"
-    _write_json(path, json.loads(json.dumps(summary(result), default=str)))
-    return path
-
-
-def parameters_text(params: tuple[Parameter, ...]) -> list[str]:
-    """Each free value in words: its key, its range or choices, its start."""
-    out = []
-    for p in params:
-        room = (f"one of {', '.join(format_value(c) for c in p.choices)}" if p.choices else
-                f"{p.low:g} to {p.high:g}" + (f" in steps of {p.step:g}" if p.step else "")
-                + (" (whole numbers)" if p.integer else ""))
-        out.append(f"{p.key}: {room}; before tuning {format_value(p.start)}")
     return out
