@@ -93,12 +93,13 @@ def _ordered(values: pd.Series, column: str) -> pd.Series:
     cat = values.astype("category")
     present = [c for c in cat.cat.categories]
     known = ORDERS.get(column, (DEFAULT_VALUE,) if column.startswith(OVERRIDE_PREFIX) else ())
-    order = [v for v in known if v in present] + sorted((v for v in present if v not in known), key=_sort_key)
+    order = [v for v in known if v in present] + sorted((v for v in present if v not in known), key=value_sort_key)
     return cat.cat.reorder_categories(order) if order != present else cat
 
 
-def _sort_key(v: Any) -> tuple[int, float, str]:
-    """Numbers in numeric order before text in text order."""
+def value_sort_key(v: Any) -> tuple[int, float, str]:
+    """The order of a column's values where no rulebook order is known: numbers in numeric order before
+    text in text order (``sorted(values, key=value_sort_key)``)."""
     try:
         return (0, float(v), "")
     except (TypeError, ValueError):

@@ -17,17 +17,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from experiments.analysis import (
-    BASIC,
-    DEFAULT_VALUE,
-    _cols,
-    condition_effects,
-    games,
-    group_counts,
-    override_keys,
-    win_rates,
-)
+from experiments.analysis.conditions import condition_effects
+from experiments.analysis.dataset import DEFAULT_VALUE
+from experiments.analysis.groups import columns_of, group_counts
+from experiments.analysis.rates import win_rates
 from experiments.analysis.stats import bonferroni_alpha, newcombe, wilson
+from experiments.analysis.summary import BASIC, games, override_keys
 from experiments.runs.schema import OVERRIDE_PREFIX, override_text
 from sim.dungeonology.loader import load_data
 from sim.dungeonology.loader.keys import split_key
@@ -64,7 +59,7 @@ def rule_effects(df: pd.DataFrame, by: str | Sequence[str] = "rules") -> pd.Data
     """Per advanced-rule option (``rules``, ``boss`` profile or ``panic`` card): the game
     figures of :func:`condition_effects` plus ``max_alert_rate`` (share of games that reached
     Maximum Alert, with a Wilson interval). The basic game shows as "basic game"."""
-    by = _cols(by)
+    by = columns_of(by)
     d = df.copy()
     if "rules" in by:
         d["rules"] = d["rules"].astype(str).replace("", BASIC)
@@ -174,7 +169,7 @@ def override_effects(df: pd.DataFrame, keys: str | Sequence[str] | None = None, 
     than the reference x every group); ``significant`` when that interval leaves out 0, with
     ``direction`` "up" or "down". The chance that any delta of an override without effect is
     flagged is then at most ``alpha``. Empty when the run has no overrides."""
-    keys = override_keys(df) if keys is None else _cols(keys)
+    keys = override_keys(df) if keys is None else columns_of(keys)
     tables = []
     for key in keys:
         col = OVERRIDE_PREFIX + key
@@ -219,7 +214,7 @@ def _deltas(key: str, counts: pd.DataFrame, by: str, ref_value: str | None, alph
 
 def override_game_effects(df: pd.DataFrame, keys: str | Sequence[str] | None = None) -> pd.DataFrame:
     """Game length and Theses (the :func:`condition_effects` columns) per value of each override."""
-    keys = override_keys(df) if keys is None else _cols(keys)
+    keys = override_keys(df) if keys is None else columns_of(keys)
     tables = []
     for key in keys:
         t = condition_effects(df, [OVERRIDE_PREFIX + key]).rename(columns={OVERRIDE_PREFIX + key: "value"})

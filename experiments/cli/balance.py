@@ -348,7 +348,7 @@ def report(
                                              "(no checksums: not written by the sweep runner) as it is, with a "
                                              "warning at the top (default: refused, exit 2).")] = False,
 ) -> None:
-    from experiments.analysis import read_manifest
+    from experiments.analysis.dataset import read_manifest
     from experiments.report.build import build_report
     from experiments.runs.folder import REPORT_DIR
 

@@ -212,7 +212,7 @@ class ReportContext:
         """The rows of one grouping of the fair-share tests, with the family-adjusted p-values, by ``cols``."""
         t = A.win_rates(self.df, cols, correction=self.correction, alpha=self.alpha)
         f = self.tests[self.tests["grouping"] == grouping].set_index("group")
-        labels = [A._label(cols, v) for v in t[cols].itertuples(index=False)]
+        labels = [A.group_label(cols, v) for v in t[cols].itertuples(index=False)]
         for c in ("p_adjusted", "significant", "direction"):
             t[c] = f.loc[labels, c].to_numpy()
         return t

@@ -79,10 +79,10 @@ def win_rate_bars(ax: Axes, df: pd.DataFrame, by: str | Sequence[str] = "scholar
     """Win rate per group (default per Scholar) with Wilson 95% interval bars and the fair share;
     a star marks a win rate significantly away from the fair share (``table``'s flags; default
     :func:`experiments.analysis.win_rates`, Holm over the bars)."""
-    cols = A._cols(by)
+    cols = A.columns_of(by)
     t = A.win_rates(df, cols) if table is None else table
     x = np.arange(len(t))
-    labels = [A._label(cols, v) for v in t[cols].itertuples(index=False)]
+    labels = [A.group_label(cols, v) for v in t[cols].itertuples(index=False)]
     colors = np.where(t["direction"] == "above", "tab:red", np.where(t["direction"] == "below", "tab:blue",
                                                                      "tab:gray"))
     ax.bar(x, t["win_rate"], yerr=_errors(t), capsize=4, color=colors, alpha=0.85)
@@ -202,7 +202,7 @@ def seat_advantage_bars(ax: Axes, df: pd.DataFrame, *, table: pd.DataFrame | Non
         ax.hlines(s["fair_share"], x - width / 2, x + width / 2, **FAIR_STYLE)
         _stars(ax, x, s)
     positions = sorted(t["turn_position"].unique())
-    ax.set_xticks(positions, [A._ordinal(int(p) + 1) for p in positions])
+    ax.set_xticks(positions, [A.ordinal(int(p) + 1) for p in positions])
     ax.set_xlabel("position in turn order (dashes: fair share)")
     ax.set_ylabel("win rate (95% Wilson interval)")
     _pct(ax)

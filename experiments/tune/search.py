@@ -120,7 +120,7 @@ def _play(plan: TunePlan, name: str, seed: int, values: dict[str, Any], run_dir:
           sweep: dict[str, Any]) -> tuple[dict[str, Any], list[str], int]:
     """Play one run of the tune (a trial or a validation arm) through the sweep runner: its counts, the
     runner's notes and the games it played now."""
-    from experiments.analysis import load
+    from experiments.analysis.dataset import load
     from experiments.runs.sweep import run_sweep
 
     sweep_plan = plan.sweep(name, seed, values, games, chunk_size=sweep["chunk_size"](games))
