@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,6 +93,29 @@ def parse_spec(text: str, game: str | None = None) -> AgentSpec:
             raise ConfigError(f"agent {name!r}: unknown parameter (parameters: {allowed})", key=text, value=key)
         values[key] = _number(kind, key, raw.strip(), text)
     return AgentSpec(name, tuple((k, float(values[k])) for k in kind.params), text)
+
+
+def as_specs(specs: Sequence[AgentSpec | str], game: str | None = None) -> list[AgentSpec]:
+    """Parsed specs of ``game`` (strings are parsed; ConfigError for unknown agents or parameters)."""
+    return [s if isinstance(s, AgentSpec) else parse_spec(s, game) for s in specs]
+
+
+def seat_list(specs: Sequence[AgentSpec], players: int) -> list[AgentSpec]:
+    """One agent per seat: the specs in order, repeated cyclically to fill ``players`` seats."""
+    if not specs:
+        raise ConfigError("no agents given", key="agents")
+    if len(specs) > players:
+        raise ConfigError(f"{len(specs)} agents for {players} seats (at most one agent per seat)",
+                          key="agents", value=[str(s) for s in specs])
+    return [specs[p % len(specs)] for p in range(players)]
+
+
+def distinct(specs: Sequence[AgentSpec]) -> list[AgentSpec]:
+    """The distinct specs (by their text), in order of first appearance."""
+    seen: dict[str, AgentSpec] = {}
+    for s in specs:
+        seen.setdefault(s.text, s)
+    return list(seen.values())
 
 
 def describe_agents(game: str | None = None) -> str:

@@ -52,7 +52,7 @@ def combination_counts(players: int, games: int = 6, base: int = 6_300_000) -> d
     """Random play with the invariants checked, per playable module combination:
     (decisions, decisions weighted by game, turns weighted, errors)."""
     from agents.batch import play_random
-    from experiments.fuzz import rule_combinations
+    from experiments.checks.fuzz import rule_combinations
 
     out = {}
     for k, modules in enumerate(rule_combinations()):

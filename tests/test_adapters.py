@@ -115,7 +115,7 @@ def test_gymnasium_an_illegal_action_ends_the_episode():
 def test_the_readme_adapter_example_plays_a_seat_and_enters_a_tournament():
     from pathlib import Path
 
-    from experiments.tournament import run_tournament
+    from experiments.matches.tournament import run_tournament
     from sim import GameConfig
     from tests.example_agents import pettingzoo_policy as example
 

@@ -1,4 +1,4 @@
-"""The adjusted statistics (experiments/adjusted.py) on planted data: synthetic games whose winners are drawn
+"""The adjusted statistics (experiments/analysis/adjusted.py) on planted data: synthetic games whose winners are drawn
 from a known conditional logit, with one Scholar seated against strong opponents more often than the others."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from experiments import adjusted as J
+from experiments.analysis import adjusted as J
 
 NAMES = [f"S{i}" for i in range(8)]
 STRENGTH = np.array([1.2, 1.2, 1.2, 1.0, 0.0, 0.0, 0.0, 0.0])  # S3 is the planted Scholar

@@ -1,4 +1,4 @@
-"""Tests of experiments.analysis, experiments.stats (the additions) and experiments.plots.
+"""Tests of experiments.analysis, experiments.analysis.stats (the additions) and experiments.report.plots.
 
 Frames are hand-made (known answers), synthetic (known win rates, pure
 numpy) or real (heuristic self-play through ``agents.batch.play_batch``,
@@ -23,11 +23,8 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
 from experiments import analysis as A  # noqa: E402
-from experiments import plots as P  # noqa: E402
-from experiments import variants as V  # noqa: E402
-from experiments.run_folder import MANIFEST  # noqa: E402
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX, derived_columns  # noqa: E402
-from experiments.stats import (  # noqa: E402
+from experiments.analysis import variants as V  # noqa: E402
+from experiments.analysis.stats import (  # noqa: E402
     adjust_pvalues,
     binomial_pvalues,
     games_for_width,
@@ -36,6 +33,9 @@ from experiments.stats import (  # noqa: E402
     wilson,
     wilson_width,
 )
+from experiments.report import plots as P  # noqa: E402
+from experiments.runs.folder import MANIFEST  # noqa: E402
+from experiments.runs.schema import COLUMNS, OVERRIDE_PREFIX, derived_columns  # noqa: E402
 
 SCHOLARS = ["Rebecca", "Valerio", "Sofia", "Vincenzo"]
 CLANS = ["Blood Worshipers", "Golden Horns", "Moss Elders"]
@@ -137,8 +137,8 @@ def write_run(df: pd.DataFrame, run_dir: Path, manifest: dict[str, Any] | None =
     cell's games split over ``parts`` checksummed parts listed in the manifest. A cell's games are
     numbered ``cell * per_cell + i`` in the part names (the frames' own game ids are kept in the rows);
     ``config.games_per_cell`` and ``cells`` are filled in when the manifest lacks them."""
-    from experiments.run_folder import RunFolder
-    from experiments.sweep import Chunk
+    from experiments.runs.folder import RunFolder
+    from experiments.runs.sweep import Chunk
 
     run_dir.mkdir(parents=True, exist_ok=True)
     manifest = dict(manifest if manifest is not None else manifest_for(df))

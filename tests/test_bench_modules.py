@@ -1,4 +1,4 @@
-"""`dungeonology bench`'s Rocca Civetta row (experiments/bench_modules.py): the expansion's modules beside the
+"""`dungeonology bench`'s Rocca Civetta row (experiments/bench/expansion.py): the expansion's modules beside the
 base game with the same base-box modules, decisions/s of the same agents on the same seeds, and the ratio."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from typer.testing import CliRunner
 
-from experiments import bench_modules as B
+from experiments.bench import expansion as B
 from experiments.cli import app
 from sim.dungeonology import modules as M
 from sim.dungeonology.config import GameConfig

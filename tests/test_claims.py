@@ -1,4 +1,4 @@
-"""Tests of the report's claims (experiments.claims, the what-if deltas of experiments.variants):
+"""Tests of the report's claims (experiments.analysis.claims, the what-if deltas of experiments.analysis.variants):
 the false-claim rate of the what-if headline on null data, its reference value, the Scholar it
 speaks of, one family for plot stars and tables, and what a table pools over.
 
@@ -18,11 +18,11 @@ from scipy.stats import binom  # noqa: E402
 from test_analysis import SCHOLARS, complete, synthetic_frame  # noqa: E402
 
 from experiments import analysis as A  # noqa: E402
-from experiments import claims as C  # noqa: E402
-from experiments import plots as P  # noqa: E402
-from experiments import variants as V  # noqa: E402
-from experiments.schema import OVERRIDE_PREFIX  # noqa: E402
-from experiments.stats import newcombe  # noqa: E402
+from experiments.analysis import claims as C  # noqa: E402
+from experiments.analysis import variants as V  # noqa: E402
+from experiments.analysis.stats import newcombe  # noqa: E402
+from experiments.report import plots as P  # noqa: E402
+from experiments.runs.schema import OVERRIDE_PREFIX  # noqa: E402
 from sim.dungeonology.loader import load_data  # noqa: E402
 
 STUDENTS = "scholars.Vincenzo.students"

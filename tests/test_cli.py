@@ -1,5 +1,5 @@
 """Tests of the `dungeonology` command line (experiments/cli/) and of the
-narration (experiments/narrate.py), fuzzer and benchmark behind it."""
+narration (experiments/matches/narrate.py), fuzzer and benchmark behind it."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import experiments.fuzz as fuzz
+import experiments.checks.fuzz as fuzz
+from agents.random_agent import RandomAgent
 from experiments.cli import app, build_config
-from experiments.narrate import narrate, snapshot
+from experiments.matches.narrate import narrate, snapshot
 from sim import GameConfig, new_game, replay
 from sim.dungeonology.config import compile_config
 from sim.dungeonology.core.checks.invariants import INVARIANTS
@@ -78,7 +79,7 @@ def test_play_is_the_batch_game_with_the_same_seed(tmp_path: Path, scholars: lis
     assert r.exit_code == 0, r.output
     actions = json.loads(rec.read_text())["actions"]
     config = build_config(3, scholars=scholars)
-    decisions, errors, turns = fuzz.play_batch(compile_config(config), [5])
+    decisions, errors, turns = fuzz.play_random(compile_config(config), [5])
     assert int(errors[0]) == 0
     assert int(decisions[0]) == len(actions)
     assert int(turns[0]) == replay(json.loads(rec.read_text())).result()["turns"]
@@ -172,7 +173,7 @@ def test_run_fuzz_report():
 
 def test_fuzz_failure_is_rebuilt_as_a_replayable_record(tmp_path: Path, monkeypatch):
     """A violation reported by the batch is rebuilt in Python, written, and named."""
-    real_batch = fuzz.play_batch
+    real_batch = fuzz.play_random
 
     def batch(compiled, seeds, check_every=True):
         dec, err, turns = real_batch(compiled, seeds, check_every)
@@ -186,7 +187,7 @@ def test_fuzz_failure_is_rebuilt_as_a_replayable_record(tmp_path: Path, monkeypa
         calls["n"] += 1
         return 7 if calls["n"] == 25 else 0
 
-    monkeypatch.setattr(fuzz, "play_batch", batch)
+    monkeypatch.setattr(fuzz, "play_random", batch)
     monkeypatch.setattr(fuzz, "check", check)
     r = run("fuzz", "--games", 3, "--players", 2, "--no-progress", "--out", tmp_path)
     assert r.exit_code == 1, r.output
@@ -230,7 +231,7 @@ def broken_data(tmp_path: Path) -> Path:
 @pytest.fixture
 def records(tmp_path: Path) -> dict[str, Path]:
     good = new_game(GameConfig(players=2), 3)
-    agent = fuzz.RandomAgent(3)
+    agent = RandomAgent(3)
     for _ in range(10):
         good.apply(agent.choose(good.engine_legal_actions()))
     rec = good.record()
@@ -371,7 +372,7 @@ def test_narrate_new_turn_and_end(start):
 
 
 def test_every_end_reason_has_a_text():
-    from experiments.narrate import END_REASON_TEXT
+    from experiments.matches.narrate import END_REASON_TEXT
     from sim.dungeonology import layout as L
 
     assert set(L.END_REASONS[1:]) == set(END_REASON_TEXT)

@@ -50,7 +50,7 @@ def test_random_games_with_easy_theses_keep_every_invariant(players):
 
 
 def _combinations():
-    from experiments.fuzz import rule_combinations
+    from experiments.checks.fuzz import rule_combinations
 
     return rule_combinations()
 

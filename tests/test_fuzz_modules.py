@@ -7,8 +7,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from experiments.checks.fuzz import rule_combinations
 from experiments.cli import app
-from experiments.fuzz import rule_combinations
 from sim.dungeonology import modules as M
 
 

@@ -11,15 +11,19 @@ import pytest
 
 from agents.batch import play_batch
 from agents.contract import SEAT_WORDS
-from agents.heuristic.memory import MEMORY_END
-from agents.heuristic.study import zone_study_values_into
+from agents.heuristic.knowledge import stealth_potential
+from agents.heuristic.memory import MEMORY_END, context_kept, zone_kept
+from agents.heuristic.study import study_context, zone_study_values_into
 from agents.python_agents import NumbaAgent
 from agents.spec import parse_spec
-from experiments.bench_movement import kept_zones
 from sim import GameConfig
 from sim.dungeonology import layout as L
 from sim.dungeonology.config import compile_config
-from sim.dungeonology.game import new_game
+from sim.dungeonology.core.components.dungeon import zone_cube_count
+from sim.dungeonology.core.components.noteboard import study_bonus
+from sim.dungeonology.core.components.scholars import hand_size
+from sim.dungeonology.core.procedures.stealth import zone_alert
+from sim.dungeonology.game import Game, new_game
 
 CONFIGS = (
     GameConfig(players=4),
@@ -29,6 +33,17 @@ CONFIGS = (
 )
 ALL = np.ones(L.MAX_ZONES, np.int64)
 NO_MEMORY = np.zeros(0, np.int64)
+
+
+def kept_zones(g: Game, me: int, params: np.ndarray, row: np.ndarray) -> tuple[int, int]:
+    """(placed Zones with cubes, those whose study value the seat's row holds for the state as it is);
+    the row is left as it is."""
+    s, t, mem = g.state, g.tables, row.copy()
+    zones = [z for z in range(1, t[L.T_NZONES]) if s[L.S_ZPLACED + z] == 1 and zone_cube_count(s, t, z) > 0]
+    pot = study_bonus(s, t, me) + stealth_potential(s, t, me)
+    if hand_size(s, me) == 0 or not context_kept(mem, s, t, me, pot, *study_context(s, t, me, params)):
+        return len(zones), 0
+    return len(zones), sum(1 for z in zones if zone_kept(mem, s, t, z, zone_alert(s, t, z)))
 
 
 def _values(g, me, params, mem):

@@ -9,8 +9,8 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from agents.random_agent import RandomAgent
 from experiments.cli import app
-from experiments.fuzz import RandomAgent
 from sim import GameConfig
 from sim.dungeonology import layout as L
 from sim.dungeonology import modules as M

@@ -214,7 +214,7 @@ from numba import njit
 from numba.core.runtime import rtsys
 from agents.batch import play_batch as play_agents
 from agents.spec import parse_spec
-from experiments.fuzz import play_batch
+from agents.batch import play_random
 from sim.dungeonology.config import GameConfig, compile_config
 from sim.dungeonology.game import new_game
 from sim.dungeonology.modules import base_rules
@@ -224,8 +224,8 @@ c = compile_config(cfg)
 slots = [parse_spec("heuristic"), parse_spec("random"), parse_spec("ismcts:iterations=20")]
 
 def games():
-    play_batch(c, list(range(30)), True)
-    play_batch(c, list(range(30)), False)  # the batch without checks is compiled apart
+    play_random(c, list(range(30)), True)
+    play_random(c, list(range(30)), False)  # the batch without checks is compiled apart
     play_agents(c, list(range(3)), slots)
     new_game(cfg, seed=3).determinize(0, 5)
 

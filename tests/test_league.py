@@ -1,4 +1,4 @@
-"""Tests of round-robin leagues (experiments/league.py), the `league` command and data personas.
+"""Tests of round-robin leagues (experiments/matches/league.py), the `league` command and data personas.
 
 The design is checked without games; the games are random and heuristic
 agents (one cached batch loop), a round or two, --jobs 1 except one
@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from agents.heuristic import DEFAULTS
 from agents.personas import load_personas
 from experiments.cli import app
-from experiments.league import league_assignment, league_games, league_tables, play_league, round_size
+from experiments.matches.league import league_assignment, league_games, league_tables, play_league, round_size
 from sim.dungeonology.config import GameConfig
 from sim.kit.errors import DataError
 

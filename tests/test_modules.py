@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from experiments.checks.fuzz import rule_combinations
 from experiments.cli import GAME_OPTIONS, app, build_config
-from experiments.fuzz import rule_combinations
 from sim import ConfigError, GameConfig
 from sim.dungeonology import layout as L
 from sim.dungeonology import modules as M

@@ -17,13 +17,13 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from experiments import analysis as A
-from experiments import report_sections as RS
 from experiments.cli import app
 from experiments.cli.common import print_table
-from experiments.report import build_report
-from experiments.report_page import Section, note
-from experiments.run_folder import LEGACY_MANIFEST, MANIFEST, REPORT_DIR, verify_run
-from experiments.sweep import load_rows, run_sweep
+from experiments.report import sections as RS
+from experiments.report.build import build_report
+from experiments.report.page import Section, note
+from experiments.runs.folder import LEGACY_MANIFEST, MANIFEST, REPORT_DIR, verify_run
+from experiments.runs.sweep import load_rows, run_sweep
 
 ROOT = Path(__file__).resolve().parents[1]
 QUICK = ROOT / "experiments" / "configs" / "quick.toml"
@@ -131,7 +131,7 @@ def test_a_comparison_section_goes_first(quick_run: Path, tmp_path: Path):
 
 # ------------------------------------------------------------ memory benchmark
 def test_report_memory_on_synthetic_rows(tmp_path: Path):
-    from experiments.report_memory import measure, synthetic_run
+    from experiments.report.memory import measure, synthetic_run
 
     run = synthetic_run(tmp_path / "synthetic", rows=9_600)
     manifest = json.loads((run / MANIFEST).read_text(encoding="utf-8"))

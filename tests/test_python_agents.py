@@ -9,7 +9,7 @@ import pytest
 from agents.batch import play
 from agents.python_agents import NumbaAgent, Observation, play_game
 from agents.spec import PYTHON_KIND, parse_spec
-from experiments.tournament import run_tournament
+from experiments.matches.tournament import run_tournament
 from sim import GameConfig
 from sim.dungeonology import layout as L
 from sim.dungeonology.config import compile_config
@@ -97,7 +97,7 @@ def test_a_bad_python_agent_is_a_config_error(text, words):
 
 
 def test_a_python_agent_sits_in_a_sweep(tmp_path):
-    from experiments.sweep import load_rows, run_sweep
+    from experiments.runs.sweep import load_rows, run_sweep
 
     exp = tmp_path / "exp.toml"
     exp.write_text(f'''name = "python-agent"

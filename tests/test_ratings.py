@@ -1,4 +1,4 @@
-"""Tests of the order-free ratings (experiments/ratings.py) on planted data: no games are played.
+"""Tests of the order-free ratings (experiments/analysis/ratings.py) on planted data: no games are played.
 
 Planted data: Plackett-Luce rankings drawn by sorting strength + Gumbel noise
 (the Gumbel trick gives exactly Plackett-Luce), tables of 4 from a pool."""
@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from experiments.ratings import ELO, bt_ratings, comparisons, head_to_head, skill_luck
+from experiments.analysis.ratings import ELO, bt_ratings, comparisons, head_to_head, skill_luck
 
 
 def planted(theta: np.ndarray, games: int, seed: int, seats: int = 4) -> pd.DataFrame:

@@ -1,4 +1,4 @@
-"""Tests of the HTML report (experiments.report), the `dungeonology report` command and the
+"""Tests of the HTML report (experiments.report.build), the `dungeonology report` command and the
 notebook notebooks/balance_analysis.ipynb. Run folders come from test_analysis's helpers."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from test_analysis import real_frame, synthetic_frame, write_run
 from typer.testing import CliRunner
 
 from experiments import analysis as A
-from experiments import plots as P
 from experiments.cli import app
-from experiments.report import build_report, finding, headlines
-from experiments.run_folder import MANIFEST, REPORT_DIR, SweepError
+from experiments.report import plots as P
+from experiments.report.build import build_report, finding, headlines
+from experiments.runs.folder import MANIFEST, REPORT_DIR, SweepError
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = ROOT / "notebooks" / "balance_analysis.ipynb"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from experiments.sweep import load_rows, run_sweep
-from experiments.sweep_config import load_sweep
+from experiments.runs.config import load_sweep
+from experiments.runs.sweep import load_rows, run_sweep
 from sim.dungeonology import modules as M
 
 CONFIG = Path(__file__).resolve().parents[1] / "experiments" / "configs" / "rocca_civetta.toml"
@@ -35,7 +35,7 @@ def test_the_expansion_sweep_is_sized_like_the_base_default(playable):
 
 
 def test_a_tiny_version_runs_and_reports(playable, tmp_path: Path):
-    from experiments.report import build_report
+    from experiments.report.build import build_report
 
     out = tmp_path / "rc"
     result = run_sweep(load_sweep(CONFIG, games=6, chunk_size=6), out, jobs=1)

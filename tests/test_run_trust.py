@@ -23,8 +23,8 @@ import pytest
 from typer.testing import CliRunner
 
 from experiments.cli import app
-from experiments.run_folder import MANIFEST, REPORT_DIR, SweepError, check_parts, sha256_of, verify_run
-from experiments.sweep import load_rows, read_manifest, run_sweep
+from experiments.runs.folder import MANIFEST, REPORT_DIR, SweepError, check_parts, sha256_of, verify_run
+from experiments.runs.sweep import load_rows, read_manifest, run_sweep
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = """name = "small"

@@ -1,5 +1,5 @@
-"""Tests of the sweep runner (experiments/sweep.py, experiments/run_folder.py), the sweep files
-(experiments/sweep_config/, experiments/configs/*.toml) and the `sweep`
+"""Tests of the sweep runner (experiments/runs/sweep.py, experiments/runs/folder.py), the sweep files
+(experiments/runs/config/, experiments/configs/*.toml) and the `sweep`
 command.
 
 Kept fast: quick.toml-sized runs (a few hundred games) in this process with
@@ -24,9 +24,9 @@ import pytest
 from typer.testing import CliRunner
 
 from experiments.cli import app
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX
-from experiments.sweep import MANIFEST, Chunk, load_rows, plan_chunks, read_manifest, run_sweep, schema_markdown
-from experiments.sweep_config import SEED_STRIDE, load_sweep, parse_sweep
+from experiments.runs.config import SEED_STRIDE, load_sweep, parse_sweep
+from experiments.runs.schema import COLUMNS, OVERRIDE_PREFIX
+from experiments.runs.sweep import MANIFEST, Chunk, load_rows, plan_chunks, read_manifest, run_sweep, schema_markdown
 from sim.kit.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -451,7 +451,7 @@ def test_seeds_do_not_depend_on_the_cell_layout():
 
 
 def test_main_runs_the_default_sweep_and_builds_the_report(tmp_path, monkeypatch):
-    pytest.importorskip("experiments.report")
+    pytest.importorskip("experiments.report.build")
     import experiments.cli.balance as balance
 
     monkeypatch.setattr(balance, "DEFAULT_SWEEP", QUICK)

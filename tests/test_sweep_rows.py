@@ -1,5 +1,5 @@
-"""Sweep rows built from codes (the worker's columns, experiments.sweep_worker.chunk_columns, wrapped by
-experiments.sweep_rows.part_frame) are the rows the string path built before: the same DataFrame,
+"""Sweep rows built from codes (the worker's columns, experiments.runs.worker.chunk_columns, wrapped by
+experiments.runs.rows.part_frame) are the rows the string path built before: the same DataFrame,
 dtypes and categories, and the same error for a value outside the run's categories."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from experiments.schema import COLUMNS, OVERRIDE_PREFIX, VARIANT
-from experiments.seating import seat_assignment
-from experiments.sweep import cell_task, run_categories
-from experiments.sweep_config import load_sweep
-from experiments.sweep_rows import part_frame
-from experiments.sweep_worker import Column, PlayedChunk, _codes, chunk_columns
+from experiments.runs.config import load_sweep
+from experiments.runs.rows import part_frame
+from experiments.runs.schema import COLUMNS, OVERRIDE_PREFIX, VARIANT
+from experiments.runs.seating import seat_assignment
+from experiments.runs.sweep import cell_task, run_categories
+from experiments.runs.worker import Column, PlayedChunk, _codes, chunk_columns
 from sim.dungeonology.config import compile_config
 from tests.test_sweep import CONFIGS, QUICK
 
@@ -102,11 +102,11 @@ def test_rows_from_codes_equal_rows_from_strings(played):
 
 
 def test_a_worker_imports_neither_pandas_nor_the_data_models():
-    """What a sweep's worker imports to unpickle its task and play (experiments.sweep_worker)."""
+    """What a sweep's worker imports to unpickle its task and play (experiments.runs.worker)."""
     import subprocess
     import sys
 
-    code = ("import sys, experiments.sweep_worker, sim.dungeonology.config, agents.registry; agents.registry.kinds(); "
+    code = ("import sys, experiments.runs.worker, sim.dungeonology.config, agents.registry; agents.registry.kinds(); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pandas', 'pydantic') "
             "or m.startswith(('sim.dungeonology.loader', 'sim.dungeonology.schema', 'sim.dungeonology.tables'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -126,7 +126,7 @@ def test_a_value_outside_the_categories_is_the_same_error():
 def test_a_scholar_outside_the_runs_categories_is_refused_by_the_worker(played):
     task, rows, games, ids, seeds, assign = played[0]
     narrow = {**task.categories, "scholar": list(task.categories["scholar"][:1])}
-    from experiments.sweep_rows import worker_columns
+    from experiments.runs.rows import worker_columns
 
     recipes = worker_columns(compile_config(task.compiled.config).names, [s.text for s in task.slots],
                              task.constants, narrow)
@@ -143,7 +143,7 @@ def _frame_of(col: pd.Series) -> pd.DataFrame:
 # ------------------------------------------------------- box and modules columns (issue 16)
 def test_rows_carry_box_and_modules_and_an_older_run_still_loads(tmp_path):
     from experiments import analysis as A
-    from experiments.schema import box_of, derived_columns
+    from experiments.runs.schema import box_of, derived_columns
     from tests.test_analysis import synthetic_frame, write_run
 
     assert box_of("") == "base" and box_of("boss+main_effects") == "base"

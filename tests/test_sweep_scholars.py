@@ -8,9 +8,9 @@ import itertools
 import numpy as np
 import pytest
 
-from experiments.seating import seatings
-from experiments.sweep import load_rows, run_sweep
-from experiments.sweep_config import parse_sweep
+from experiments.runs.config import parse_sweep
+from experiments.runs.seating import seatings
+from experiments.runs.sweep import load_rows, run_sweep
 from sim.kit.errors import ConfigError
 from tests.test_sweep import run_cli, write
 

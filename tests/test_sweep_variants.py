@@ -1,4 +1,4 @@
-"""The variants axis of sweep files (experiments/sweep_config/variants.py), the paired seeds of its
+"""The variants axis of sweep files (experiments/runs/config/variants.py), the paired seeds of its
 cells, the per-round score trace (agents/trace.py, ``trace = true``) and the `compare` command."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typer.testing import CliRunner
 
 from agents.trace import lead_summary
 from experiments.cli import app
-from experiments.schema import TRACE_COLUMNS, VARIANT
-from experiments.sweep import load_rows, run_sweep
-from experiments.sweep_config import load_sweep, parse_sweep
+from experiments.runs.config import load_sweep, parse_sweep
+from experiments.runs.schema import TRACE_COLUMNS, VARIANT
+from experiments.runs.sweep import load_rows, run_sweep
 from sim.kit.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[1]

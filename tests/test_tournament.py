@@ -1,4 +1,4 @@
-"""Tests of seat-rotated tournaments (experiments/tournament.py), the ratings
+"""Tests of seat-rotated tournaments (experiments/matches/tournament.py), the ratings
 and the `tournament` and `agents` commands.
 
 Kept fast: `random` and `heuristic` agents, a few dozen games, --jobs 1 except
@@ -14,18 +14,11 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-import experiments.tournament as tournament
-from agents.spec import parse_spec
+import experiments.matches.tournament as tournament
+from agents.spec import parse_spec, seat_list
 from experiments.cli import app
-from experiments.tournament import (
-    SUMMARY_COLUMNS,
-    game_seed,
-    play_tournament,
-    round_games,
-    seat_assignment,
-    seat_list,
-    summarize,
-)
+from experiments.matches.tournament import SUMMARY_COLUMNS, game_seed, play_tournament, round_games, summarize
+from experiments.runs.seating import seat_assignment
 from sim.dungeonology.config import GameConfig
 
 runner = CliRunner()

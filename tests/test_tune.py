@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import experiments.sweep as sweep_module
+import experiments.runs.sweep as sweep_module
 from experiments.cli import app
-from experiments.run_folder import MANIFEST, SweepError
-from experiments.tune import run_tune
-from experiments.tune_config import parse_tune
-from experiments.tune_layer import write_layer
-from experiments.tune_report import scholar_rows
+from experiments.runs.folder import MANIFEST, SweepError
+from experiments.tune.config import parse_tune
+from experiments.tune.layer import write_layer
+from experiments.tune.report import scholar_rows
+from experiments.tune.search import run_tune
 from sim.dungeonology.loader import load_data
 from sim.kit.errors import ConfigError
 

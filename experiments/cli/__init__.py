@@ -7,12 +7,12 @@
 - ``checks``: fuzz, bench;
 - ``reporting``: report-memory;
 - ``compare``: compare (variants, issue 14);
-- ``tune``: tune (experiments/tune.py);
+- ``tune``: tune (experiments/tune/search.py);
 - ``league``: league.
 
 Every command that plays takes the same game options, turned into a
 ``GameConfig`` by ``build_config`` alone; ``sweep`` and ``main`` read a sweep
-file instead (experiments/sweep_config, docs/SWEEPS.md). Errors of the engine
+file instead (experiments/runs/config, docs/SWEEPS.md). Errors of the engine
 (``DungeonologyError``) and bad values print one line on stderr and exit with
 status 2; typer's own usage errors exit 2 as well. See docs/CLI.md.
 """

@@ -20,6 +20,7 @@ from experiments.cli.common import (  # noqa: F401 - defined in common for play 
     app,
     check_runner,
     cli_errors,
+    default_jobs,
     fail,
     game_options,
     new_console,
@@ -51,19 +52,10 @@ FreshOpt = Annotated[
 ]
 
 
-def _cpus() -> int:
-    import os
-
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
 def _sweep_plan(config: Path, games: int | None, chunk_size: int | None, game: GameOptions | None):
     """The sweep file's plan with the command line's --games, --chunk-size, --data and --set (added to the
     file's fixed overrides); ConfigError naming the option or the file's key."""
-    from experiments.sweep_config import load_sweep
+    from experiments.runs.config import load_sweep
     from sim.dungeonology.loader.keys import parse_value
 
     sets = {k: parse_value(v) for k, v in game.overrides().items()} if game is not None else {}
@@ -92,7 +84,7 @@ def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int 
     to resume)."""
     import signal
 
-    from experiments.sweep import run_sweep
+    from experiments.runs.sweep import run_sweep
 
     backend = check_runner(jobs, backend, scheduler)
     console = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -105,7 +97,7 @@ def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int 
         with cli_errors():
             try:
                 plan = _sweep_plan(config, games, chunk_size, game)
-                result = run_sweep(plan, out, jobs=jobs or _cpus(), backend=backend, scheduler=scheduler,
+                result = run_sweep(plan, out, jobs=jobs or default_jobs(), backend=backend, scheduler=scheduler,
                                    fresh=fresh, progress=progress)
             except OSError as exc:
                 where = exc.filename or out or "the run folder"
@@ -211,7 +203,7 @@ def main_job(
 ) -> None:
     result = _run_sweep_cli(DEFAULT_SWEEP, out, games, jobs, None, None, None, fresh, progress)
     try:
-        from experiments.report import build_report
+        from experiments.report.build import build_report
     except ImportError as exc:
         fail(f"cannot build the report: {exc}")
     with cli_errors():
@@ -273,13 +265,12 @@ def tournament(
     *,
     game: GameOptions,
 ) -> None:
-    from experiments.tournament import (
+    from agents.spec import distinct, seat_list
+    from experiments.matches.tournament import (
         check_kinds,
         check_size,
-        distinct,
         play_tournament,
         round_games,
-        seat_list,
         summarize,
         tournament_attrs,
         write_outputs,
@@ -357,9 +348,9 @@ def report(
                                              "(no checksums: not written by the sweep runner) as it is, with a "
                                              "warning at the top (default: refused, exit 2).")] = False,
 ) -> None:
-    from experiments.analysis import read_manifest
-    from experiments.report import build_report
-    from experiments.run_folder import REPORT_DIR
+    from experiments.analysis.dataset import read_manifest
+    from experiments.report.build import build_report
+    from experiments.runs.folder import REPORT_DIR
 
     with cli_errors():
         try:

@@ -46,7 +46,7 @@ def fuzz(
     *,
     game: GameOptions,
 ) -> None:
-    from experiments.fuzz import SEED_STRIDE, rule_combinations, run_fuzz
+    from experiments.checks.fuzz import SEED_STRIDE, rule_combinations, run_fuzz
 
     console = new_console()
     if games > SEED_STRIDE:  # game i of base seed S has the seed S * SEED_STRIDE + i: no seed twice
@@ -119,9 +119,9 @@ def bench(
     *,
     game: GameOptions,
 ) -> None:
-    from experiments.bench import NOJIT_GAMES, run_bench
-    from experiments.bench_modules import expansion_comparison
-    from experiments.bench_modules import lines as expansion_lines
+    from experiments.bench.engine import NOJIT_GAMES, run_bench
+    from experiments.bench.expansion import expansion_comparison
+    from experiments.bench.expansion import lines as expansion_lines
 
     console = new_console()
     err = Console(stderr=True, highlight=False)
@@ -129,8 +129,8 @@ def bench(
         configs = game.configs()
     ref = max(configs, key=lambda c: c.players)  # the one-configuration benches: the most players
     if profile:
-        from experiments.bench_profile import lines as profile_lines
-        from experiments.bench_profile import run_profile
+        from experiments.bench.profile import lines as profile_lines
+        from experiments.bench.profile import run_profile
 
         with cli_errors():
             for agent in ("random", "heuristic"):
@@ -139,8 +139,8 @@ def bench(
                     console.print(line, markup=False)
         return
     if adapters:
-        from experiments.bench_adapters import lines as adapter_lines
-        from experiments.bench_adapters import run_adapter_bench
+        from experiments.bench.adapters import lines as adapter_lines
+        from experiments.bench.adapters import run_adapter_bench
 
         with cli_errors():
             err.print("bench: random play through each adapter ...", markup=False)
@@ -176,7 +176,7 @@ def bench(
     lines.append(f"Sweep worker start (fresh process, warm cache: imports, cached engine and batch loop, first "
                  f"heuristic game): {report.worker_start_s:.2f} s wall, {report.worker_start_cpu_s:.2f} s CPU")
     if report.baseline is not None:
-        from experiments.bench_baseline import lines as baseline_lines
+        from experiments.bench.baseline import lines as baseline_lines
 
         lines += baseline_lines(report.baseline)
     nj = report.nojit

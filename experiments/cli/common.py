@@ -64,7 +64,7 @@ app = typer.Typer(
 
 def version_text() -> str:
     """'dungeonology 0.1.0 (git 1a2b3c4d5e6f)': the package version and, in a git checkout, its commit."""
-    from experiments.run_folder import code_version
+    from experiments.runs.stamps import code_version
 
     v = code_version()
     git = f" (git {v['git'][:12]}{', modified' if v.get('dirty') else ''})" if v.get("git") else ""
@@ -172,6 +172,17 @@ def check_runner(jobs: int | None, backend: str | None, scheduler: str | None) -
     if scheduler and backend == "loky":
         fail(f"--scheduler {format_value(scheduler)}: a scheduler needs --backend dask")
     return backend or ("dask" if scheduler else "loky")
+
+
+def default_jobs() -> int:
+    """The processes a command that plays through the sweep runner (sweep, main, tune) uses without
+    --jobs: every CPU this process may run on."""
+    import os
+
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
 
 
 def agent_specs(agents_csv: str | None, agent: Sequence[str] | None) -> list:

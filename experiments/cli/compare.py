@@ -12,8 +12,8 @@ from experiments.cli.common import app, cli_errors, fail, new_console, print_tab
 
 def run_rows(run_dir: Path):
     """The complete cells' rows of a run folder (its parts verified against the manifest first), as the
-    report reads them (experiments.report.complete_rows)."""
-    from experiments.report import complete_rows
+    report reads them (experiments.report.build.complete_rows)."""
+    from experiments.report.build import complete_rows
 
     df, warnings = complete_rows(run_dir)
     for w in warnings:
@@ -42,10 +42,10 @@ def compare_cmd(
 ) -> None:
     import pandas as pd
 
-    from experiments import compare as K
-    from experiments import compare_report as R
-    from experiments.metrics import designer_metrics
-    from experiments.schema import VARIANT
+    from experiments.analysis import compare as K
+    from experiments.analysis.metrics import designer_metrics
+    from experiments.report import compare as R
+    from experiments.runs.schema import VARIANT
 
     if not 0 < band < 100:
         fail(f"--band {band:g}: a band in points between 0 and 100")

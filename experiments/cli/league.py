@@ -1,4 +1,4 @@
-"""The ``league`` command: a round-robin league of more agents than seats (experiments/league.py)."""
+"""The ``league`` command: a round-robin league of more agents than seats (experiments/matches/league.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Annotated
 import numpy as np
 import typer
 
+from experiments.analysis.ratings import DEFAULT_BOOT
 from experiments.cli.balance import RATING_NOTE, TOURNAMENT_HEADERS, finish_results, tournament_cells
 from experiments.cli.common import (
     NOTE,
@@ -23,7 +24,6 @@ from experiments.cli.common import (
     new_console,
     print_table,
 )
-from experiments.ratings import DEFAULT_BOOT
 from sim.kit.errors import ConfigError
 
 
@@ -53,8 +53,8 @@ def league(
     *,
     game: GameOptions,
 ) -> None:
-    from experiments.league import check_league, league_games, round_size, run_league, write_league
-    from experiments.tournament import check_size
+    from experiments.matches.league import check_league, league_games, round_size, run_league, write_league
+    from experiments.matches.tournament import check_size
 
     console = new_console()
     players = int(game.players)
@@ -131,8 +131,8 @@ def tune_heuristic_cmd(
     import sys
 
     from agents.spec import parse_spec
-    from experiments.league_tune import persona_toml, tune_heuristic
-    from experiments.tournament import check_size
+    from experiments.matches.tournament import check_size
+    from experiments.tune.heuristic import persona_toml, tune_heuristic
 
     with cli_errors():
         for n in (games, ismcts_games, validate):

@@ -26,7 +26,7 @@ from experiments.cli.common import (
     new_console,
     print_table,
 )
-from experiments.narrate import narrate, setup_lines, snapshot, turn_header
+from experiments.matches.narrate import narrate, setup_lines, snapshot, turn_header
 from sim.dungeonology import layout as L
 from sim.dungeonology import modules as M
 from sim.dungeonology.config import GameConfig
@@ -122,7 +122,7 @@ def seat_agents(specs: list, players: int, seed: int) -> list:
     """One Python-side agent per seat (``agents.python_agents.NumbaAgent``): the specs in order, repeated
     cyclically; seat p's agent draws from its own generator, seeded by the game's seed and p."""
     from agents.python_agents import NumbaAgent
-    from experiments.tournament import seat_list
+    from agents.spec import seat_list
 
     try:
         seats = seat_list(specs, players)
@@ -146,7 +146,7 @@ def play(
     *,
     game: GameOptions,
 ) -> None:
-    from experiments.fuzz import RandomAgent
+    from agents.random_agent import RandomAgent
 
     console = new_console()
     with cli_errors():

@@ -26,8 +26,8 @@ def report_memory(
     keep: Annotated[Path | None, typer.Option("--keep", help="Write the synthetic run folder here and keep it "
                                               "(default: a temporary folder, deleted after).")] = None,
 ) -> None:
-    from experiments.dataset import read_manifest
-    from experiments.report_memory import measure, synthetic_run
+    from experiments.analysis.dataset import read_manifest
+    from experiments.report.memory import measure, synthetic_run
 
     scratch = Path(tempfile.mkdtemp(prefix="report-memory-"))
     try:

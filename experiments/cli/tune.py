@@ -1,5 +1,5 @@
 """``dungeonology tune FILE``: tune free data values to the targets of a tune file
-(experiments/tune.py, docs/TUNE.md)."""
+(experiments/tune/search.py, docs/TUNE.md)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from experiments.cli.balance import BackendOpt, FreshOpt, SchedulerOpt, SweepJobsOpt, _cpus
-from experiments.cli.common import NOTE, app, check_runner, cli_errors, fail
+from experiments.cli.balance import BackendOpt, FreshOpt, SchedulerOpt, SweepJobsOpt
+from experiments.cli.common import NOTE, app, check_runner, cli_errors, default_jobs, fail
 
 
 @app.command(help="Tune data values to targets: a tune file (TOML; docs/TUNE.md) names the game each trial plays, "
@@ -38,9 +38,9 @@ def tune(
     check: Annotated[bool, typer.Option("--check", help="Only check the tune file: print its trials and "
                                         "games, play nothing, write nothing.")] = False,
 ) -> None:
-    from experiments.tune import parameters_text, run_tune
-    from experiments.tune_config import load_tune
-    from experiments.tune_report import summary_lines
+    from experiments.tune.config import load_tune
+    from experiments.tune.report import parameters_text, summary_lines
+    from experiments.tune.search import run_tune
 
     check_runner(jobs, backend, scheduler)
     with cli_errors():
@@ -61,8 +61,8 @@ def tune(
     try:
         with cli_errors():
             try:
-                result = run_tune(plan, out, jobs=jobs or _cpus(), backend=backend or ("dask" if scheduler else
-                                                                                        "loky"),
+                result = run_tune(plan, out, jobs=jobs or default_jobs(),
+                                  backend=backend or ("dask" if scheduler else "loky"),
                                   scheduler=scheduler, fresh=fresh, html=html,
                                   progress=lambda line: err.print(line, markup=False))
             except OSError as exc:

@@ -58,10 +58,10 @@ def observation_bounds(compiled: Compiled) -> tuple[np.ndarray, np.ndarray]:
     """Lowest and highest value of every observation entry: the state part's are the state's
     field ranges (sim.dungeonology.state_bounds, what a record's state is checked against) widened by the
     masks' values (-1 hidden, -2 the face-down Panic Card); the header's are 0 and a count."""
-    from sim.dungeonology.state_bounds import COUNT, _table
+    from sim.dungeonology.state_bounds import COUNT, field_ranges
 
     lo, hi = np.zeros(OBS_SIZE, np.float32), np.full(OBS_SIZE, COUNT, np.float32)
-    slo, shi, _ = _table()
+    slo, shi, _ = field_ranges()
     lo[:OBS_STATE], hi[:OBS_STATE] = slo, shi
     for off, size, value in ((L.S_JLOC, L.MAX_JINX, HIDDEN), (L.S_JOWNER, L.MAX_JINX, HIDDEN),
                              (L.S_CLAN, 1, HIDDEN), (L.S_PANIC, 1, PANIC_HIDDEN)):

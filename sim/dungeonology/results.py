@@ -1,7 +1,7 @@
 """Batch results as pandas frames: one row per (game, seat), named columns.
 
 pandas and the data's names are imported by the functions that need them: a sweep's worker
-(experiments.sweep_worker) uses :func:`boss_codes` without them.
+(experiments.runs.worker) uses :func:`boss_codes` without them.
 """
 
 from __future__ import annotations

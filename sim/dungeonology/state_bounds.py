@@ -121,7 +121,7 @@ def _spans(bounds: dict[str, tuple[int, int]], prefix: str, module_alloc: str, t
 _TABLE: tuple[np.ndarray, np.ndarray, list[str]] | None = None
 
 
-def _table() -> tuple[np.ndarray, np.ndarray, list[str]]:
+def field_ranges() -> tuple[np.ndarray, np.ndarray, list[str]]:
     """Per state index: lowest, highest and the field's name (built once)."""
     global _TABLE
     if _TABLE is None:
@@ -145,7 +145,7 @@ def _table() -> tuple[np.ndarray, np.ndarray, list[str]]:
 def state_problem(state: np.ndarray, players: int) -> str | None:
     """None, or what is out of range in ``state`` (a game of ``players`` seats): the first field outside
     its range, a player count that differs, or a continuation with an unknown code."""
-    lo, hi, names = _table()
+    lo, hi, names = field_ranges()
     bad = np.flatnonzero((state < lo) | (state > hi))
     if bad.size:
         i = int(bad[0])

@@ -1,0 +1,255 @@
+"""Compare variants: is variant B fairer than A?
+
+Two runs (``dungeonology compare RUN_A RUN_B``) or the variants of one run (a ``variants`` axis,
+docs/SWEEPS.md) are compared, each against the reference (RUN_A, or the first variant), on:
+
+* the win rate of each Scholar, each turn position (per player count) and, when several Clan
+  Cards were played, each Scholar under each Clan Card: the fairness rows, judged against the
+  fair share (1 / players);
+* the game length (rounds) and the Thesis rate (the share of games with a successful Thesis).
+
+Intervals: every delta of one comparison is one family; each interval is at the Bonferroni level
+1 - alpha / family (so the chance that any delta of a comparison without effect is called a change
+is at most alpha), and the Holm-adjusted p-values (statsmodels' ``multipletests``) come with them.
+The games are the units (a game's seats are not independent). When both sides played the same
+seeds (a run's variants always do; two runs with the same master seed and cells too), the games are
+**paired** by seed and a delta's interval is a t interval of the per-game differences (the
+cluster-robust, linearised-ratio variance over games), which removes most of the luck of the deal;
+otherwise a rate gets Newcombe's score interval of two independent proportions and the score test
+(a group's seat-games lie in distinct games), the game length Welch's t interval. No variation seen
+is not taken as none: a standard error is at least that of one differing game.
+
+The verdict of a row uses the practical-significance band ``band`` (default 2 points, rounds for
+the length: ``length_band``): a fairness row is "fairer" when its delta is significant and brings
+the win rate at least ``band`` closer to the fair share, "worse" when at least ``band`` further;
+"no real change" when the change is smaller than the band (significant or not, as long as the
+whole interval stays within the band, or the change is significant but smaller than the band); else
+"not enough games" (the interval reaches past the band without a significant change).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy.stats import t as t_dist
+from statsmodels.stats.proportion import test_proportions_2indep
+
+from experiments.analysis.dataset import is_text, texts_of
+from experiments.analysis.stats import adjust_pvalues, bonferroni_alpha, newcombe
+from experiments.runs.schema import VARIANT
+
+DEFAULT_BAND = 0.02
+DEFAULT_LENGTH_BAND = 0.5  # rounds
+FAIRER, WORSE, SAME, UNSURE = "fairer", "worse", "no real change", "not enough games"
+CLAIMS = {FAIRER, WORSE, "longer", "shorter", "more Theses", "fewer Theses"}
+COLUMNS = ("comparison", "reference", "variant", "measure", "group", "unit", "ref_games", "games", "ref_value",
+           "value", "fair_share", "delta", "delta_low", "delta_high", "p_value", "p_adjusted", "family", "level",
+           "paired", "significant", "verdict")
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a comparison: its name and its rows (one per game and seat)."""
+
+    name: str
+    rows: pd.DataFrame
+
+
+def sides_of(df: pd.DataFrame, order: Sequence[str] | None = None) -> list[Side]:
+    """The variants of a run (its ``variant`` column), in the order of ``order`` (the manifest's
+    variants) or of first appearance."""
+    if VARIANT not in df.columns:
+        raise ValueError("this run has no variants (a variants axis in its sweep file, or compare two runs)")
+    names = texts_of(df[VARIANT])
+    if order:
+        names = [n for n in order if n in names] + [n for n in names if n not in order]
+    return [Side(n, df[is_text(df[VARIANT], n)]) for n in names]
+
+
+# ------------------------------------------------------------ per-game units
+def _labels(rows: pd.DataFrame, keys: list[str]) -> np.ndarray:
+    """The group label of each row: the values of ``keys``, " × "-joined."""
+    if len(keys) == 1:
+        return rows[keys[0]].astype(str).to_numpy()
+    out = rows[keys[0]].astype(str).to_numpy(dtype=object)
+    for k in keys[1:]:
+        out = out + " × " + rows[k].astype(str).to_numpy(dtype=object)
+    return out
+
+
+def _per_game(rows: pd.DataFrame, keys: list[str]) -> tuple[pd.Index, pd.Index, np.ndarray, np.ndarray]:
+    """(seeds, groups, n, w): per game (row: seed) and group (column: values of ``keys``), seat-games
+    and wins."""
+    seed_code, seeds = pd.factorize(rows["seed"].to_numpy(), sort=True)
+    group_code, groups = pd.factorize(_labels(rows, keys), sort=True)
+    n = np.zeros((len(seeds), len(groups)))
+    w = np.zeros_like(n)
+    np.add.at(n, (seed_code, group_code), 1.0)
+    np.add.at(w, (seed_code, group_code), rows["won"].to_numpy(dtype=float))
+    return pd.Index(seeds), pd.Index(groups), n, w
+
+
+def _ratio_terms(n: np.ndarray, w: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(rate, total, per-game linearised terms) of a ratio sum(w) / sum(n), per column."""
+    total = n.sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = w.sum(axis=0) / total
+        terms = (w - rate * n) / total
+    return rate, total, terms
+
+
+def _variance(terms: np.ndarray) -> np.ndarray:
+    """Cluster-robust variance of a sum of per-game terms (columns), with the J / (J - 1) factor."""
+    j = terms.shape[0]
+    return (terms**2).sum(axis=0) * j / max(j - 1, 1)
+
+
+def _rate_deltas(ref: pd.DataFrame, alt: pd.DataFrame, keys: list[str], paired: bool) -> pd.DataFrame:
+    """Win-rate deltas per group of ``keys``: alt minus ref, with the standard error over games."""
+    seeds_a, groups_a, n_a, w_a = _per_game(ref, keys)
+    seeds_b, groups_b, n_b, w_b = _per_game(alt, keys)
+    groups = [g for g in groups_a if g in set(groups_b)]
+    ca, cb = groups_a.get_indexer(groups), groups_b.get_indexer(groups)
+    n_a, w_a, n_b, w_b = n_a[:, ca], w_a[:, ca], n_b[:, cb], w_b[:, cb]
+    if paired:  # the same seeds on both sides: align the games
+        rb = seeds_b.get_indexer(seeds_a)
+        n_b, w_b = n_b[rb], w_b[rb]
+    p_a, t_a, u_a = _ratio_terms(n_a, w_a)
+    p_b, t_b, u_b = _ratio_terms(n_b, w_b)
+    var = _variance(u_b - u_a) if paired else _variance(u_a) + _variance(u_b)
+    return pd.DataFrame({"group": groups, "ref_games": t_a.astype(np.int64), "games": t_b.astype(np.int64),
+                         "ref_wins": w_a.sum(axis=0), "wins": w_b.sum(axis=0), "ref_value": p_a, "value": p_b,
+                         "delta": p_b - p_a, "se": np.sqrt(var), "df": len(n_a) - 1})
+
+
+def _game_table(rows: pd.DataFrame) -> pd.DataFrame:
+    """One row per game (index: seed): rounds, a successful Thesis, players."""
+    g = rows.groupby("seed", sort=True)
+    return pd.DataFrame({"rounds": g["rounds"].first().astype(float), "thesis": g["thesis_submitted"].any()
+                         .astype(float), "players": g["players"].first()})
+
+
+def _mean_delta(a: pd.Series, b: pd.Series, paired: bool) -> dict[str, float]:
+    """The row of a per-game figure: ref and alt means, delta, its standard error and degrees of
+    freedom (paired: of the per-game differences; else Welch's), games, and the sums (of a 0/1 figure:
+    the counts, for the score interval)."""
+    if paired:
+        both = pd.concat([a.rename("a"), b.rename("b")], axis=1, join="inner")
+        a, b = both["a"], both["b"]
+        diff = b - a
+        se = float(diff.std(ddof=1) / np.sqrt(len(diff))) if len(diff) > 1 else np.nan
+        dof = len(diff) - 1
+    else:
+        va, vb = (a.var(ddof=1) / len(a), b.var(ddof=1) / len(b)) if min(len(a), len(b)) > 1 else (np.nan, np.nan)
+        se = float(np.sqrt(va + vb))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            dof = float((va + vb) ** 2 / (va**2 / max(len(a) - 1, 1) + vb**2 / max(len(b) - 1, 1)))
+    return {"ref_value": float(a.mean()), "value": float(b.mean()), "delta": float(b.mean() - a.mean()), "se": se,
+            "df": dof, "ref_games": len(a), "games": len(b), "ref_wins": float(a.sum()), "wins": float(b.sum())}
+
+
+def is_paired(ref: pd.DataFrame, alt: pd.DataFrame) -> bool:
+    """Both sides played the same seeds (the same games' deals), each with the same player count."""
+    a = ref.drop_duplicates("seed").set_index("seed")["players"]
+    b = alt.drop_duplicates("seed").set_index("seed")["players"]
+    return len(a) > 1 and len(a) == len(b) and a.index.sort_values().equals(b.index.sort_values()) \
+        and bool((a.sort_index() == b.sort_index()).all())
+
+
+# ------------------------------------------------------------------ compare
+def compare(ref: Side, alt: Side, *, band: float = DEFAULT_BAND, length_band: float = DEFAULT_LENGTH_BAND,
+            alpha: float = 0.05, paired: bool | None = None) -> pd.DataFrame:
+    """Every delta of ``alt`` against ``ref`` (the :data:`COLUMNS`), one family: Bonferroni intervals at
+    1 - alpha / family and Holm-adjusted p-values; the verdict of each row with the band."""
+    paired = is_paired(ref.rows, alt.rows) if paired is None else paired
+    parts = []
+    fair_rows = [("Scholar", ["scholar"]), ("turn position", ["players", "turn_position"])]
+    if ref.rows["clan"].nunique() > 1 or alt.rows["clan"].nunique() > 1:
+        fair_rows.append(("Scholar × Clan", ["scholar", "clan"]))
+    for measure, keys in fair_rows:
+        t = _rate_deltas(ref.rows, alt.rows, keys, paired)
+        t.insert(0, "measure", measure)
+        t["unit"] = "win rate"
+        t["fair_share"] = _fair_share(ref.rows, keys, t["group"])
+        parts.append(t)
+    ga, gb = _game_table(ref.rows), _game_table(alt.rows)
+    for measure, col, unit in (("game length", "rounds", "rounds"), ("Thesis rate", "thesis", "share of games")):
+        parts.append(pd.DataFrame([{"measure": measure, "group": "all games", "unit": unit, "fair_share": np.nan,
+                                    **_mean_delta(ga[col], gb[col], paired)}]))
+    out = pd.concat(parts, ignore_index=True)
+    _intervals(out, alpha, paired)
+    out["p_adjusted"] = adjust_pvalues(out["p_value"].to_numpy(float), "holm")
+    out["paired"] = paired
+    out["significant"] = (out["delta_low"] > 0) | (out["delta_high"] < 0)  # NaN (no interval) compares False
+    out["verdict"] = [verdict(r, band, length_band) for r in out.itertuples()]
+    out["comparison"], out["reference"], out["variant"] = f"{alt.name} vs {ref.name}", ref.name, alt.name
+    return out[list(COLUMNS)]
+
+
+def _intervals(out: pd.DataFrame, alpha: float, paired: bool) -> None:
+    """Add delta_low, delta_high (simultaneous: Bonferroni over the rows), p_value, family and level.
+
+    Rates of two independent sides (every group's seat-games lie in distinct games: a Scholar, a turn
+    position, a Scholar under a Clan Card appear once per game at most) get Newcombe's score interval
+    and the score test (statsmodels), which keep their level in the tails where a Wald interval does
+    not; paired rows and game lengths a t interval and test (paired: of the per-game differences)."""
+    # no variation seen (every paired game alike, or a constant figure) is not proof of none: the standard
+    # error is at least that of one differing game in the smaller side
+    se = np.maximum(out["se"].to_numpy(float), 1 / np.minimum(out["games"], out["ref_games"]).clip(lower=1))
+    ok = np.isfinite(se)
+    family = int(ok.sum())
+    level = 1 - bonferroni_alpha(alpha, family)
+    q = t_dist.ppf(1 - (1 - level) / 2, np.maximum(out["df"].to_numpy(float), 1))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        delta = out["delta"].to_numpy(float)
+        lo, hi = delta - q * se, delta + q * se
+        p = 2 * t_dist.sf(np.abs(delta / se), np.maximum(out["df"].to_numpy(float), 1))
+    score = (out["unit"] != "rounds").to_numpy() & (not paired)
+    if score.any():
+        r = out[score]
+        args = (r["wins"].to_numpy(float), r["games"].to_numpy(float), r["ref_wins"].to_numpy(float),
+                r["ref_games"].to_numpy(float))
+        lo[score], hi[score] = newcombe(*args, alpha=1 - level)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            p[score] = test_proportions_2indep(*args, method="score", compare="diff").pvalue
+    out["delta_low"], out["delta_high"] = np.where(ok, lo, np.nan), np.where(ok, hi, np.nan)
+    out["p_value"] = np.where(ok, p, np.nan)
+    out["family"], out["level"] = family, level
+
+
+def compare_all(sides: Sequence[Side], reference: str | None = None, **kwargs) -> pd.DataFrame:
+    """Each side against the reference (default: the first), one family per comparison."""
+    names = [s.name for s in sides]
+    if reference is not None and reference not in names:
+        raise ValueError(f"no variant {reference!r} (variants: {', '.join(names)})")
+    ref = sides[names.index(reference)] if reference else sides[0]
+    tables = [compare(ref, s, **kwargs) for s in sides if s.name != ref.name]
+    return pd.concat(tables, ignore_index=True) if tables else pd.DataFrame(columns=list(COLUMNS))
+
+
+def _fair_share(rows: pd.DataFrame, keys: list[str], groups: pd.Series) -> np.ndarray:
+    """The fair share of each group: the mean of 1 / players over its seat-games."""
+    fair = (1.0 / rows["players"].astype(float)).groupby(_labels(rows, keys)).mean()
+    return fair.reindex(groups.to_numpy()).to_numpy(float)
+
+
+def verdict(r, band: float, length_band: float) -> str:
+    """"fairer" / "worse" (fairness rows), "longer" / "shorter", "more Theses" / "fewer Theses",
+    "no real change" or "not enough games" for one row (its delta, simultaneous interval, fair share)."""
+    if not (np.isfinite(r.delta_low) and np.isfinite(r.delta_high)):
+        return UNSURE
+    b = length_band if r.measure == "game length" else band
+    if np.isfinite(r.fair_share):  # the change of the distance to the fair share
+        moved = abs(r.value - r.fair_share) - abs(r.ref_value - r.fair_share)
+        up, down = WORSE, FAIRER
+    else:
+        moved = r.delta
+        up, down = ("longer", "shorter") if r.measure == "game length" else ("more Theses", "fewer Theses")
+    if r.significant and abs(moved) >= b:
+        return up if moved > 0 else down
+    if r.significant or (r.delta_low > -b and r.delta_high < b):
+        return SAME
+    return UNSURE
