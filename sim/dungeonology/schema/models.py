@@ -37,8 +37,8 @@ from sim.dungeonology.schema.vocab import (
     Passage,
     Passages,
     Positive,
-    _at_least,
-    _one_of,
+    at_least,
+    one_of,
     strip_provisional,
 )
 
@@ -82,9 +82,9 @@ class Campus(_Model):
 class Rules(_Model):
     thesis_min_stars: Count
     thesis_bonus: Annotated[
-        list[Count], _at_least(4, "needs a bonus for at least the 1st to 4th Thesis")
+        list[Count], at_least(4, "needs a bonus for at least the 1st to 4th Thesis")
     ]
-    study_size_penalty: Annotated[list[Count], _at_least(1, "needs at least one entry")]
+    study_size_penalty: Annotated[list[Count], at_least(1, "needs at least one entry")]
     thesis_fail_loss_order: list[str]
     failure_stun: Count
     failure_students: Count
@@ -96,7 +96,7 @@ class Rules(_Model):
 
 class PlayerLevel(_Model):
     reduction: Count
-    min_players: Annotated[int, _one_of((2, 3, 4), "player count")]
+    min_players: Annotated[int, one_of((2, 3, 4), "player count")]
 
 
 class Column(_Model):
@@ -109,20 +109,20 @@ class Column(_Model):
 
 
 class NoteBoard(_Model):
-    colors: Annotated[list[str], _at_least(1, "needs at least one Note Board colour")]
+    colors: Annotated[list[str], at_least(1, "needs at least one Note Board colour")]
     columns: dict[str, Column]
 
 
 class Step(_Model):
-    op: Annotated[str, _one_of(OPS, "op")]
+    op: Annotated[str, one_of(OPS, "op")]
     n: Positive = 1
     type: str | None = None
     cost: bool = False
 
 
-Option = Annotated[list[Step], _at_least(1, "an option needs at least one step")]
-Options = Annotated[list[Option], _at_least(1, "needs at least one option")]
-Timing = Annotated[str, _one_of(TIMINGS, "timing")]
+Option = Annotated[list[Step], at_least(1, "an option needs at least one step")]
+Options = Annotated[list[Option], at_least(1, "needs at least one option")]
+Timing = Annotated[str, one_of(TIMINGS, "timing")]
 
 
 class Effect(_Model):
@@ -132,7 +132,7 @@ class Effect(_Model):
 
 class Tricks(_Model):
     total: Positive
-    types: Annotated[list[str], _at_least(1, "needs at least one Trick type")]
+    types: Annotated[list[str], at_least(1, "needs at least one Trick type")]
     main_actions_per_turn: Positive = 1  # "Only one Main Effect with the word Action"
     # RC "Add 1 or More Types of Trick Cards to the Deck": the Types an expansion adds (each module layer
     # appends its own), and the type Scholar skills' typed discards also accept once `wild_min_added` of them
@@ -142,18 +142,18 @@ class Tricks(_Model):
     wild_min_added: Positive = 2
 
 
-CostOption = Annotated[list[Step], _at_least(1, "a cost option needs at least one step")]
+CostOption = Annotated[list[Step], at_least(1, "a cost option needs at least one step")]
 
 
 class MainEffect(_Model):
     """A Trick Card's Main Effect (advanced rule "Main Effects")."""
 
     name: str
-    timing: Annotated[str, _one_of(ME_TIMINGS, "Main Effect timing")] = "standard"
+    timing: Annotated[str, one_of(ME_TIMINGS, "Main Effect timing")] = "standard"
     action: bool = False
-    when: Annotated[str, _one_of(ME_WHEN, "Main Effect moment")] = "any"
+    when: Annotated[str, one_of(ME_WHEN, "Main Effect moment")] = "any"
     cost: Annotated[list[CostOption], Field(max_length=MAX_ME_COSTS)] = []
-    effect: Annotated[list[Step], _at_least(1, "a Main Effect needs at least one step")]
+    effect: Annotated[list[Step], at_least(1, "a Main Effect needs at least one step")]
     after: list[Step] = []
 
 
@@ -191,7 +191,7 @@ class ScholarSide(_Model):
     intelligence: Positive
     stamina: Positive
     knowledge: Annotated[
-        dict[str, Positive], _at_least(1, "a Knowledge Combo needs at least one cube")
+        dict[str, Positive], at_least(1, "a Knowledge Combo needs at least one cube")
     ]
     passive: dict[str, int] = {}
     skills: list[Skill] = []
@@ -231,7 +231,7 @@ class AlertSlot(_Model):
 class AlertCard(_Model):
     university: UniversityFill
     slots: Annotated[
-        list[AlertSlot], _at_least(1, "an Alert Card needs at least one slot")
+        list[AlertSlot], at_least(1, "an Alert Card needs at least one slot")
     ]
 
 
@@ -245,8 +245,8 @@ class BossProfile(_Model):
     """One profile of a Boss Card ("The Boss" B-E)."""
 
     alert_modifier: Count
-    sighting: Annotated[list[Step], _at_least(1, "Sighting needs at least one step")]
-    activation: Annotated[list[Step], _at_least(1, "Activation needs at least one step")]
+    sighting: Annotated[list[Step], at_least(1, "Sighting needs at least one step")]
+    activation: Annotated[list[Step], at_least(1, "Activation needs at least one step")]
     encounter: list[Step] = []
 
 
@@ -291,7 +291,7 @@ class QuestCondition(_Model):
     Cards"): what the Scholar holds, at least ``n`` (at most with ``at_most``);
     ``color`` only for ``cubes``, ``each`` only for ``columns``."""
 
-    what: Annotated[str, _one_of(QUEST_CONDITIONS, "quest condition")]
+    what: Annotated[str, one_of(QUEST_CONDITIONS, "quest condition")]
     n: Count
     color: str | None = None
     each: Positive = 1
@@ -308,7 +308,7 @@ class CongregationEffect(_Model):
     """One effect of a Student Congregation Card (Rocca Civetta, "Student
     Congregations"); see congregations.toml."""
 
-    effect: Annotated[str, _one_of(tuple(CG_EFFECT_KINDS), "Congregation effect")]
+    effect: Annotated[str, one_of(tuple(CG_EFFECT_KINDS), "Congregation effect")]
     sacrifice: Count = 0  # Students of the Congregation Sacrificed to activate it (0: a "When you ..." effect)
     n: Count = 0
     gold: bool = False  # the gold symbol: also during the opponents' turns
@@ -335,13 +335,13 @@ class Congregation(_Model):
 
 class RandomizerCard(_Model):
     color: str
-    direction: Annotated[str, _one_of(DIRECTIONS, "direction")]
+    direction: Annotated[str, one_of(DIRECTIONS, "direction")]
     passage: Passage
     information: str
 
 
 class Randomizer(_Model):
-    cards: Annotated[list[RandomizerCard], _at_least(1, "needs at least one card")]
+    cards: Annotated[list[RandomizerCard], at_least(1, "needs at least one card")]
 
 
 class StartZone(_Model):
@@ -355,7 +355,7 @@ class ZoneEffect(_Model):
     ``"secret_passage A"``, ``"bivouac"``; the table form adds a colour
     condition (Colored Effects): ``{ effect = "bivouac", color = "worship" }``."""
 
-    effect: Annotated[str, _one_of(ZONE_EFFECTS, "Zone Effect")]
+    effect: Annotated[str, one_of(ZONE_EFFECTS, "Zone Effect")]
     n: Count = 0
     letter: str | None = None
     color: str | None = None
@@ -414,29 +414,29 @@ class Zone(_Model):
 class GameData(_Model):
     """The whole component namespace, validated and normalised."""
 
-    cubes: Annotated[list[Cube], _at_least(1, "needs at least one cube colour")]
+    cubes: Annotated[list[Cube], at_least(1, "needs at least one cube colour")]
     students: Students
     tokens: Tokens
     campus: Campus
     rules: Rules
     player_levels: Annotated[
-        dict[str, PlayerLevel], _at_least(1, "needs at least one Player Level")
+        dict[str, PlayerLevel], at_least(1, "needs at least one Player Level")
     ]
     noteboard: NoteBoard
     auxiliary: dict[str, Effect]
     tricks: Tricks
     cards: Annotated[
-        dict[str, Card], _at_least(1, "needs at least one kind of Trick Card")
+        dict[str, Card], at_least(1, "needs at least one kind of Trick Card")
     ]
-    scholars: Annotated[dict[str, Scholar], _at_least(2, "needs at least 2 Scholars")]
-    clans: Annotated[dict[str, Clan], _at_least(1, "needs at least one Clan")]
+    scholars: Annotated[dict[str, Scholar], at_least(2, "needs at least 2 Scholars")]
+    clans: Annotated[dict[str, Clan], at_least(1, "needs at least one Clan")]
     alert: Annotated[
-        dict[str, AlertCard], _at_least(1, "needs at least one Alert Card (difficulty)")
+        dict[str, AlertCard], at_least(1, "needs at least one Alert Card (difficulty)")
     ]
-    jinx: Annotated[dict[str, Jinx], _at_least(1, "needs at least one Jinx Card")]
+    jinx: Annotated[dict[str, Jinx], at_least(1, "needs at least one Jinx Card")]
     randomizer: Randomizer
     start: StartZone
-    zones: Annotated[dict[str, Zone], _at_least(1, "needs at least one Dungeon Zone")]
+    zones: Annotated[dict[str, Zone], at_least(1, "needs at least one Dungeon Zone")]
     zone_effects: ZoneEffectRules
     boss: dict[str, Boss] = {}  # boss.toml (optional: only the Boss advanced rule uses it)
     interns: Annotated[dict[str, Intern], Field(max_length=MAX_INTERNS)] = {}
