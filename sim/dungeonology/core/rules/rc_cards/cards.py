@@ -1,7 +1,5 @@
 """Rocca Civetta Trick Cards and Interns that need rules of their own.
 
-- "Specialists Cards" Auxiliary Effect: "Add a bonus equal to the number of
-  Interns you have to your Stealth Value" (opcode ``stealth_interns``).
 - "Spriggan Cards": "a Bonus Value of 8 that you can use to declare your
   Stealth Value. The Scholar who uses it takes the Spriggan Intern Card from
   the Intern deck or from the Scholar who currently owns it"
@@ -17,7 +15,7 @@ from __future__ import annotations
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.scholars import add_passives, targetable
 from sim.dungeonology.core.components.stun import normalize_stun
-from sim.dungeonology.core.rules.main_effects.interns import gain_intern, interns_owned
+from sim.dungeonology.core.rules.main_effects.interns import gain_intern
 from sim.kit.jit import kernel
 
 
@@ -65,10 +63,7 @@ def move_token(s, t, i, seat):
 def exec_rc_cards_op(s, t, op, n, actor, prog):
     """One step of the rc_cards range; `prog` is the running program (its
     Trick Card kind names the Intern whose token moves)."""
-    if op == L.OP_STEALTH_INTERNS:
-        if s[L.S_T_KIND] > 0 and s[L.S_T_ACTIVE] == actor:
-            s[L.S_T_STEALTH] += n * interns_owned(s, t, actor)
-    elif op == L.OP_GIVE_TOKEN:
+    if op == L.OP_GIVE_TOKEN:
         k = t[L.T_PROG_KIND + prog] - 1
         if k < 0:
             return

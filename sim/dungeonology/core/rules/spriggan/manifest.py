@@ -1,0 +1,17 @@
+"""The Spriggan Cards' manifest (Rocca Civetta, "Spriggan Cards"; module ``spriggan``;
+sim.dungeonology.manifest): which kinds give their Intern to whoever declares a Stealth Value
+with their Bonus Value."""
+
+from __future__ import annotations
+
+from sim.dungeonology.layout.limits import MAX_KINDS
+from sim.dungeonology.manifest import Field, Manifest
+
+MANIFEST = Manifest(
+    module="spriggan",
+    tables=(
+        Field("T_RC_DECLARE_INTERN", MAX_KINDS,
+              meaning="1: who declares a Stealth Value with its Bonus Value takes its Intern (Spriggan)",
+              after="T_RC_KIND_ADDED"),
+    ),
+)
