@@ -95,7 +95,7 @@ class Verb:
 @dataclass(frozen=True)
 class Column:
     """A result column: ``call`` gives its value, ``"module:function(args)"`` with
-    ``s, t, p`` (a seat row) or ``s, t`` (the game row)."""
+    ``s, t, p`` (a seat row, ``Manifest.rows``) or ``s`` (the game row, ``Manifest.games``)."""
 
     name: str
     call: str
@@ -103,15 +103,19 @@ class Column:
 
 @dataclass(frozen=True)
 class ViewKey:
-    """A key of a view dict (``sim.dungeonology.view``): ``part`` "state", "player",
-    "reserve" or "zone"; ``call`` ``"module:function"`` giving its value (the
-    part's arguments, with ``viewer``), or None to leave the key out; ``after``: the
-    key it follows (None: at the end)."""
+    """A key of a view dict (``sim.dungeonology.view``): ``part`` "state" (arguments
+    ``s, t, names, viewer``), "reserve" (the same), "player" (``s, t, names, seat,
+    viewer``) or "zone" (``s, t, names, z, viewer``); or of ``Game.result()``: "result"
+    (``s, t, names``) and "breakdown" (a seat's score parts: ``s, t, names, p``; a value
+    None leaves the key out). ``call``: ``"module:function"`` giving its value;
+    ``after``: the key it follows (None: at the end); ``always``: False to show it only
+    when the module's rule bit is in ``T_RULES``."""
 
     part: str
     key: str
     call: str
     after: str | None = None
+    always: bool = True
 
 
 @dataclass(frozen=True)
@@ -157,5 +161,4 @@ class Manifest:
     compile: tuple[tuple[str, str], ...] = ()  # (stage, "module:function") table compilers
     view: tuple[ViewKey, ...] = ()
     texts: dict[tuple[Code, str], str] = field(default_factory=dict)  # (phase, verb or "*") -> "module:function"
-    breakdown: tuple[Hook, ...] = ()  # score breakdown parts ("module:function", (s, t, p) -> dict)
     scenario: str = ""  # "module:Class": the Scenario builder's operations for this module

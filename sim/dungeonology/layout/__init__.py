@@ -19,7 +19,8 @@ gives every name of:
 * :mod:`sim.dungeonology.layout.ops` - the table of effect ops (OP_*, OPCODES, ...);
 * :mod:`sim.dungeonology.layout.state` - the state sections (S_*, PF_*);
 * :mod:`sim.dungeonology.layout.tables` - the table sections (T_*);
-* :mod:`sim.dungeonology.layout.actions` - the action ranges (A_*, VERBS).
+* :mod:`sim.dungeonology.layout.actions` - the action ranges (A_*, VERBS);
+* :mod:`sim.dungeonology.layout.obs_header` - the observation tensor's header (H_*).
 
 :mod:`sim.dungeonology.layout.describe` lists the sections for docs/ACTIONS.md.
 """
@@ -30,6 +31,7 @@ from sim.dungeonology.layout.actions import *  # noqa: F403
 from sim.dungeonology.layout.codes import *  # noqa: F403
 from sim.dungeonology.layout.limits import *  # noqa: F403
 from sim.dungeonology.layout.module_codes import *  # noqa: F403 (after codes: the full PHASES)
+from sim.dungeonology.layout.obs_header import *  # noqa: F403
 from sim.dungeonology.layout.ops import *  # noqa: F403
 from sim.dungeonology.layout.state import *  # noqa: F403
 from sim.dungeonology.layout.tables import *  # noqa: F403

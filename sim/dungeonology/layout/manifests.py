@@ -84,3 +84,12 @@ def codes() -> dict[str, object]:
                 raise ValueError(f"{package}: the constant {name} is defined twice")
             out[name] = value
     return out
+
+
+def resolve(package: str, spec: str):
+    """The Python function a manifest names, ``"module:function"`` (a module of the package, or
+    absolute with a dot); imported on first use."""
+    mod, sep, name = spec.partition(":")
+    if not sep or not mod or not name.isidentifier():
+        raise ValueError(f"{package}: {spec!r} is not 'module:function'")
+    return getattr(importlib.import_module(mod if "." in mod else f"{package}.{mod}"), name)

@@ -15,6 +15,8 @@ size (``sim.dungeonology.layout.describe``).
 
 from __future__ import annotations
 
+import numpy as np
+
 from sim.dungeonology.layout.bounds import ARG, COLOUR, COLOUR1, COORD, FLAG, KIND, NUM, SEAT, SIGNED, ZONE
 from sim.dungeonology.layout.codes import JX_DECK, JX_UP, NPASSIVE
 from sim.dungeonology.layout.limits import (
@@ -200,5 +202,16 @@ globals().update(_offsets)
 globals().update(_player)
 FIELDS = {f.name: f for f in (*STATE_FIELDS, *PLAYER_FIELDS)}  # every state and player field by name
 
+
+def _initial() -> np.ndarray:
+    rows = []
+    for f in STATE_FIELDS:
+        values = (f.init,) * f.size if isinstance(f.init, int) else f.init
+        rows += [(_offsets[f.name] + i, v) for i, v in enumerate(values) if v]
+    return np.array(rows, dtype=np.int64).reshape(-1, 2)
+
+
+INITIAL = _initial()  # (offset, value) of every int whose value at Game Setup is not 0 (Field.init)
+
 __all__ = [*_offsets, *_player, "P_BASE", "PSZ", "STATE_SIZE", "HEAD", "TAIL", "PLAYER", "STATE_FIELDS",
-           "PLAYER_FIELDS", "FIELDS"]
+           "PLAYER_FIELDS", "FIELDS", "INITIAL"]

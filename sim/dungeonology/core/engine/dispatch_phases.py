@@ -27,6 +27,7 @@ from sim.dungeonology.core.procedures.exploration import (
     placement_actions,
     turn_action,
 )
+from sim.dungeonology.core.procedures.priority import priority_actions, priority_choice, priority_next
 from sim.dungeonology.core.procedures.stealth import (
     begin_study,
     close_test,
@@ -63,9 +64,6 @@ from sim.dungeonology.core.rules.main_effects.chain import (
     cost_actions,
     main_done,
     pay_main,
-    priority_actions,
-    priority_choice,
-    priority_next,
     react_actions,
     react_choice,
     react_next,
@@ -81,6 +79,7 @@ from sim.dungeonology.core.rules.main_effects.ops import (
     zone_choice,
     zone_choice_actions,
 )
+from sim.dungeonology.core.rules.maximum_alert.forced import forced_thesis
 from sim.dungeonology.core.rules.rc_cards.cards import token_actions, token_choice
 from sim.dungeonology.core.rules.research.research import end_point_actions, end_point_choice
 from sim.dungeonology.core.rules.rocca_civetta.cubes import collect_cubes, universal_actions, universal_choice
@@ -242,6 +241,8 @@ def run_continuation(s, t, code, a, b, c):
         move_next(s, t)
     elif code == L.K_MA_EXPLORE:  # sim.dungeonology.core.rules.maximum_alert
         begin_explore(s, t, s[L.S_CUR])
+    elif code == L.K_MA_FORCED_THESIS:  # sim.dungeonology.core.rules.maximum_alert
+        forced_thesis(s, t)
     elif code == L.K_ME_REACT:  # sim.dungeonology.core.rules.main_effects
         react_next(s, t, a, b)
     elif code == L.K_ME_RESOLVE:  # sim.dungeonology.core.rules.main_effects

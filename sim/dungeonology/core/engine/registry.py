@@ -5,9 +5,9 @@ Each package of the rules says so in its manifest (``manifest.py``, a
 :class:`sim.dungeonology.manifest.Manifest` named ``MANIFEST``, read in manifest
 order by ``sim.dungeonology.layout.manifests``): the code ranges its module owns
 (so that codes never clash) and, per code, the call that handles it. A call is
-written ``"module:function(args)"``; ``module`` is relative to the package (or
-absolute, ``sim.dungeonology.core...``) and the arguments may use the
-dispatcher's variables:
+written ``"module:function(args)"``; ``module`` is a module of the package
+(a name without a dot) or absolute (``sim.dungeonology.core...``), and the
+arguments may use the dispatcher's variables:
 
 * a phase's *apply* call (a statement): ``s, t, me, a`` (``me``: the seat
   deciding, ``a``: the action taken);
@@ -63,7 +63,7 @@ def _layout():
     return layout
 
 
-def _value(kind: str, code: Code, package: str) -> tuple[int, str]:
+def value(kind: str, code: Code, package: str) -> tuple[int, str]:
     """(number, label) of a code written as a layout name or a number."""
     if isinstance(code, int):
         return code, str(code)
@@ -87,7 +87,7 @@ def parse_call(spec: str, package: str, allowed: tuple[str, ...], what: str) -> 
     bad = sorted(names - set(allowed) - {"L"})
     if bad:
         raise RegistryError(f"{package}: {what}: {spec!r} uses {', '.join(bad)}; allowed: {', '.join(allowed)}, L")
-    return (mod if mod.startswith("sim.") else f"{package}.{mod}"), text
+    return (mod if "." in mod else f"{package}.{mod}"), text
 
 
 def _calls(calls: Calls, package: str, allowed: tuple[str, ...], what: str) -> tuple[tuple[str, str], ...]:
@@ -127,15 +127,15 @@ def entries(regs: dict[str, Manifest]) -> list[_Entry]:
     out: list[_Entry] = []
     for package, reg in regs.items():
         for code, (apply, legal) in reg.phases.items():
-            v, label = _value("PH", code, package)
+            v, label = value("PH", code, package)
             out.append(_Entry("PH", v, v, label, label, _calls(apply, package, APPLY_ARGS, f"{label} apply"),
                               parse_call(legal, package, LEGAL_ARGS, f"{label} legal"), package))
         for code, calls in reg.continuations.items():
-            v, label = _value("K", code, package)
+            v, label = value("K", code, package)
             out.append(_Entry("K", v, v, label, label, _calls(calls, package, CONT_ARGS, label), None, package))
         for (first, last), call in reg.ops.items():
-            a, la = _value("OP", first, package)
-            b, lb = _value("OP", last, package)
+            a, la = value("OP", first, package)
+            b, lb = value("OP", last, package)
             if b < a:
                 raise RegistryError(f"{package}: opcode range {la}-{lb} is empty")
             out.append(_Entry("OP", a, b, la, lb, _calls(call, package, OP_ARGS, f"{la}-{lb}"), None, package))

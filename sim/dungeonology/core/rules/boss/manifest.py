@@ -6,7 +6,7 @@ from __future__ import annotations
 from sim.dungeonology.layout.bounds import COUNT, SEAT, ZONE
 from sim.dungeonology.layout.limits import MAX_BOSS, MAX_BOSS_STEPS, MAX_BOSSES_IN_PLAY, MAX_PROFILES
 from sim.dungeonology.layout.opdefs import NO_VALUE, Context, NMode, Op, Target
-from sim.dungeonology.manifest import Field, Manifest
+from sim.dungeonology.manifest import Column, Field, Hook, Manifest, ViewKey
 
 T, N, C = Target, NMode, Context
 _BOSS = "boss"
@@ -80,4 +80,15 @@ MANIFEST = Manifest(
     op_table=OPS,
     state=STATE,
     tables=TABLES,
+    hooks=(
+        Hook("setup_after_deal", "boss:setup_boss(s, t)"),  # Setup G
+        Hook("zone_alert_modifier", "boss:boss_alert(s, t, z)", always=True),  # "The Boss" B
+        Hook("check", "boss:boss_check(s, t)", order=20, always=True),
+    ),
+    games=(Column("boss", "boss:boss_card(s)"), Column("boss_profile", "boss:boss_profile(s)")),
+    invariants={20: "the Boss model stands in a Zone that is not placed, or the Boss Card is not in the data"},
+    heuristic={"PH_BOSS_MOVE": "agents.heuristic.movement:boss_move_decision"},  # where the Boss goes
+    view=(ViewKey("state", "boss", "view:boss_view", after="thesis_count"),),  # the Boss Card, profile, model: public
+    texts={("PH_BOSS_MOVE", "zone"): "text:boss_move_text"},
+    scenario="scenario:BossSetup",  # its operations of the Scenario builder
 )

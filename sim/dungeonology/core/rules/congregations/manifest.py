@@ -13,11 +13,12 @@ from sim.dungeonology.layout.limits import (
     MAX_CG_EFFECTS,
     MAX_SCH,
     MAX_ZONES,
+    MAXP,
     NCONGREGATIONS,
     NSTUDENT_KINDS,
     STUDENT_KINDS,
 )
-from sim.dungeonology.manifest import Field, Manifest, Verb
+from sim.dungeonology.manifest import Field, Hook, Manifest, Verb, ViewKey
 
 # Effects of a Student Congregation Card (congregations.toml `effect`), CGE_W ints each in T_CG_EFF
 EFFECTS = {
@@ -118,7 +119,47 @@ MANIFEST = Manifest(
     tables=TABLES,
     verbs=(
         # + congregation*MAX_CG_EFFECTS + effect: use a Student's effect
-        Verb("congregation", "A_CONGREGATION", NCONGREGATIONS * MAX_CG_EFFECTS),
-        Verb("bonfire_order", "A_STUDENT_KIND", NSTUDENT_KINDS),  # + kind (STUDENT_KINDS): the next Student placed
+        Verb("congregation", "A_CONGREGATION", NCONGREGATIONS * MAX_CG_EFFECTS, "text:effect_text"),
+        # + kind (STUDENT_KINDS): the next Student placed
+        Verb("bonfire_order", "A_STUDENT_KIND", NSTUDENT_KINDS, "text:order_text"),
     ),
+    hooks=(
+        Hook("setup_before_university", "students:setup_congregations(s, t)"),
+        Hook("university_fill", "draw:enter_congregations(s, t, grey, setup)"),
+        Hook("draw_students_instead", "draw:draw_student_kinds(s, t, seat, n)"),
+        Hook("turn_starts", "students:iota_turn_start(s, t, cur)"),  # the Iota Student leaves the Zone
+        Hook("cubes_guarded", "students:guarded(s, seat, z)", always=True),  # an Iota Student guards
+        Hook("own_turn_action", "effects:own_turn_congregation(s, t, me, a)", always=True),
+        Hook("own_turn_actions", "effects:own_congregation_actions(s, t, me, out, n)"),
+        Hook("test_window_plays", "effects:gold_actions(s, t, me, out, n)"),
+        Hook("instant_open", "effects:has_gold(s, t, seat)"),
+        Hook("priority_plays", "effects:gold_actions(s, t, me, out, n)"),
+        Hook("module_play", "effects:play_congregation(s, t, me, a)", always=True),
+        Hook("grey_held", "students:grey_adjust(s, t)", always=True),
+        Hook("omegas_held", "students:omegas_held(s, t)", always=True),
+        Hook("check", "students:check_congregations(s, t)", order=80, always=True),
+        Hook("observe", "students:congregation_block(s, t, viewer, out, h)", always=True),
+    ),
+    observation=(  # a block of its own (all public): Students held per seat and at the Bonfire
+        Field("H_CG_HELD", MAXP * NCONGREGATIONS, meaning="Congregation Students held: [seat][congregation]"),
+        Field("H_CG_BONFIRE", NSTUDENT_KINDS, meaning="Students at the Bonfire per kind"),
+        Field("H_CG_TOP", NSTUDENT_KINDS, meaning="one-hot: the kind of the Student picked up first"),
+    ),
+    invariants={
+        120: "Student Congregations: a Congregation's Students not conserved",
+        121: "Student Congregations: a Congregation Student without the rule, or a bad kind at the Bonfire",
+        122: "Student Congregations: a Scholar holds more Congregation Students than Students",
+    },
+    heuristic={
+        "PH_CG_CHOICE": "agents.heuristic.rc_congregations:choice_decision",  # keep a drawn Student, a Trap, a Jinx
+        "PH_CG_ORDER": "agents.heuristic.rc_congregations:order_decision",  # the Bonfire order
+    },
+    # an effect worth using, before the phase's handler (in every game: nothing to use without the rule)
+    heuristic_first=(
+        Hook("choose", "agents.heuristic.rc_congregations:congregation_use(s, t, ph, me, buf, n, params, rng)",
+             always=True),
+    ),
+    view=(ViewKey("state", "congregations", "view:congregations_view", always=False),),  # all public
+    texts={("PH_CG_CHOICE", "*"): "text:choice_text"},
+    scenario="scenario:CongregationSetup",  # its operations of the Scenario builder
 )

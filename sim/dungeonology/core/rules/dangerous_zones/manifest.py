@@ -4,7 +4,7 @@ the Teleport phase, the Zone Effect loop's continuations, the Teleport colour, t
 from __future__ import annotations
 
 from sim.dungeonology.layout.limits import MAX_ZEFF
-from sim.dungeonology.manifest import Field, Manifest, Verb
+from sim.dungeonology.manifest import Field, Hook, Manifest, Verb
 
 MANIFEST = Manifest(
     module="dangerous_zones",
@@ -26,5 +26,17 @@ MANIFEST = Manifest(
         Field("T_TELEPORT_COLOR", meaning="cube colour a Scholar needs to Teleport (Worship)", after="T_RULES"),
     ),
     # + effect slot: use an Action Zone Effect (slot MAX_ZEFF = a token)
-    verbs=(Verb("zone_effect", "A_ZONE_EFFECT", MAX_ZEFF + 1),),
+    verbs=(Verb("zone_effect", "A_ZONE_EFFECT", MAX_ZEFF + 1, "text:zone_effect_text"),),
+    # Zone Effects: the Stairs, the Zone Effect Tokens and Secret Passages count in every game, the
+    # printed ones with the rule (zone_effects.counts): these hooks are made in every game
+    hooks=(
+        Hook("enter_zone", "zone_effects:enter_zone(s, t, seat, z)", always=True),
+        Hook("movement_actions", "zone_effects:secret_passage_actions(s, t, me, z, out, n)", always=True),
+        Hook("action_phase_actions", "zone_effects:action_zone_effects(s, t, me, z, out, n)", always=True),
+        Hook("own_turn_action", "zone_effects:own_turn_zone_effect(s, t, me, a)", always=True),
+        Hook("stealth_declared", "zone_effects:stealth_luck(s, t)", order=20, always=True),  # after the Intern
+        Hook("failure_students", "zone_effects:fail_students(s, t, seat, z)", always=True),  # Danger N
+    ),
+    heuristic={"PH_TELEPORT": "agents.heuristic.movement:teleport_decision"},  # where a Teleport leads
+    texts={("PH_TELEPORT", "zone"): "text:teleport_text"},
 )

@@ -192,3 +192,13 @@ def protect_actions(s, t, me, out):
     out[0] = L.A_OPTION
     out[1] = L.A_OPTION + 1
     return 2
+
+
+@kernel
+def protect_drop(s, t, me, c):
+    """A Drop of colour c the seat may refuse (a Protected cube, ``drop_protected``): her decision is
+    opened (PH_PROTECT). True when it was."""
+    if drop_protected(s, t, me, c):
+        ask_protect(s, t, me, c, 1, L.PRM_DROP, -1)
+        return True
+    return False

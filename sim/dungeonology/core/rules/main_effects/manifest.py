@@ -18,7 +18,7 @@ from sim.dungeonology.layout.limits import (
     MAXP,
 )
 from sim.dungeonology.layout.opdefs import DIVINATION, NO_VALUE, Context, NMode, Op, Scale, Target, Value
-from sim.dungeonology.manifest import HIDDEN, RULE, Field, Manifest, Verb
+from sim.dungeonology.manifest import HIDDEN, RULE, Column, Field, Hook, Manifest, Verb, ViewKey
 
 ME_STANDARD = 0
 ME_INSTANT = 1
@@ -164,7 +164,9 @@ MANIFEST = Manifest(
         "PH_ME_REACT": ("chain:react_choice(s, t, me, a)", "chain:react_actions(s, t, me, out)"),
         "PH_ME_COST": ("chain:pay_main(s, t, s[L.S_ME_CHAIN_N] - 1, a - L.A_OPTION)",
                        "chain:cost_actions(s, t, me, out)"),
-        "PH_ME_PRIORITY": ("chain:priority_choice(s, t, me, a)", "chain:priority_actions(s, t, me, out)"),
+        # Priority is also the basic game's window for the opponents' Instant plays: the basic game's calls
+        "PH_ME_PRIORITY": ("sim.dungeonology.core.procedures.priority:priority_choice(s, t, me, a)",
+                           "sim.dungeonology.core.procedures.priority:priority_actions(s, t, me, out)"),
         "PH_ME_ZONE": ("ops:zone_choice(s, t, me, a)", "ops:zone_choice_actions(s, t, me, out)"),
         "PH_ME_STEAL": ("ops:steal_choice(s, t, me, a)", "ops:steal_actions(s, t, me, out)"),
         "PH_ME_GIVE": ("ops:give_choice(s, t, me, a)", "ops:give_actions(s, t, me, out)"),
@@ -174,7 +176,7 @@ MANIFEST = Manifest(
         "K_ME_REACT": "chain:react_next(s, t, a, b)",
         "K_ME_RESOLVE": "chain:resolve_main(s, t, a)",
         "K_ME_DONE": "chain:main_done(s, a)",
-        "K_PRIORITY": "chain:priority_next(s, t, a)",
+        "K_PRIORITY": "sim.dungeonology.core.procedures.priority:priority_next(s, t, a)",
         "K_ME_GIVE": "ops:give_next(s, t, a, b)",
     },
     ops={(40, 59): "ops:exec_main_op(s, t, op, n, actor)",
@@ -186,7 +188,68 @@ MANIFEST = Manifest(
     ),
     tables=TABLES,
     verbs=(
-        Verb("main", "A_MAIN", MAX_KINDS),  # + kind: declare a Trick Card's Main Effect
-        Verb("option", "A_OPTION", MAX_ME_COSTS),  # + i: one of the options of a choice (a "/" cost ...)
+        Verb("main", "A_MAIN", MAX_KINDS, "text:main_text"),  # + kind: declare a Trick Card's Main Effect
+        # + i: one of the options of a choice (a "/" cost ...)
+        Verb("option", "A_OPTION", MAX_ME_COSTS, "text:option_text"),
     ),
+    hooks=(
+        Hook("own_turn_action", "chain:own_turn_main(s, t, me, a)", always=True),
+        Hook("own_turn_plays", "chain:own_mains(s, t, me, out, n)"),
+        Hook("test_window_plays", "chain:test_mains(s, t, me, out, n)"),
+        Hook("instant_open", "chain:instant_main_open(s, t, seat)"),
+        Hook("priority_plays", "chain:instant_mains(s, t, me, out, n)"),
+        Hook("module_play", "chain:play_main(s, t, me, a)", always=True),
+        Hook("skips_end_of_turn_draw", "chain:no_end_of_turn_draw(s, t)"),
+        # Interns and tokens: a Protected cube, the Intern deck and the token supply in every game
+        # (nothing is Protected, placed or owned without the rule)
+        Hook("lose_cubes", "interns:lose_cubes(s, t, seat, c, n, mode, other)", always=True),
+        Hook("drop_kept", "interns:protect_drop(s, t, me, c)", always=True),
+        Hook("setup_end", "interns:setup_interns_and_tokens(s, t)", always=True),  # Setup L
+        Hook("score_bonus", "interns:intern_bonus(s, t, seat)", always=True),
+        Hook("check", "checks:check_interns_tokens(s, t)", order=40, always=True),
+        Hook("check", "checks:check_main_effects(s, t)", order=90, always=True),
+        Hook("determinize_zones", "tokens:resample_traps(s, t, seat, rng)", always=True),
+        Hook("observe", "tokens:hide_traps(s, t, viewer, out, h)", always=True),
+    ),
+    rows=(
+        Column("intern_bonus", "interns:intern_bonus(s, t, p)"),
+        Column("interns", "interns:interns_owned(s, t, p)"),
+        Column("main_effects", "chain:mains_declared(s, t, p)"),
+    ),
+    observation=(Field("H_TRAP_SUPPLY", meaning="face-down Trap Tokens in the supply (kinds hidden)",
+                       after="H_JINX_DOWN"),),
+    invariants={
+        40: "a Trap Token is malformed (N < 0, or an N without a Trap)",
+        60: "an Intern Card is neither in the Intern deck nor owned by one Scholar",
+        61: "Zone Effect Tokens not conserved (supply + Zones != box), a bad Trap kind or flag, or a token on a "
+            "Zone not placed (or on the Starting Zone)",
+        50: "Main Effects: the declared chain is out of bounds, or a declared card is not on the table",
+        51: "Main Effects: more ACTION Main Effects this turn than allowed (on either side of the Scholar Card)",
+    },
+    heuristic={
+        "PH_ME_PRIORITY": "agents.heuristic.main_effects:priority_decision",  # an Instant effect, or pass
+        "PH_ME_REACT": "agents.heuristic.main_effects:react_decision",  # a Reaction, or pass
+        "PH_ME_COST": "agents.heuristic.main_effects:cost_decision",  # which "/" cost to pay
+        "PH_ME_ZONE": "agents.heuristic.main_effects:zone_decision",  # where a movement effect leads
+        "PH_ME_GIVE": "agents.heuristic.prompts:color_decision",  # the cube a Scholar Gives (worth least to him)
+        "PH_ME_STEAL": "agents.heuristic.prompts:steal_decision",  # the cube a Scholar Steals, and from whom
+        "PH_PROTECT": "agents.heuristic.prompts:protect_decision",  # keep a Protected cube
+    },
+    view=(
+        ViewKey("player", "interns", "view:interns_owned"),  # Intern Cards owned (public)
+        ViewKey("zone", "tokens", "view:zone_tokens"),  # Zone Effect Tokens on the Zone
+        # the Zone Effect Token supply; the Trap kinds in it are hidden
+        ViewKey("reserve", "teleport_tokens", "view:teleport_tokens"),
+        ViewKey("reserve", "secret_passage_markers", "view:secret_passage_markers"),
+        ViewKey("reserve", "trap_tokens", "view:trap_tokens"),
+        ViewKey("state", "intern_deck", "view:intern_deck", after="reserve"),
+        ViewKey("state", "main_effects", "view:main_effects_view", always=False),
+        ViewKey("breakdown", "intern_bonus", "view:intern_points", after="jinx_penalty"),
+    ),
+    texts={
+        ("PH_ME_STEAL", "espionage"): "text:steal_text",
+        ("PH_ME_GIVE", "choose_color"): "text:give_text",
+        ("PH_ME_ZONE", "zone"): "text:move_text",
+    },
+    scenario="scenario:TokenSetup",  # its operations of the Scenario builder
 )

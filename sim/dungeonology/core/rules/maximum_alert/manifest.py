@@ -6,7 +6,7 @@ from __future__ import annotations
 from sim.dungeonology.layout.bounds import FLAG
 from sim.dungeonology.layout.codes import NPASSIVE
 from sim.dungeonology.layout.limits import MAX_PANIC, MAX_SEATS
-from sim.dungeonology.manifest import RULE, Field, Manifest
+from sim.dungeonology.manifest import RULE, Column, Field, Hook, Manifest, ViewKey
 
 # (S_PANIC and S_MAX_ALERT stand among the Boss's sections, where layout version 4 has them)
 STATE = (
@@ -34,8 +34,40 @@ TABLES = (
 MANIFEST = Manifest(
     module="maximum_alert",
     ranges={"maximum_alert": ((24, 27), (24, 27), (35, 39))},
-    codes={"K_MA_EXPLORE": 24},  # Maximum Alert: the turn-start card effects done, Exploration begins
-    continuations={"K_MA_EXPLORE": "sim.dungeonology.core.procedures.turn:begin_explore(s, t, s[L.S_CUR])"},
+    codes={
+        "K_MA_EXPLORE": 24,  # Maximum Alert: the turn-start card effects done, Exploration begins
+        "K_MA_FORCED_THESIS": 25,  # the Forced Thesis of the Scholar ending her turn in the Starting Zone
+        "PANIC_HIDDEN": -2,  # the observation's value of the Panic Card face down (-1: no Panic Card)
+    },
+    continuations={
+        "K_MA_EXPLORE": "sim.dungeonology.core.procedures.turn:begin_explore(s, t, s[L.S_CUR])",
+        "K_MA_FORCED_THESIS": "forced:forced_thesis(s, t)",
+    },
     state=STATE,
     tables=TABLES,
+    hooks=(
+        Hook("setup_after_deal", "maximum_alert:setup_panic(s, t)"),  # Setup I
+        Hook("alert_card_full", "trigger:alert_card_full(s, t)"),
+        Hook("thesis_succeeded", "trigger:first_thesis(s, t, seat)"),
+        Hook("exhausted_reason", "ends:exhausted_reason(s, t)"),
+        Hook("turn_start_end", "maximum_alert:start_end_reason(s, t)"),
+        Hook("inactive_turn", "maximum_alert:inactive_turn_effects(s, t, cur)"),
+        Hook("turn_begins", "maximum_alert:max_alert_turn(s, t, cur)"),
+        Hook("turn_ends", "maximum_alert:end_of_turn_checks(s, t)"),
+        Hook("check", "maximum_alert:max_alert_check(s, t)", order=10, always=True),
+        Hook("determinize_cards", "maximum_alert:resample_panic(s, t, seat, rng)", always=True),
+        Hook("observe", "maximum_alert:hide_panic(s, t, viewer, out, h)", always=True),
+    ),
+    games=(Column("panic", "maximum_alert:panic_card(s)"), Column("max_alert", "maximum_alert:triggered(s)")),
+    invariants={
+        35: "Maximum Alert: the Panic Card is not in the Panic deck, or the rule is off",
+        36: "Maximum Alert: Omega Students on the Alert Card after it left the game",
+        37: "Maximum Alert: a Scholar removed by a forced Thesis is still in the game",
+    },
+    view=(
+        ViewKey("state", "max_alert", "view:max_alert_view", after="alert"),
+        ViewKey("result", "panic", "view:panic_result", after="clan"),
+        ViewKey("result", "max_alert", "view:max_alert_result", after="panic"),
+    ),
+    scenario="scenario:MaxAlertSetup",  # its operations of the Scenario builder
 )

@@ -8,7 +8,7 @@ from sim.dungeonology.layout.bounds import SEAT1
 from sim.dungeonology.layout.codes import NPASSIVE
 from sim.dungeonology.layout.limits import MAX_INTERNS, MAX_KINDS
 from sim.dungeonology.layout.opdefs import Context, NMode, Op, Target, Value
-from sim.dungeonology.manifest import Field, Manifest
+from sim.dungeonology.manifest import Field, Hook, Manifest, ViewKey
 
 T, N, C = Target, NMode, Context
 _RCC = "rc_cards"
@@ -42,4 +42,14 @@ MANIFEST = Manifest(
         Field("T_RC_INTERN_TOKEN", MAX_INTERNS * NPASSIVE,
               meaning="[intern][passive] the Intern's token for its holder (the Fool's Token)"),
     ),
+    hooks=(Hook("check", "cards:check_rc_cards(s, t)", order=70, always=True),),
+    invariants={105: "an Intern's token (the Fool's Token) is held by no seat of the game, or the Intern has no token"},
+    heuristic={
+        "PH_RC_TOKEN": "agents.heuristic.rc_cards:token_decision",  # whom the Fool's Token goes to
+        # the box's cards around the basic game's handlers: Alchemy draws, Specialists plays
+        "PH_ACTION": "agents.heuristic.rc_cards:rc_action_decision",
+        "PH_WINDOW": "agents.heuristic.rc_cards:rc_window_decision",
+    },
+    view=(ViewKey("player", "tokens", "view:tokens_held"),),  # the Interns' tokens held (the Fool's Token)
+    texts={("PH_RC_TOKEN", "target"): "text:token_text"},
 )

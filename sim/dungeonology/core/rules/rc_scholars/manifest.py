@@ -7,7 +7,7 @@ from __future__ import annotations
 from sim.dungeonology.layout.bounds import NUM
 from sim.dungeonology.layout.limits import MAX_SKILLS, MAX_ZONES
 from sim.dungeonology.layout.opdefs import CARD_WORTH, NO_VALUE, Context, NMode, Op, Target, Value
-from sim.dungeonology.manifest import Field, Manifest
+from sim.dungeonology.manifest import Field, Hook, Manifest
 
 T, N, C = Target, NMode, Context
 _RCS = "rc_scholars"
@@ -34,6 +34,7 @@ MANIFEST = Manifest(
     module="rocca_civetta",
     ranges={"rc_scholars": ((44, 49), (44, 49), (90, 104))},  # the New Scholars' skills, Camp Z
     ops={("OP_ONCE_PER_TURN", "OP_EXHUME"): "skills:exec_rc_scholars_op(s, t, op, n, actor)"},
+    payable={("OP_ONCE_PER_TURN", "OP_EXHUME"): "skills:rc_payable(s, t, seat, op, n)"},
     op_table=OPS,
     player=(
         Field("PF_RC_ONCE", MAX_SKILLS,
@@ -43,5 +44,17 @@ MANIFEST = Manifest(
     tables=(
         Field("T_Z_SCHOLAR", MAX_ZONES,
               meaning="per Zone: the Scholar it belongs to, +1 (Camp Z: Caterina); 0 every other Zone"),
+    ),
+    hooks=(
+        Hook("zone_in_game", "skills:zone_in_game(s, t, z)", always=True),  # Camp Z only with Caterina
+        Hook("check", "skills:rc_scholars_check(s, t)", order=60, always=True),
+    ),
+    invariants={
+        90: "New Scholars: a once-per-turn skill stamp (PF_RC_ONCE) lies after the current turn",
+        91: "New Scholars: one Scholar Card at two seats, or a seat without a Scholar Card of the data",
+    },
+    # the New Scholars' turn skills, before the phase's handler
+    heuristic_first=(
+        Hook("choose", "agents.heuristic.rc_scholars:rc_skill_choice(s, t, me, ph, buf, n)", always=True),
     ),
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sim.dungeonology.layout.bounds import NUM, SEAT1
 from sim.dungeonology.layout.limits import MAX_QUEST_CONDS, MAX_RESEARCH, RESEARCH_UP
-from sim.dungeonology.manifest import HIDDEN, Field, Manifest, Verb
+from sim.dungeonology.manifest import HIDDEN, Column, Field, Hook, Manifest, Verb, ViewKey
 
 # Quest conditions of a Research Card (research.toml, docs/DATA_FORMAT.md): what each one reads of
 # the Scholar, compared with its n (at least n, or at most n with at_most). T_RESEARCH_COND rows: QC_W ints.
@@ -68,5 +68,31 @@ MANIFEST = Manifest(
     state=STATE,
     tables=TABLES,
     # + slot: complete the Quest of the face-up Research Card there (RC "Research Cards")
-    verbs=(Verb("research", "A_RESEARCH", RESEARCH_UP),),
+    verbs=(Verb("research", "A_RESEARCH", RESEARCH_UP, "text:claim_text"),),
+    hooks=(
+        # "at any time during their turn, but only once per turn": a claim at every decision of the current player
+        Hook("decision_action", "research:claim_at_decision(s, t, ph, me, a)", always=True),
+        Hook("decision_actions", "research:claim_actions(s, t, ph, me, out, n)"),
+        Hook("setup_end", "research:setup_research(s, t)"),  # three drawn face up
+        Hook("before_turn_ends", "research:end_point(s, t)"),  # the End of Turn claim point
+        Hook("score_bonus", "research:research_points(s, t, seat)", always=True),
+        Hook("check", "research:research_check(s, t)", order=50, always=True),
+        Hook("determinize_cards", "research:resample_deck(s, t, seat, rng)", always=True),
+    ),
+    rows=(Column("research_points", "research:research_points(s, t, p)"),),
+    invariants={
+        64: "Research Cards: a card is in two places or nowhere, or owned by no seat of the game",
+        65: "Research Cards: a face-up place is empty while the Research deck has cards",
+        66: "Research Cards: a Quest marked completed in a turn not yet begun",
+    },
+    heuristic={"PH_RESEARCH": "agents.heuristic.rc_research:research_decision"},  # a Quest at the End of Turn, or pass
+    heuristic_first=(  # a Quest first, before anything else
+        Hook("choose", "agents.heuristic.rc_research:claim_choice(s, t, buf, n)", order=-1),
+        Hook("narrow", "agents.heuristic.rc_research:without_claims(buf, n)", order=-1),
+    ),
+    view=(
+        ViewKey("state", "research", "view:research_view", always=False),
+        ViewKey("breakdown", "research_points", "view:research_part", after="intern_bonus", always=False),
+    ),
+    scenario="scenario:ResearchSetup",  # its operations of the Scenario builder
 )

@@ -18,7 +18,7 @@ from sim.dungeonology.layout.limits import (
     STAR_KINDS,
 )
 from sim.dungeonology.layout.opdefs import NO_VALUE, Context, NMode, Op, Target, Value
-from sim.dungeonology.manifest import HIDDEN, Field, Manifest
+from sim.dungeonology.manifest import HIDDEN, Field, Hook, Manifest, ViewKey
 
 T, N, C = Target, NMode, Context
 _RC = "rocca_civetta"
@@ -101,4 +101,24 @@ MANIFEST = Manifest(
     state=STATE,
     player=PLAYER,
     tables=TABLES,
+    # the box's content joins every game: its rules act through its data (zero without the box)
+    hooks=(
+        Hook("thesis_requirements", "clans:clan_stars_met(s, t, seat, clan)", always=True),  # New Clan Cards B
+        Hook("score_bonus", "clans:clan_bonus(s, t, seat)", always=True),  # New Clan Cards C
+        Hook("collect_cubes", "cubes:collect_cubes(s, t, seat, z, n)", always=True),  # Collect, with False / Universal
+        Hook("check", "checks:check_rc_cubes(s, t)", order=30, always=True),
+    ),
+    invariants={
+        80: "Star Tokens (PF_STAR_TOKENS) do not match the Stars the cubes on the Note Board reach",
+        81: "False or Universal Information cubes not conserved (Reserve + Zones + Note Boards + in hand != box)",
+        82: "a Universal Information mark (PF_UNIVERSAL) above the cubes of its column, or a decision on a Universal "
+            "cube with none in hand",
+    },
+    heuristic={"PH_RC_UNIVERSAL": "agents.heuristic.rc_cubes:universal_decision"},  # the column of a Universal cube
+    view=(
+        ViewKey("player", "universal_cubes", "view:universal_cubes", after="cubes"),  # of those, white
+        ViewKey("player", "star_tokens", "view:star_tokens", after="universal_cubes"),
+        ViewKey("breakdown", "clan_bonus", "view:clan_bonus_part"),  # New Clan Cards C
+    ),
+    texts={("PH_RC_UNIVERSAL", "choose_color"): "text:universal_text"},
 )

@@ -5,7 +5,7 @@ with their Bonus Value."""
 from __future__ import annotations
 
 from sim.dungeonology.layout.limits import MAX_KINDS
-from sim.dungeonology.manifest import Field, Manifest
+from sim.dungeonology.manifest import Field, Hook, Manifest
 
 MANIFEST = Manifest(
     module="spriggan",
@@ -14,4 +14,6 @@ MANIFEST = Manifest(
               meaning="1: who declares a Stealth Value with its Bonus Value takes its Intern (Spriggan)",
               after="T_RC_KIND_ADDED"),
     ),
+    # the Stealth Value is declared: a Spriggan's Bonus Value used takes its Intern (before Good / Bad Luck)
+    hooks=(Hook("stealth_declared", "cards:declared_interns(s, t)", order=10, always=True),),
 )
