@@ -14,7 +14,7 @@ from pathlib import Path
 from sim.kit.jit import inline_kernel, kernel, scratch_float, scratch_int
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "sim" / "core").rglob("*.py")) + sorted((ROOT / "agents").rglob("*.py"))
+SOURCES = sorted((ROOT / "sim" / "dungeonology" / "core").rglob("*.py")) + sorted((ROOT / "agents").rglob("*.py"))
 ALLOCATION = ("np.", ".copy()", "objmode")
 KERNELS = ("kernel", "inline_kernel")  # inline_kernel: a kernel copied into its compiled callers
 

@@ -155,7 +155,7 @@ class Manifest:
     heuristic: dict[Code, str] = field(default_factory=dict)
     heuristic_first: tuple[Hook, ...] = ()
     # Python surface
-    data: dict[str, str] = field(default_factory=dict)  # GameData key -> "module:NAME" ((annotation, default))
+    data: str = ""  # "module:NAME": its GameData keys, {key: (annotation, default)}
     data_after: dict[str, str] = field(default_factory=dict)  # GameData key -> the key it follows
     data_checks: str = ""  # "module:function" run on the schema's Checker
     compile: tuple[tuple[str, str], ...] = ()  # (stage, "module:function") table compilers

@@ -26,6 +26,7 @@ import numpy as np
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.scholars import pf
 from sim.dungeonology.core.engine.dispatch_observation import observe
+from sim.dungeonology.layout.obs_header import *  # noqa: F403 (the header's H_* offsets, read as observation.H_*)
 from sim.dungeonology.manifest import HIDDEN as HIDDEN_FIELD
 from sim.dungeonology.manifest import OWN as OWN_FIELD
 from sim.kit.jit import kernel

@@ -91,4 +91,6 @@ MANIFEST = Manifest(
     view=(ViewKey("state", "boss", "view:boss_view", after="thesis_count"),),  # the Boss Card, profile, model: public
     texts={("PH_BOSS_MOVE", "zone"): "text:boss_move_text"},
     scenario="scenario:BossSetup",  # its operations of the Scenario builder
+    compile=(("jinx", "tables:compile_boss"),),  # its table compiler (sim.dungeonology.tables.STAGES)
+    data="models:DATA",  # its GameData keys and their models
 )

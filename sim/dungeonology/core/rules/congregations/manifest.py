@@ -162,4 +162,6 @@ MANIFEST = Manifest(
     view=(ViewKey("state", "congregations", "view:congregations_view", always=False),),  # all public
     texts={("PH_CG_CHOICE", "*"): "text:choice_text"},
     scenario="scenario:CongregationSetup",  # its operations of the Scenario builder
+    compile=(("end", "tables:compile_congregations"),),  # its table compiler (sim.dungeonology.tables.STAGES)
+    data="models:DATA",  # its GameData keys and their models
 )

@@ -39,4 +39,5 @@ MANIFEST = Manifest(
     ),
     heuristic={"PH_TELEPORT": "agents.heuristic.movement:teleport_decision"},  # where a Teleport leads
     texts={("PH_TELEPORT", "zone"): "text:teleport_text"},
+    compile=(("end", "tables:compile_zone_effects"),),  # its table compiler (sim.dungeonology.tables.STAGES)
 )

@@ -252,4 +252,7 @@ MANIFEST = Manifest(
         ("PH_ME_ZONE", "zone"): "text:move_text",
     },
     scenario="scenario:TokenSetup",  # its operations of the Scenario builder
+    compile=(("kinds", "tables:compile_main_effects"),),  # its table compiler (sim.dungeonology.tables.STAGES)
+    data="models:DATA",  # its GameData keys and their models
+    data_after={"interns": "boss"},  # where layout version 4 has it
 )

@@ -70,4 +70,6 @@ MANIFEST = Manifest(
         ViewKey("result", "max_alert", "view:max_alert_result", after="panic"),
     ),
     scenario="scenario:MaxAlertSetup",  # its operations of the Scenario builder
+    compile=(("end", "tables:compile_panic"),),  # its table compiler (sim.dungeonology.tables.STAGES)
+    data="models:DATA",  # its GameData keys and their models
 )

@@ -52,4 +52,5 @@ MANIFEST = Manifest(
     },
     view=(ViewKey("player", "tokens", "view:tokens_held"),),  # the Interns' tokens held (the Fool's Token)
     texts={("PH_RC_TOKEN", "target"): "text:token_text"},
+    compile=(("end", "tables:compile_rc_cards"),),  # its table compiler (sim.dungeonology.tables.STAGES)
 )

@@ -57,4 +57,5 @@ MANIFEST = Manifest(
     heuristic_first=(
         Hook("choose", "agents.heuristic.rc_scholars:rc_skill_choice(s, t, me, ph, buf, n)", always=True),
     ),
+    compile=(("end", "tables:compile_special_zones"),),  # its table compiler (sim.dungeonology.tables.STAGES)
 )

@@ -95,4 +95,7 @@ MANIFEST = Manifest(
         ViewKey("breakdown", "research_points", "view:research_part", after="intern_bonus", always=False),
     ),
     scenario="scenario:ResearchSetup",  # its operations of the Scenario builder
+    compile=(("end", "tables:compile_research"),),  # its table compiler (sim.dungeonology.tables.STAGES)
+    data="models:DATA",  # its GameData keys and their models
+    data_after={"research": "panic"},  # where layout version 4 has it
 )

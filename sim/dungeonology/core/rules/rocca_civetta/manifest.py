@@ -121,4 +121,6 @@ MANIFEST = Manifest(
         ViewKey("breakdown", "clan_bonus", "view:clan_bonus_part"),  # New Clan Cards C
     ),
     texts={("PH_RC_UNIVERSAL", "choose_color"): "text:universal_text"},
+    compile=(("end", "tables:compile_cubes"),),  # its table compiler (sim.dungeonology.tables.STAGES)
+    data="models:DATA",  # its GameData keys and their models
 )

@@ -16,4 +16,5 @@ MANIFEST = Manifest(
     ),
     # the Stealth Value is declared: a Spriggan's Bonus Value used takes its Intern (before Good / Bad Luck)
     hooks=(Hook("stealth_declared", "cards:declared_interns(s, t)", order=10, always=True),),
+    compile=(("end", "tables:compile_spriggan"),),  # its table compiler (sim.dungeonology.tables.STAGES)
 )
