@@ -17,7 +17,7 @@ holds a ``manifest.py`` whose ``MANIFEST`` names everything it brings:
   invariants, determinization, the observation, the heuristic...), generated into
   plain ``if`` chains (``python -m sim.dungeonology.core.engine.regenerate``);
 * its **result columns** (:class:`Column`), its data (GameData fields, table
-  compilers, checks) and its Python surface (view keys, action strings, scenario
+  compilers) and its Python surface (view keys, action strings, scenario
   operations, score breakdown).
 
 A manifest imports nothing of the engine: the layout reads the manifests before
@@ -157,7 +157,6 @@ class Manifest:
     # Python surface
     data: str = ""  # "module:NAME": its GameData keys, {key: (annotation, default)}
     data_after: dict[str, str] = field(default_factory=dict)  # GameData key -> the key it follows
-    data_checks: str = ""  # "module:function" run on the schema's Checker
     compile: tuple[tuple[str, str], ...] = ()  # (stage, "module:function") table compilers
     view: tuple[ViewKey, ...] = ()
     texts: dict[tuple[Code, str], str] = field(default_factory=dict)  # (phase, verb or "*") -> "module:function"

@@ -5,7 +5,9 @@ A module's manifest names the points it extends (:class:`sim.dungeonology.manife
 chain of the providers' calls in order (``Hook.order``, then manifest order), each
 behind its module's rule bit unless the hook is ``always``. The dispatchers are
 ``inline_kernel``: numba copies them into the procedure that calls them, so a point
-costs what its providers' calls cost. They live in ``dispatch_<home>.py`` (one
+costs what its providers' calls cost (a thin provider, a few lines where the
+procedure had them, is an ``inline_kernel`` too: no call, no function of its own
+to compile). They live in ``dispatch_<home>.py`` (one
 module per layer of callers, so that a provider may use the procedures below it).
 
 Kinds (how the providers' answers combine):

@@ -53,7 +53,7 @@ from sim.dungeonology.core.components.dungeon import secret_letters_of, secret_r
 from sim.dungeonology.core.components.randomizer import draw_order, fresh_order, target_scholar
 from sim.dungeonology.core.components.scholars import active, pf
 from sim.dungeonology.core.engine import kstack
-from sim.kit.jit import allocating, kernel
+from sim.kit.jit import allocating, inline_kernel, kernel
 from sim.kit.rng import randint
 
 FAR = 63  # distance of an unreachable Zone in a move's ranking
@@ -436,7 +436,7 @@ def boss_check(s, t):
     return 0
 
 
-@kernel
+@inline_kernel
 def setup_boss(s, t):
     """Setup G: the Boss Card (the configured one, else drawn at random) and its profile (the
     configured one, else chosen at random); the model is not in the Dungeon."""

@@ -10,7 +10,7 @@ from sim.dungeonology.core.components.bag import kind_drawn, kind_drawn_total
 from sim.dungeonology.core.components.decks import draw_jinx
 from sim.dungeonology.core.engine import kstack
 from sim.dungeonology.core.procedures.end_game import end_game_now
-from sim.kit.jit import kernel
+from sim.kit.jit import inline_kernel, kernel
 
 
 @kernel
@@ -48,7 +48,7 @@ def draw_student_kinds(s, t, seat, n):
     return True
 
 
-@kernel
+@inline_kernel
 def enter_congregations(s, t, grey, setup):
     """Students entering the University (Setup O, an Alert Card space): first one Student of each
     Congregation in the game still in the Reserve, each replacing a standard one (not more than the

@@ -52,7 +52,7 @@ from sim.dungeonology.core.components.stun import give_stun
 from sim.dungeonology.core.engine import kstack
 from sim.dungeonology.core.rules.boss.boss import boss_zone_effect
 from sim.dungeonology.core.rules.main_effects.tokens import note_zone_left, return_trap_token
-from sim.kit.jit import kernel
+from sim.kit.jit import inline_kernel, kernel
 
 
 # ------------------------------------------------------------- helpers
@@ -279,7 +279,7 @@ def teleport_actions(s, t, me, out):
 
 
 # ------------------------------------------------------- the basic game's hooks
-@kernel
+@inline_kernel
 def secret_passage_actions(s, t, me, z, out, n):
     """Movement Phase: a Secret Passage to each Zone the seat can reach by one (A_ZONE + zone)."""
     if s[L.S_PHASE] == L.PH_MOVE and z != 0:
@@ -291,7 +291,7 @@ def secret_passage_actions(s, t, me, z, out, n):
     return n
 
 
-@kernel
+@inline_kernel
 def action_zone_effects(s, t, me, z, out, n):
     """Action Phase, the turn's Action not taken: the Action Zone Effects, Bivouac (printed, slot i)
     and Teleport (the token, slot MAX_ZEFF)."""
@@ -305,7 +305,7 @@ def action_zone_effects(s, t, me, z, out, n):
     return n
 
 
-@kernel
+@inline_kernel
 def own_turn_zone_effect(s, t, me, a):
     """An Action Zone Effect used: the turn's Action (instead of Study / Espionage); the Teleport
     Token asks where (PH_TELEPORT), Bivouac recovers. True if `a` was one."""

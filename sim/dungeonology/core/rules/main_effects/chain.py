@@ -26,7 +26,7 @@ from sim.dungeonology.core.components.scholars import passive, pf, targetable
 from sim.dungeonology.core.effects.plays import payable
 from sim.dungeonology.core.engine import kstack
 from sim.dungeonology.core.procedures.windows import open_priority
-from sim.kit.jit import kernel
+from sim.kit.jit import inline_kernel, kernel
 
 # where a Main Effect would be declared
 CTX_OWN = 0  # the current player's Movement / Action Phase
@@ -249,25 +249,25 @@ def cost_actions(s, t, me, out):
 
 
 # ------------------------------------------------------------- the basic game's hooks
-@kernel
+@inline_kernel
 def own_mains(s, t, me, out, n):
     """The Main Effects the current player may declare in her own phases."""
     return add_mains(s, t, me, CTX_OWN, out, n)
 
 
-@kernel
+@inline_kernel
 def test_mains(s, t, me, out, n):
     """The Main Effects a seat may declare in a Stealth Test window."""
     return add_mains(s, t, me, CTX_TEST, out, n)
 
 
-@kernel
+@inline_kernel
 def instant_mains(s, t, me, out, n):
     """The Instant Main Effects a seat may declare in a Priority decision."""
     return add_mains(s, t, me, CTX_OTHER_TURN, out, n)
 
 
-@kernel
+@inline_kernel
 def instant_main_open(s, t, seat):
     """An Instant Main Effect the seat could declare in a Priority decision."""
     for k in range(t[L.T_NKINDS]):
@@ -276,7 +276,7 @@ def instant_main_open(s, t, seat):
     return False
 
 
-@kernel
+@inline_kernel
 def own_turn_main(s, t, me, a):
     """A Main Effect declared in the current player's Movement / Action Phase: the phase goes on
     after it, a Priority round first. True if `a` was one."""
@@ -288,7 +288,7 @@ def own_turn_main(s, t, me, a):
     return False
 
 
-@kernel
+@inline_kernel
 def play_main(s, t, me, a):
     """A Main Effect declared out of the own phases (a Priority decision, a test window). True if
     `a` was one."""
@@ -298,7 +298,7 @@ def play_main(s, t, me, a):
     return False
 
 
-@kernel
+@inline_kernel
 def no_end_of_turn_draw(s, t):
     """With the Main Effects rule the End of Turn Phase draws no Student ("Main Effects")."""
     return True

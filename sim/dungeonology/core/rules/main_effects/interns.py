@@ -20,7 +20,7 @@ from sim.dungeonology.core.components.noteboard import cubes, drop_cube, elimina
 from sim.dungeonology.core.components.scholars import add_passives, pf, targetable
 from sim.dungeonology.core.components.stun import normalize_stun
 from sim.dungeonology.core.rules.main_effects.tokens import place_secret_passage, place_teleport, place_trap
-from sim.kit.jit import kernel
+from sim.kit.jit import inline_kernel, kernel
 
 
 @kernel
@@ -194,7 +194,7 @@ def protect_actions(s, t, me, out):
     return 2
 
 
-@kernel
+@inline_kernel
 def protect_drop(s, t, me, c):
     """A Drop of colour c the seat may refuse (a Protected cube, ``drop_protected``): her decision is
     opened (PH_PROTECT). True when it was."""

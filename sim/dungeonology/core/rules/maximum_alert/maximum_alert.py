@@ -19,7 +19,7 @@ from sim.dungeonology.core.effects.plays import timed_play_open
 from sim.dungeonology.core.engine import kstack
 from sim.dungeonology.core.procedures.end_game import end_game_now
 from sim.dungeonology.core.procedures.stealth import can_spy_on
-from sim.kit.jit import kernel
+from sim.kit.jit import inline_kernel, kernel
 from sim.kit.rng import randint
 
 
@@ -145,7 +145,7 @@ def game_end_reason(s, t):
 
 
 # ------------------------------------------------------------ the basic game's hooks
-@kernel
+@inline_kernel
 def start_end_reason(s, t):
     """At the start of a turn under Maximum Alert: its end of the game, END_NONE when it goes on."""
     if s[L.S_MAX_ALERT] == 1:
@@ -153,7 +153,7 @@ def start_end_reason(s, t):
     return L.END_NONE
 
 
-@kernel
+@inline_kernel
 def inactive_turn_effects(s, t, cur):
     """Under Maximum Alert the Panic Card's "each player" effects reach a Scholar out of the game too:
     pushed before her turn ends. True when it did."""
@@ -164,7 +164,7 @@ def inactive_turn_effects(s, t, cur):
     return True
 
 
-@kernel
+@inline_kernel
 def max_alert_turn(s, t, cur):
     """Under Maximum Alert a turn is Exploration only, even with Stun Tokens equal to Stamina; the
     Panic Card's turn-start effects first. True when it did."""
@@ -175,7 +175,7 @@ def max_alert_turn(s, t, cur):
     return True
 
 
-@kernel
+@inline_kernel
 def end_of_turn_checks(s, t):
     """The turn ends under Maximum Alert: a Scholar ending it in the Starting Zone makes the Forced
     Thesis (K_MA_FORCED_THESIS, the turn ends again after it); "The Game Ends if...". True when the

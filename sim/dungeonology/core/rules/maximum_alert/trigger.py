@@ -8,7 +8,7 @@ from __future__ import annotations
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.bag import fill_university
 from sim.dungeonology.core.components.stun import normalize_stun
-from sim.kit.jit import kernel
+from sim.kit.jit import inline_kernel, kernel
 
 
 @kernel
@@ -39,13 +39,13 @@ def trigger_max_alert(s, t):
     return True
 
 
-@kernel
+@inline_kernel
 def first_thesis(s, t, seat):
     """A Thesis was Submitted with SUCCESS: the first one triggers Maximum Alert."""
     trigger_max_alert(s, t)
 
 
-@kernel
+@inline_kernel
 def alert_card_full(s, t):
     """No free space on the Alert Card for an Omega Student: Maximum Alert instead of the last round
     (nothing happens when it was triggered already, or without a Panic Card)."""

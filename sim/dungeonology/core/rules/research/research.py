@@ -25,7 +25,7 @@ from sim.dungeonology.core.components.decks import shuffle_range, shuffle_with
 from sim.dungeonology.core.components.scholars import active, pf
 from sim.dungeonology.core.engine import kstack
 from sim.dungeonology.core.rules.main_effects.interns import interns_owned
-from sim.kit.jit import allocating, kernel
+from sim.kit.jit import allocating, inline_kernel, kernel
 
 
 @kernel
@@ -242,7 +242,7 @@ def research_check(s, t):
 
 
 # ------------------------------------------------------------ the basic game's hooks
-@kernel
+@inline_kernel
 def claim_at_decision(s, t, ph, me, a):
     """A claim taken at another decision of the current player: the Quest is completed and the same
     decision stays open. True if `a` was one."""
