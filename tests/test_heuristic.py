@@ -38,19 +38,23 @@ def test_every_decision_phase_has_a_handler():
 
 
 def test_act_calls_the_handler_the_table_names():
-    """act's chain (compiled, so not the table itself) dispatches each phase
-    to PHASE_HANDLERS[phase] and ends in the counted fallback."""
-    fn = next(n for n in ast.parse(inspect.getsource(dispatch)).body
-              if isinstance(n, ast.FunctionDef) and n.name == "act")
+    """The generated chain (compiled, so not the table itself) dispatches each phase
+    to PHASE_HANDLERS[phase]; act ends in the counted fallback."""
+    from agents.heuristic import dispatch_phases
+
+    fn = next(n for n in ast.parse(inspect.getsource(dispatch_phases)).body
+              if isinstance(n, ast.FunctionDef) and n.name == "phase_decision")
     chain = {}
     for node in fn.body:
         if isinstance(node, ast.If) and ast.unparse(node.test).startswith("ph == L.PH_"):
             phase = getattr(L, ast.unparse(node.test).removeprefix("ph == L."))
             (ret,) = node.body
             assert phase not in chain
-            chain[phase] = ast.unparse(ret.value.func)
-    assert chain == {ph: f.__name__ for ph, f in PHASE_HANDLERS.items()}
-    assert ast.unparse(fn.body[-1]) == "return unknown_phase(buf, n, params, rng)"
+            chain[phase] = getattr(dispatch_phases, ast.unparse(ret.value.func))
+    assert chain == PHASE_HANDLERS
+    act_fn = next(n for n in ast.parse(inspect.getsource(dispatch)).body
+                  if isinstance(n, ast.FunctionDef) and n.name == "act")
+    assert ast.unparse(act_fn.body[-1]) == "return unknown_phase(buf, n, params, rng)"
 
 
 def test_an_unknown_phase_is_counted():

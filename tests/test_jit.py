@@ -94,7 +94,7 @@ def test_kernels_get_no_array_back_from_a_call() -> None:
     complain: the memory would leak)."""
     funcs = _compiled_functions()
     heap = _heap_returning(funcs)
-    assert {"zone_study_values", "_fresh_order"} <= heap
+    assert {"zone_study_values", "fresh_order"} <= heap
     bad = []
     for path, node, deco in funcs:
         if deco not in KERNELS:

@@ -2,20 +2,25 @@
 
 The numbers are fixed ranges in ``sim.dungeonology.layout`` (A_*); docs/ACTIONS.md lists
 them. Every choice of every player is one action: opponents' Instant plays
-during a Stealth Test are actions of the opponent.
+during a Stealth Test are actions of the opponent. The basic game's verbs are
+worded here, a module's in its manifest (its verbs' ``text``, and ``texts`` for
+the words of an action in one of its phases).
 """
 
 from __future__ import annotations
+
+import functools
+from collections.abc import Callable
 
 import numpy as np
 
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.scholars import pf
+from sim.dungeonology.layout.manifests import MANIFESTS, resolve
 from sim.dungeonology.schema import DIRECTIONS
 from sim.dungeonology.tables import Names
 
 SIDES = ("north", "east", "south", "west")
-ZONE_EFFECT_TEXT = {L.ZK_BIVOUAC: "Bivouac"}  # Action Zone Effects
 
 VERBS = L.VERBS  # (verb, first action, count): sim/dungeonology/layout/actions.py
 FLOOR_NAMES = L.FLOOR_NAMES
@@ -37,13 +42,6 @@ def cost_label(tables: np.ndarray, prog: int) -> str:
     return ", ".join(words)
 
 
-def main_cost_text(tables: np.ndarray, kind: int) -> str:
-    nc = int(tables[L.T_ME_NCOST + kind])
-    if nc == 0:
-        return "no cost"
-    return " / ".join(cost_label(tables, int(tables[L.T_ME_COST + kind * L.MAX_ME_COSTS + i])) for i in range(nc))
-
-
 def verb_of(action: int) -> tuple[str, int]:
     """(verb, index within its range) of an action number."""
     for name, start, size in VERBS:
@@ -63,15 +61,41 @@ def option_label(tables: np.ndarray, prog: int) -> str:
     return "/".join(dict.fromkeys(words)) or "effect"
 
 
+@functools.cache
+def _module_texts() -> tuple[dict[tuple[int, str], Callable[..., str | None]], dict[str, Callable[..., str]]]:
+    """The manifests' words: (phase, verb or "*") -> function, and verb -> function (Verb.text)."""
+    by_phase: dict[tuple[int, str], Callable[..., str | None]] = {}
+    by_verb: dict[str, Callable[..., str]] = {}
+    for package, m in MANIFESTS.items():
+        for (phase, verb), spec in m.texts.items():
+            by_phase[(int(getattr(L, phase)) if isinstance(phase, str) else phase, verb)] = resolve(package, spec)
+        by_verb.update({v.name: resolve(package, v.text) for v in m.verbs if v.text})
+    return by_phase, by_verb
+
+
 def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action: int) -> str:
-    """Describe an action in the context of the state where it is taken."""
+    """Describe an action in the context of the state where it is taken: the words a module gives
+    it in the phase now open (``Manifest.texts``), else its verb's (a module's ``Verb.text``, or the
+    basic game's below)."""
     verb, i = verb_of(int(action))
     s, t = state, tables
-    actor = int(s[L.S_ACTOR])
     if verb == "rest":
         return "Rest"
-    if verb in ("congregation", "bonfire_order") or int(s[L.S_PHASE]) == L.PH_CG_CHOICE:
-        return congregation_text(s, t, names, verb, i)
+    by_phase, by_verb = _module_texts()
+    ph = int(s[L.S_PHASE])
+    for key in ((ph, verb), (ph, "*")):
+        if key in by_phase:
+            text = by_phase[key](s, t, names, i)
+            if text is not None:
+                return text
+    if verb in by_verb:
+        return by_verb[verb](s, t, names, i)
+    return _base_text(s, t, names, verb, i)
+
+
+def _base_text(s: np.ndarray, t: np.ndarray, names: Names, verb: str, i: int) -> str:
+    """The basic game's words of its verbs."""
+    actor = int(s[L.S_ACTOR])
     if verb == "thesis":
         return "Submit the Thesis"
     if verb == "explore":
@@ -105,8 +129,6 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
     if verb == "espionage":
         seat, c = divmod(i, L.MAX_COL)
         sch = names.scholars[int(s[pf(seat, L.PF_SCHOLAR)])]
-        if int(s[L.S_PHASE]) == L.PH_ME_STEAL:
-            return f"Steal a {names.colors[c]} cube from seat {seat} ({sch})"
         return f"Espionage on seat {seat} ({sch}): a {names.colors[c]} cube"
     if verb == "commit":
         return f"Commit {names.kinds[i]} (Bonus Value {int(t[L.T_KIND_BONUS + i])})"
@@ -138,78 +160,14 @@ def action_to_string(state: np.ndarray, tables: np.ndarray, names: Names, action
         return f"Discard {names.kinds[i]}"
     if verb == "target":
         sch = names.scholars[int(s[pf(i, L.PF_SCHOLAR)])]
-        if int(s[L.S_PHASE]) == L.PH_RC_TOKEN:
-            return f"Give the {names.interns[int(s[L.S_P_TYPE])]}'s token to seat {i} ({sch})"
         return f"Target seat {i} ({sch})"
     if verb == "choose_color":
-        if int(s[L.S_PHASE]) == L.PH_ME_GIVE:
-            to = int(s[L.S_P_CALLER])
-            return f"Give a {names.colors[i]} cube to seat {to} ({names.scholars[int(s[pf(to, L.PF_SCHOLAR)])]})"
-        if int(s[L.S_PHASE]) == L.PH_RC_UNIVERSAL:
-            return f"Put the Universal cube in the {names.colors[i]} column"
         return f"Drop a {names.colors[i]} cube"
     if verb == "zone":
         where = names.zones[i] if i < len(names.zones) else "?"
-        ph = int(s[L.S_PHASE])
-        if ph == L.PH_BOSS_MOVE and int(s[L.S_BOSS]) >= 0:
-            return f"Move {names.boss_names[int(s[L.S_BOSS])]} to {where}"
-        if ph == L.PH_ME_ZONE:
-            return f"Move to {where}"
-        if ph == L.PH_TELEPORT:
-            return f"Teleport to {where}"
-        if ph in (L.PH_MOVE, L.PH_ACTION):
+        if int(s[L.S_PHASE]) in (L.PH_MOVE, L.PH_ACTION):
             return f"Secret Passage to {where}"
         return f"Zone {where}"
-    if verb == "zone_effect":
-        if i == L.MAX_ZEFF:
-            return "Teleport"
-        z = int(s[pf(actor, L.PF_ZONE)])
-        kind = int(t[L.T_Z_EFF + (z * L.MAX_ZEFF + i) * L.ZE_W])
-        return ZONE_EFFECT_TEXT.get(kind, "Zone Effect")
-    if verb == "main":
-        timing = ("", ", Instant", ", Reaction")[int(t[L.T_ME_TIMING + i])]
-        action = ", ACTION" if int(t[L.T_ME_ACTION + i]) else ""
-        return f"Main Effect: {names.mains[i]} ({names.kinds[i]}{action}{timing}; pay: {main_cost_text(t, i)})"
-    if verb == "option":
-        if int(s[L.S_PHASE]) == L.PH_PROTECT:
-            color = names.colors[int(s[L.S_PR_COLOR])]
-            return f"Keep the Protected {color} cube" if i == 0 else f"Lose the Protected {color} cube"
-        top = int(s[L.S_ME_CHAIN_N]) - 1
-        if int(s[L.S_PHASE]) == L.PH_ME_COST and top >= 0:
-            kind = int(s[L.S_ME_KIND + top])
-            prog = int(t[L.T_ME_COST + kind * L.MAX_ME_COSTS + i])
-            return f"Pay {cost_label(t, prog)} for {names.mains[kind]}"
-        return f"Option {i + 1}"
-    if verb == "research":
-        card = int(s[L.S_RESEARCH_UP + i]) - 1
-        name = names.research[card] if 0 <= card < len(names.research) else "?"
-        return f"Complete the Research {name} ({int(t[L.T_RESEARCH_POINTS + card]) if card >= 0 else 0} points)"
     jx = int(s[L.S_JLOC + i])
     shown = names.jinx[i] if jx == L.JX_UP else "a face-down Jinx Card"
-    return f"Discard {shown}"
-
-
-CG_EFFECT_TEXT = {L.CGE_GUARD_ZONE: "place it in your Zone", L.CGE_DISCARD_STUN: "discard {n} Stun Tokens",
-                  L.CGE_DISCARD_JINX: "discard {n} Jinx Card", L.CGE_PLACE_TRAP: "place {n} Trap Token"}
-
-
-def congregation_text(s: np.ndarray, t: np.ndarray, names: Names, verb: str, i: int) -> str:
-    """Student Congregations: an effect used, a Student placed at the Bonfire, a choice of PH_CG_CHOICE."""
-    if verb == "congregation":
-        c, e = divmod(i, L.MAX_CG_EFFECTS)
-        o = L.T_CG_EFF + i * L.CGE_W
-        what = CG_EFFECT_TEXT.get(int(t[o]), "effect").format(n=int(t[o + 2]))
-        return f"Sacrifice {int(t[o + 1])} {L.CONGREGATIONS[c].capitalize()} Student: {what}"
-    if verb == "bonfire_order":
-        return f"Place a {L.STUDENT_KINDS[i]} Student at the Bonfire"
-    mode = int(s[L.S_CG_MODE])
-    if mode == L.CGM_KEEP:
-        kind = L.CONGREGATIONS[int(s[L.S_CG_KIND])].capitalize()
-        return f"Sacrifice a standard Student to keep the {kind} Student" if i == 0 else \
-            f"Place the {kind} Student at the Bonfire"
-    if mode == L.CGM_TRAP_KIND:
-        return f"Trap Token: {L.TRAP_KINDS[i]}"
-    if mode == L.CGM_TRAP_ZONE:
-        return f"Place the Trap Token on {names.zones[i]}"
-    shown = names.jinx[i] if int(s[L.S_JLOC + i]) == L.JX_UP else "a face-down Jinx Card"
     return f"Discard {shown}"

@@ -302,7 +302,7 @@ def _panic_tables(data_dir: Layers, frozen_overrides: str, alert: str, level: st
     """The tables with Setup I compiled in: the Panic deck of this game (Dungeon
     and Boss requirements) and the Panic Card forced by ``panic`` (cached like
     the tables, so creating many games compiles it once)."""
-    from sim.dungeonology.tables import boss_names, panic_deck
+    from sim.dungeonology.core.rules.maximum_alert.tables import boss_names, panic_deck
 
     data = _load(data_dir, frozen_overrides, boxes).data
     tables, tnames = _tables(data_dir, frozen_overrides, alert, level, rules, boss_pick, boxes)

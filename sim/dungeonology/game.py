@@ -23,13 +23,10 @@ from sim.dungeonology.core.checks.invariants import INVARIANTS, check
 from sim.dungeonology.core.components.scholars import pf
 from sim.dungeonology.core.procedures.scoring import rank_seats, score_parts
 from sim.dungeonology.core.procedures.setup import init_state
-from sim.dungeonology.core.rules.main_effects.interns import intern_bonus
-from sim.dungeonology.core.rules.research.research import research_points
-from sim.dungeonology.core.rules.rocca_civetta.clans import clan_bonus
 from sim.dungeonology.observation import information_state
 from sim.dungeonology.observation import observation as observation_tensor
 from sim.dungeonology.record_check import check_actions, check_initial_state, state_sha256
-from sim.dungeonology.view import state_dict
+from sim.dungeonology.view import state_dict, with_modules
 from sim.kit.errors import IllegalActionError, RecordError
 from sim.kit.game import Game as KitGame
 from sim.kit.game import check_seed
@@ -72,8 +69,6 @@ class Game(KitGame):
         parts = np.zeros(4, np.int64)
         seats = []
         any_thesis = int(s[L.S_THESIS_COUNT]) > 0
-        # RC "New Clan Cards" (C): shown only in a box whose Clans have a bonus
-        bonuses = any(int(t[L.T_CLAN_BONUS + i]) for i in range(int(t[L.T_NCLANS])))
         for p in range(n):
             score_parts(s, t, p, parts)
             order = int(s[pf(p, L.PF_THESIS)])
@@ -81,27 +76,23 @@ class Game(KitGame):
                 "seat": p,
                 "scholar": self.names.scholars[int(s[pf(p, L.PF_SCHOLAR)])],
                 "score": int(parts[3]),
-                "breakdown": {"board": int(parts[0]), "thesis_bonus": int(parts[1]), "jinx_penalty": int(parts[2]),
-                              "intern_bonus": int(intern_bonus(s, t, p)),
-                              **({"research_points": int(research_points(s, t, p))}
-                                 if int(t[L.T_RULES]) & L.RULE_RESEARCH else {}),
-                              **({"clan_bonus": int(clan_bonus(s, t, p))} if bonuses else {})},
+                # the basic game's parts, then the modules' (their manifests' "breakdown" keys)
+                "breakdown": with_modules("breakdown", t, (s, t, self.names, p), {
+                    "board": int(parts[0]), "thesis_bonus": int(parts[1]), "jinx_penalty": int(parts[2])}),
                 "rank": int(ranks[p]),
                 "thesis_order": order or None,
                 "eligible": (order > 0) or not any_thesis,
                 "winner": int(ranks[p]) == 1,
             })
-        return {
+        return with_modules("result", t, (s, t, self.names), {
             "over": self.is_terminal(),
             "end_reason": L.END_REASONS[int(s[L.S_END_REASON])] if self.is_terminal() else None,
             "turns": int(s[L.S_TURN]),
             "rounds": int(s[L.S_ROUND]),
             "clan": self.names.clans[int(s[L.S_CLAN])],
-            "panic": self.names.panic[int(s[L.S_PANIC])] if int(s[L.S_PANIC]) >= 0 else None,
-            "max_alert": bool(s[L.S_MAX_ALERT]),
             "winner": next(x["seat"] for x in seats if x["winner"]),
             "seats": seats,
-        }
+        })
 
     def returns(self) -> list[float]:
         """1 for the winner, 0 otherwise (OpenSpiel's `returns`)."""

@@ -23,8 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sim.dungeonology import layout as L
-from sim.dungeonology.loader.layers import BASE_BOX, BOXES_DIR, MANIFEST
+from sim.dungeonology.boxes import BASE_BOX, BOXES_DIR, MANIFEST
 from sim.kit.errors import ConfigError
 
 BOXES = (BASE_BOX, "rocca_civetta")
@@ -32,6 +31,7 @@ KINDS = ("rule", "content", "mode")
 EXPEDITION = "The Expedition"  # rulebook of the base box (shared/rules/dungeonology-the-expedition.txt)
 ROCCA_CIVETTA = "Rocca Civetta"  # rulebook of the expansion (shared/rules/dungeonology-rocca-civetta.txt)
 RULEBOOKS = {BASE_BOX: EXPEDITION, "rocca_civetta": ROCCA_CIVETTA}
+RULES_PACKAGE = "sim.dungeonology.core.rules"  # where a module's packages live unless named in full
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,10 @@ class Module:
     ``data``: the module's own data layer, a folder of ``sim/dungeonology/data/`` below its
     box (``rocca_civetta/alchemy``) holding only the components the module
     adds; it is merged after the box, and only in games that use the module.
+    ``packages``: the packages of its rules, each with a ``manifest.py``
+    declaring what it adds (``sim.dungeonology.manifest``); the layout and the
+    generated dispatch read them in registry order. A name without a dot is a
+    package of ``sim.dungeonology.core.rules``.
     """
 
     name: str
@@ -58,6 +62,12 @@ class Module:
     excludes: tuple[str, ...] = ()
     settings: tuple[str, ...] = ()
     data: str = ""
+    packages: tuple[str, ...] = ()
+
+    @property
+    def package_paths(self) -> tuple[str, ...]:
+        """The packages of its rules as absolute module names."""
+        return tuple(p if "." in p else f"{RULES_PACKAGE}.{p}" for p in self.packages)
 
     @property
     def rulebook(self) -> str:
@@ -235,14 +245,17 @@ def describe() -> list[dict[str, Any]]:
 
 # ---------------------------------------------------------------- base box
 register(Module("boss", BASE_BOX, "rule", "Boss", "a Boss Card and Model roam the Dungeon and hinder the Scholars; "
-                "Setup G", implemented=True, bit=L.RULE_BOSS, settings=("boss",)))
+                "Setup G", implemented=True, bit=1, settings=("boss",),
+                packages=("boss",)))
 register(Module("dangerous_zones", BASE_BOX, "rule", "Dangerous Zones", "every Zone Effect printed on a Zone is "
-                "resolved, not only the Stairs", implemented=True, bit=L.RULE_DANGEROUS_ZONES))
+                "resolved, not only the Stairs", implemented=True, bit=2,
+                packages=("dangerous_zones",)))
 register(Module("maximum_alert", BASE_BOX, "rule", "Maximum Alert", "a Panic Card under the Alert Card and the "
-                "Maximum Alert end of game; Setup I", implemented=True, bit=L.RULE_MAXIMUM_ALERT,
-                settings=("panic",)))
+                "Maximum Alert end of game; Setup I", implemented=True, bit=4,
+                settings=("panic",), packages=("maximum_alert",)))
 register(Module("main_effects", BASE_BOX, "rule", "Main Effects", "Trick Cards' Main Effects, Intern Cards and "
-                "Zone Effect Tokens; Setup L", implemented=True, bit=L.RULE_MAIN_EFFECTS))
+                "Zone Effect Tokens; Setup L", implemented=True, bit=8,
+                packages=("main_effects",)))
 
 # ------------------------------------------------------------ Rocca Civetta
 # The module rocca_civetta is the box's content that joins every game ("New
@@ -253,25 +266,28 @@ register(Module("main_effects", BASE_BOX, "rule", "Main Effects", "Trick Cards' 
 # has a data layer below the box, merged only when it is used (``data``).
 register(Module("rocca_civetta", "rocca_civetta", "content", "New Components", "the expansion's Scholars, Clan "
                 "Cards (with Star requirements), Star Tokens, False and Universal Information, Interns, Jinx and "
-                "Panic Cards in every game", implemented=True))
+                "Panic Cards in every game", implemented=True,
+                packages=("rocca_civetta", "rc_scholars", "rc_cards")))
 register(Module("alchemy", "rocca_civetta", "content", "Alchemy Cards", "18 Alchemy Trick Cards and 3 Fate Trick "
-                "Cards added to the deck", implemented=True, requires=("rocca_civetta",), data="rocca_civetta/alchemy"))
+                "Cards added to the deck", implemented=True, requires=("rocca_civetta",), data="rocca_civetta/alchemy",
+                packages=("alchemy",)))
 register(Module("specialists", "rocca_civetta", "content", "Specialists Cards", "18 Specialists Trick Cards and "
                 "3 Fate Trick Cards added to the deck", implemented=True, requires=("main_effects", "rocca_civetta"),
-                data="rocca_civetta/specialists"))
+                data="rocca_civetta/specialists", packages=("specialists",)))
 register(Module("spriggan", "rocca_civetta", "content", "Spriggan Cards", "4 Spriggan Trick Cards and the "
                 "Spriggan Intern Card", implemented=True, requires=("main_effects", "rocca_civetta"),
-                data="rocca_civetta/spriggan"))
+                data="rocca_civetta/spriggan", packages=("spriggan",)))
 register(Module("floor_iv", "rocca_civetta", "content", "Floor IV Zones", "a fourth Floor of Zones holding False "
                 "and Universal Information", requires=("dangerous_zones", "rocca_civetta")))
 register(Module("familiars", "rocca_civetta", "content", "Familiars", "the Yocca and Manticore Familiars, engaged "
                 "in Floor IV Zones", requires=("floor_iv",)))
 register(Module("research", "rocca_civetta", "rule", "Research Cards", "three face-up Research Cards whose quests "
-                "score bonus points", requires=("rocca_civetta",), implemented=True, bit=L.RULE_RESEARCH,
-                data="rocca_civetta/research"))
+                "score bonus points", requires=("rocca_civetta",), implemented=True, bit=1 << 12,
+                data="rocca_civetta/research", packages=("research",)))
 register(Module("congregations", "rocca_civetta", "rule", "Student Congregations", "Phi, Zeta, Iota and Lambda "
                 "Students in the University, with their effects", requires=("rocca_civetta",), implemented=True,
-                bit=L.RULE_CONGREGATIONS, data="rocca_civetta/congregations", settings=("congregations",)))
+                bit=512, data="rocca_civetta/congregations", settings=("congregations",),
+                packages=("congregations",)))
 register(Module("omega_against_all", "rocca_civetta", "mode", "Omega Against All", "Omega, an automaton seat "
                 "with the Omega Deck and Tome of Secrets, plays against every Scholar", requires=("rocca_civetta",)))
 register(Module("solo", "rocca_civetta", "mode", "Solitary Mode", "one Scholar against Omega and the Omega Deck",

@@ -26,25 +26,20 @@ import numpy as np
 
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.scholars import pf
+from sim.dungeonology.core.engine.dispatch_observation import observe
+from sim.dungeonology.layout.obs_header import *  # noqa: F403 (the header's H_* offsets, read as observation.H_*)
+from sim.dungeonology.manifest import HIDDEN as HIDDEN_FIELD
+from sim.dungeonology.manifest import OWN as OWN_FIELD
 from sim.kit.jit import kernel
 from sim.kit.seat import Observation, seat_observation
 
 HIDDEN = -1  # the value of a hidden Jinx location / owner, Clan Card
-PANIC_HIDDEN = -2  # the Panic Card face down under the Alert Card (-1: no Panic Card)
+PANIC_HIDDEN = L.PANIC_HIDDEN  # the Panic Card face down under the Alert Card (-1: no Panic Card)
 HISTORY = 32  # own decisions kept in the information state
-NTRAP = len(L.TRAP_KINDS)
 
-# header after the state part (offsets from OBS_STATE)
-H_VIEWER = 0  # one-hot: the viewer's seat (MAXP)
-H_ACTOR = H_VIEWER + L.MAXP  # 1 when the viewer decides now
-H_JINX_DOWN = H_ACTOR + 1  # face-down Jinx Cards held, per seat (MAXP)
-H_TRAP_SUPPLY = H_JINX_DOWN + L.MAXP  # face-down Trap Tokens in the supply (kinds hidden)
-H_CLAN_KNOWN = H_TRAP_SUPPLY + 1  # 1 when the viewer knows the Clan Card
-# Student Congregations (Rocca Civetta), a block of its own: Students held per seat and at the Bonfire
-H_CG_HELD = H_CLAN_KNOWN + 1  # Congregation Students held: [seat][congregation] (MAXP * NCONGREGATIONS)
-H_CG_BONFIRE = H_CG_HELD + L.MAXP * L.NCONGREGATIONS  # Students at the Bonfire per kind (NSTUDENT_KINDS)
-H_CG_TOP = H_CG_BONFIRE + L.NSTUDENT_KINDS  # one-hot: the kind of the Student picked up first (NSTUDENT_KINDS)
-H_SIZE = H_CG_TOP + L.NSTUDENT_KINDS
+# the header after the state part (offsets from OBS_STATE): the basic game's blocks and each
+# module's (its manifest's observation fields), sim/dungeonology/layout/obs_header.py
+H_SIZE = L.H_SIZE
 OBS_STATE = L.STATE_SIZE
 OBS_SIZE = OBS_STATE + H_SIZE
 # information state: the observation, the own last HISTORY actions (+1, 0 none), decisions per seat
@@ -52,20 +47,23 @@ I_OWN = OBS_SIZE
 I_DECISIONS = I_OWN + HISTORY
 INFO_SIZE = I_DECISIONS + L.MAXP
 
-# sections zeroed for every viewer: (offset, size)
-_ZEROED = (
-    (L.S_RNG0, 2),
-    (L.S_DECK, L.MAX_DECK),
-    (L.S_JDECK, L.MAX_JINX),
-    (L.S_ZTRAP_N, L.MAX_ZONES),
-    (L.S_TRAP_SUPPLY, NTRAP),
-    (L.S_KSTACK, L.KSTACK_DEPTH * L.KSTACK_W),
-    (L.S_SET_RAND_N, 1), (L.S_SET_RAND, L.MAX_SET_DRAWS), (L.S_SET_RAND_I, 1),
-    (L.S_SET_UNIV_N, 1), (L.S_SET_UNIV, L.MAX_SET_DRAWS), (L.S_SET_UNIV_I, 1),
-    (L.S_RESEARCH_DECK, L.MAX_RESEARCH),
-    (L.S_OMEGA_DECK, L.MAX_OMEGA_CARDS),
-)
-ZEROED = np.array(_ZEROED, dtype=np.int64)
+
+def _rows(fields: tuple, visibility: str) -> np.ndarray:
+    """(offset, size) of the runs of consecutive fields of one visibility."""
+    rows: list[list[int]] = []
+    at = 0
+    for f in fields:
+        if f.visibility == visibility:
+            if rows and rows[-1][0] + rows[-1][1] == at:
+                rows[-1][1] += f.size
+            else:
+                rows.append([at, f.size])
+        at += f.size
+    return np.array(rows, dtype=np.int64).reshape(-1, 2)
+
+
+ZEROED = _rows(L.STATE_FIELDS, HIDDEN_FIELD)  # sections zeroed for every viewer: (offset, size)
+OWN_ONLY = _rows(L.PLAYER_FIELDS, OWN_FIELD)  # player fields zeroed in the other seats' blocks
 
 
 @kernel
@@ -91,51 +89,32 @@ def observation_tensor(s, t, viewer, zeroed, out):
     h = OBS_STATE
     for i in range(H_SIZE):
         out[h + i] = 0
-    out[h + H_VIEWER + viewer] = 1
-    out[h + H_ACTOR] = 1 if s[L.S_OVER] == 0 and s[L.S_ACTOR] == viewer else 0
-    # other hands: only their sizes (PF_HAND_N) stay
+    out[h + L.H_VIEWER + viewer] = 1
+    out[h + L.H_ACTOR] = 1 if s[L.S_OVER] == 0 and s[L.S_ACTOR] == viewer else 0
+    # the other seats' own fields (their hands: only their sizes, PF_HAND_N, stay)
     for p in range(L.MAX_SEATS):
         if p != viewer:
-            for k in range(L.MAX_KINDS):
-                out[pf(p, L.PF_HAND) + k] = 0
+            for r in range(OWN_ONLY.shape[0]):
+                for i in range(OWN_ONLY[r, 1]):
+                    out[pf(p, OWN_ONLY[r, 0]) + i] = 0
     # Jinx Cards face down or in the deck: where each one is, is hidden; the count per holder is not
     for x in range(L.MAX_JINX):
         loc = s[L.S_JLOC + x]
         if loc == L.JX_DOWN or loc == L.JX_DECK:
             owner = s[L.S_JOWNER + x]
             if loc == L.JX_DOWN and 0 <= owner < L.MAXP:
-                out[h + H_JINX_DOWN + owner] += 1
+                out[h + L.H_JINX_DOWN + owner] += 1
             out[L.S_JLOC + x] = HIDDEN
             out[L.S_JOWNER + x] = HIDDEN
     # Zone stacks: their contents, in a canonical order
     for f in range(L.NFLOORS):
         _sort_prefix(out, L.S_STACK + f * L.MAX_ZONES, s[L.S_STACK_N + f])
-    # Trap Tokens: on a Zone only that there is one; in the supply only how many
-    for z in range(L.MAX_ZONES):
-        if s[L.S_ZTRAP_KIND + z] != 0:
-            out[L.S_ZTRAP_KIND + z] = 1
-    for k in range(NTRAP):
-        out[h + H_TRAP_SUPPLY] += s[L.S_TRAP_SUPPLY + k]
     known = s[L.S_CLAN_PUBLIC] != 0 or s[pf(viewer, L.PF_KNOWLEDGE)] != 0
-    out[h + H_CLAN_KNOWN] = 1 if known else 0
+    out[h + L.H_CLAN_KNOWN] = 1 if known else 0
     if not known:
         out[L.S_CLAN] = HIDDEN
-    if s[L.S_PANIC] >= 0 and s[L.S_MAX_ALERT] == 0:
-        out[L.S_PANIC] = PANIC_HIDDEN
-    congregation_block(s, out, h)
-
-
-@kernel
-def congregation_block(s, out, h):
-    """Student Congregations: what each seat holds, the Bonfire by kind and
-    the kind on top of it (all public; zero in the base game)."""
-    for p in range(L.MAXP):
-        for c in range(L.NCONGREGATIONS):
-            out[h + H_CG_HELD + p * L.NCONGREGATIONS + c] = s[pf(p, L.PF_CONGREGATION) + c]
-    for i in range(s[L.S_BONFIRE]):
-        out[h + H_CG_BONFIRE + s[L.S_BONFIRE_KINDS + i]] += 1
-    if s[L.S_BONFIRE] > 0:
-        out[h + H_CG_TOP + s[L.S_BONFIRE_KINDS + s[L.S_BONFIRE] - 1]] = 1
+    # what the modules hide of their sections (face-down Trap Tokens, the Panic Card) and their blocks
+    observe(s, t, viewer, out, h)
 
 
 @kernel
@@ -171,7 +150,7 @@ def information_state(state: np.ndarray, tables: np.ndarray, viewer: int, histor
     return out
 
 
-def observe(state: np.ndarray, tables: np.ndarray, names: Any, config: dict[str, Any], seat: int,
+def observe_seat(state: np.ndarray, tables: np.ndarray, names: Any, config: dict[str, Any], seat: int,
             buf: np.ndarray, n: int, wants_view: bool = False) -> tuple[Observation, np.ndarray]:
     """Seat `seat`'s Observation for a Python agent (its tensor, legal actions and, when asked, its
     ``observation_dict``) and legal mask, built from the state (copies only)."""

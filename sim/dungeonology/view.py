@@ -1,5 +1,7 @@
 """State snapshots as JSON-ready dicts: the whole truth (``state_dict``) or
-what one seat can know (``observation_dict``).
+what one seat can know (``observation_dict``). The basic game's keys are
+written here; each module's come from its manifest (``Manifest.view``), placed
+after the key they name.
 
 Hidden from a seat: other hands, every face-down Jinx Card, the Clan Card
 without its Knowledge Token (until revealed to all), the kinds of face-down
@@ -9,14 +11,18 @@ reveals it, and the order of every deck, stack and bag (their sizes stay public)
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from sim.dungeonology import layout as L
+from sim.dungeonology import modules as M
 from sim.dungeonology.core.components.noteboard import board_points, study_bonus
 from sim.dungeonology.core.components.scholars import pf, stat
 from sim.dungeonology.core.components.university import alert_bonus
+from sim.dungeonology.layout.manifests import MANIFESTS, resolve
 from sim.dungeonology.schema import PASSAGES
 from sim.dungeonology.tables import Names
 
@@ -44,26 +50,6 @@ def cube_name(names: Names, c: int) -> str:
     return names.colors[c] if c < len(names.colors) else L.CUBE_KINDS[c - L.CUBE_FALSE]
 
 
-def _star_tokens(s: np.ndarray, names: Names, seat: int) -> dict[str, list[str]]:
-    """The Star Tokens in front of the Note Board (RC "Star Tokens"), per column."""
-    out = {}
-    for i, c in enumerate(names.colors):
-        m = _i(s[pf(seat, L.PF_STAR_TOKENS) + i])
-        if m:
-            out[c] = [k for b, k in enumerate(L.STAR_KINDS) if m >> b & 1]
-    return out
-
-
-def _universal(s: np.ndarray, names: Names, seat: int) -> dict[str, int]:
-    """Universal Information cubes per column (they count as its colour)."""
-    out = {}
-    for i, c in enumerate(names.colors):
-        n = bin(_i(s[pf(seat, L.PF_UNIVERSAL) + i])).count("1")
-        if n:
-            out[c] = n
-    return out
-
-
 def _jinx(s: np.ndarray, names: Names, seat: int, viewer: int | None) -> list[dict[str, Any]]:
     """Face-up cards first, then face-down ones (whose names nobody sees)."""
     up, down = [], []
@@ -82,7 +68,7 @@ def _player(s: np.ndarray, t: np.ndarray, names: Names, seat: int, viewer: int |
     sees_hand = viewer is None or viewer == seat
     hand = _hand(s, names, seat)
     thesis = _i(s[pf(seat, L.PF_THESIS)])
-    return {
+    return with_modules("player", t, (s, t, names, seat, viewer), {
         "seat": seat,
         "color": names.board_colors[seat],
         "scholar": names.scholars[_i(s[pf(seat, L.PF_SCHOLAR)])],
@@ -101,14 +87,9 @@ def _player(s: np.ndarray, t: np.ndarray, names: Names, seat: int, viewer: int |
         "hand": hand if sees_hand else None,
         "hand_size": len(hand),
         "cubes": _cubes(s, names, seat),
-        "universal_cubes": _universal(s, names, seat),  # of those, white (RC "Universal Information")
-        "star_tokens": _star_tokens(s, names, seat),  # RC "Star Tokens"
         "jinx": _jinx(s, names, seat, viewer),
         "thesis": thesis if thesis > 0 else None,
-        # Intern Cards owned (public, Main Effects rule)
-        "interns": [name for i, name in enumerate(names.interns) if _i(s[L.S_INTERN_OWNER + i]) == seat],
-        "tokens": [name for i, name in enumerate(names.interns) if _i(s[L.S_RC_TOKEN_HOLDER + i]) == seat + 1],
-    }
+    })
 
 
 ZONE_EFFECT_NAMES = {k: name for name, k in L.ZONE_EFFECT_KINDS.items()}
@@ -139,40 +120,6 @@ def _effects(t: np.ndarray, names: Names, z: int) -> list[dict[str, Any]]:
     return out
 
 
-def _tokens(s: np.ndarray, z: int, viewer: int | None) -> dict[str, Any]:
-    """Zone Effect Tokens on a Zone. A Trap Token lies face down: nobody sees
-    its effect (only the whole truth, viewer None, shows it)."""
-    kind = _i(s[L.S_ZTRAP_KIND + z])
-    trap: Any = None
-    if kind:
-        trap = {"effect": ZONE_EFFECT_NAMES[kind], "n": _i(s[L.S_ZTRAP_N + z])} if viewer is None else HIDDEN
-    return {
-        "trap": trap,
-        "teleport": bool(s[L.S_ZTELEPORT + z]),
-        "secret_passage": L.SECRET_LETTERS[-1] if s[L.S_ZSECRET + z] else None,
-    }
-
-
-def _boss(s: np.ndarray, names: Names) -> dict[str, Any] | None:
-    """The Boss Card (face up), its profile and the model's Zone: all public."""
-    b = _i(s[L.S_BOSS])
-    if b < 0:
-        return None
-    z = _i(s[L.S_BOSS_ZONE])
-    d: dict[str, Any] = {
-        "boss": names.bosses[b],
-        "name": names.boss_names[b],
-        "profile": names.boss_profiles[b][_i(s[L.S_BOSS_PROFILE])],
-        "zone": names.zones[z] if z >= 0 else None,
-    }
-    if _i(s[L.S_BOSS_STEPS]) > 0:
-        target = _i(s[L.S_BOSS_TARGET])
-        d["moving"] = {"steps_left": _i(s[L.S_BOSS_STEPS]),
-                       "from": names.zones[_i(s[L.S_BOSS_PREV])] if _i(s[L.S_BOSS_PREV]) >= 0 else None,
-                       "target": target if target >= 0 else None}
-    return d
-
-
 def _zones(s: np.ndarray, t: np.ndarray, names: Names, viewer: int | None = None) -> list[dict[str, Any]]:
     out = []
     for z, name in enumerate(names.zones):
@@ -182,7 +129,7 @@ def _zones(s: np.ndarray, t: np.ndarray, names: Names, viewer: int | None = None
         for i in range(_i(t[L.T_Z_NCUBES + z])):
             c = _i(s[L.S_ZCUBE + z * L.MAX_ZSLOTS + i])
             spaces.append(cube_name(names, c - 1) if c else None)
-        out.append({
+        out.append(with_modules("zone", t, (s, t, names, z, viewer), {
             "name": name,
             "floor": FLOORS[_i(t[L.T_Z_FLOOR + z])],
             # tile units (north is -y); .5 when shifted half a tile
@@ -194,8 +141,7 @@ def _zones(s: np.ndarray, t: np.ndarray, names: Names, viewer: int | None = None
             "entered": bool(s[L.S_ZENTERED + z]),
             "stairs": [PASSAGES[p] for p in range(8) if s[L.S_STAIRS + z * 8 + p]],
             "effects": _effects(t, names, z),
-            "tokens": _tokens(s, z, viewer),
-        })
+        }))
     return out
 
 
@@ -236,21 +182,6 @@ def _last_test(s: np.ndarray) -> dict[str, Any] | None:
     }
 
 
-def _max_alert(s: np.ndarray, names: Names, viewer: int | None) -> dict[str, Any] | None:
-    """Maximum Alert: the Panic deck (public), the Panic Card (hidden from
-    everybody until revealed: the whole-truth view shows it), the state."""
-    if _i(s[L.S_PANIC]) < 0:
-        return None
-    revealed = bool(s[L.S_MAX_ALERT])
-    card = names.panic[_i(s[L.S_PANIC])]
-    return {
-        "triggered": revealed,
-        "panic": card if revealed or viewer is None else HIDDEN,
-        "panic_deck": [c for i, c in enumerate(names.panic) if (_i(s[L.S_PANIC_DECK]) >> i) & 1],
-        "removed": [p for p in range(_i(s[L.S_NPLAYERS])) if (_i(s[L.S_MA_REMOVED]) >> p) & 1],
-    }
-
-
 def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any],
                viewer: int | None = None) -> dict[str, Any]:
     """The whole state (viewer None) or seat `viewer`'s observation."""
@@ -279,7 +210,7 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
         "players": [_player(s, t, names, p, viewer) for p in range(n)],
         "zones": _zones(s, t, names, viewer),
         "stacks": stacks,
-        "reserve": {
+        "reserve": with_modules("reserve", t, (s, t, names, viewer), {
             "cubes": {c: _i(s[L.S_RES_CUBES + i]) for i, c in enumerate(names.colors)}
             | {k: _i(s[L.S_RES_CUBES + L.CUBE_FALSE + j]) for j, k in enumerate(L.CUBE_KINDS)
                if t[L.T_COL_COUNT + L.CUBE_FALSE + j]},
@@ -289,15 +220,7 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
             "knowledge": _i(s[L.S_RES_KNOW]),
             "stair_tokens": _i(t[L.T_STAIR_TOKENS] - s[L.S_STAIR_USED]),
             "wall_tokens": _i(t[L.T_WALL_TOKENS] - s[L.S_WALL_USED]),
-            # Zone Effect Token supply; the Trap kinds in it are hidden
-            "teleport_tokens": _i(s[L.S_TELEPORT_SUPPLY]),
-            "secret_passage_markers": _i(s[L.S_SECRET_SUPPLY]),
-            "trap_tokens": (
-                sum(_i(s[L.S_TRAP_SUPPLY + k]) for k in range(len(L.TRAP_KINDS))) if viewer is not None
-                else {name: _i(s[L.S_TRAP_SUPPLY + k]) for k, name in enumerate(L.TRAP_KINDS)}
-            ),
-        },
-        "intern_deck": [name for i, name in enumerate(names.interns) if _i(s[L.S_INTERN_OWNER + i]) < 0],
+        }),
         "university": {"students": _i(s[L.S_UNIV_GREY]), "omega": _i(s[L.S_UNIV_OMEGA])},
         "bonfire": _i(s[L.S_BONFIRE]),
         "alert": {
@@ -307,7 +230,6 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
             "bonus": _i(alert_bonus(s, t)),  # the Panic Card's Alert Modifier under Maximum Alert
             "in_play": not bool(s[L.S_MAX_ALERT]),  # Maximum Alert removes the Alert Card
         },
-        "max_alert": _max_alert(s, names, viewer),
         "clan": names.clans[_i(s[L.S_CLAN])] if clan_known else HIDDEN,
         "clan_public": bool(s[L.S_CLAN_PUBLIC]),
         "deck": deck if viewer is None else len(deck),
@@ -317,63 +239,35 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
         "test": _test(s, names),
         "last_test": _last_test(s),
         "thesis_count": _i(s[L.S_THESIS_COUNT]),
-        "boss": _boss(s, names),
         # Note Board points with the Clan modifiers: known only with the Clan
         "board_points": [_i(board_points(s, t, p)) if clan_known else None for p in range(n)],
     }
-    if _i(t[L.T_RULES]) & L.RULE_MAIN_EFFECTS:
-        out["main_effects"] = _main_effects(s, names)
-    if _i(t[L.T_RULES]) & L.RULE_RESEARCH:
-        out["research"] = _research(s, t, names, viewer)
-    if _i(t[L.T_RULES]) & L.RULE_CONGREGATIONS:
-        out["congregations"] = _congregations(s, names, n)
-    return out
+    return with_modules("state", t, (s, t, names, viewer), out)
 
 
-def _research(s: np.ndarray, t: np.ndarray, names: Names, viewer: int | None) -> dict[str, Any]:
-    """Research Cards (Rocca Civetta): the cards face up near the Campus (None:
-    an empty place), who completed which (public), the deck (its order hidden),
-    whether the current player already completed a Quest this turn."""
-    up = [_i(s[L.S_RESEARCH_UP + i]) - 1 for i in range(L.RESEARCH_UP)]
-    deck = [names.research[_i(s[L.S_RESEARCH_DECK + i])] for i in range(_i(s[L.S_RESEARCH_N]))]
-    return {
-        "face_up": [names.research[c] if c >= 0 else None for c in up],
-        "points": {name: _i(t[L.T_RESEARCH_POINTS + c]) for c, name in enumerate(names.research)},
-        "completed": {p: [name for c, name in enumerate(names.research) if _i(s[L.S_RESEARCH_OWNER + c]) == p + 1]
-                      for p in range(_i(s[L.S_NPLAYERS]))},
-        "deck": deck if viewer is None else len(deck),
-        "completed_this_turn": _i(s[L.S_RESEARCH_TURN]) == _i(s[L.S_TURN]) + 1,
-    }
+@functools.cache
+def _module_keys(part: str) -> tuple[tuple[str | None, str, Callable[..., Any], int], ...]:
+    """(after, key, function, rule bit or 0) of each manifest's view key of a part, in manifest order."""
+    out = []
+    for package, m in MANIFESTS.items():
+        bit = M.MODULES[m.module].bit if m.module in M.MODULES else 0
+        out += [(v.after, v.key, resolve(package, v.call), 0 if v.always else bit) for v in m.view if v.part == part]
+    return tuple(out)
 
 
-def _congregations(s: np.ndarray, names: Names, n: int) -> dict[str, Any]:
-    """Student Congregations (all public): the Congregations in the game, their
-    Students in the University, the Reserve and held, the Bonfire in order from
-    the arrow (the last is picked up first), the Students standing in Zones."""
-    used = [c for i, c in enumerate(L.CONGREGATIONS) if (_i(s[L.S_CG_USED]) >> i) & 1]
-    return {
-        "used": used,
-        "university": {c: _i(s[L.S_UNIV_CONGREGATION + i]) for i, c in enumerate(L.CONGREGATIONS) if c in used},
-        "reserve": {c: _i(s[L.S_RES_CONGREGATION + i]) for i, c in enumerate(L.CONGREGATIONS) if c in used},
-        "held": [{c: _i(s[pf(p, L.PF_CONGREGATION) + i]) for i, c in enumerate(L.CONGREGATIONS) if c in used}
-                 for p in range(n)],
-        "bonfire": [L.STUDENT_KINDS[_i(s[L.S_BONFIRE_KINDS + i])] for i in range(_i(s[L.S_BONFIRE]))],
-        "in_zones": {names.zones[z]: {"seat": _i(s[L.S_ZIOTA + z]) - 1,
-                                      "congregation": L.CONGREGATIONS[_i(s[L.S_CG_ZKIND + z])]}
-                     for z in range(len(names.zones)) if s[L.S_ZIOTA + z]},
-    }
+def with_modules(part: str, t: np.ndarray, args: tuple, base: dict[str, Any]) -> dict[str, Any]:
+    """``base`` with the modules' keys of this part (``Manifest.view``), each after its anchor key
+    (a score breakdown leaves out the parts that are None)."""
+    rules = _i(t[L.T_RULES])
+    keys = list(base)
+    for after, key, function, bit in _module_keys(part):
+        if bit and not rules & bit:
+            continue
+        value = function(*args)
+        if value is None and part == "breakdown":
+            continue
+        base[key] = value
+        keys.insert(keys.index(after) + 1 if after is not None else len(keys), key)
+    return {k: base[k] for k in keys}
 
 
-def _main_effects(s: np.ndarray, names: Names) -> dict[str, Any]:
-    """Main Effects rule: the declared effects not yet resolved (face up on
-    the table, the last one on top) and the ACTION Main Effects of the turn."""
-    chain = []
-    for i in range(_i(s[L.S_ME_CHAIN_N])):
-        k = _i(s[L.S_ME_KIND + i])
-        chain.append({
-            "seat": _i(s[L.S_ME_SEAT + i]),
-            "card": names.kinds[k],
-            "effect": names.mains[k],
-            "cancelled": bool(s[L.S_ME_CANCEL + i]),
-        })
-    return {"declared": chain, "actions_this_turn": _i(s[L.S_ME_ACTIONS])}

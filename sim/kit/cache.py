@@ -17,6 +17,7 @@ from pathlib import Path
 
 PACKAGES = ("sim", "agents", "experiments", "tests")  # tests: example agents compiled against the layout
 CURRENT = ""  # sources_digest() of this checkout, set on import (refresh_numba_cache)
+LAYOUT_SOURCES = ("sim/dungeonology/modules.py",)  # the registry: the order and rule bits of the manifests
 
 
 def sources_digest(root: Path | None = None) -> str:
@@ -27,10 +28,11 @@ def sources_digest(root: Path | None = None) -> str:
     for path in sorted(f for d in dirs for f in d.rglob("*.py") if "__pycache__" not in f.parts):
         source = path.read_bytes()
         rel = path.relative_to(root)
-        if b"njit" in source or b"sim.kit.jit" in source or path.name == "jit.py" \
-                or rel.parts[:3] == ("sim", "dungeonology", "layout"):
-            # numba code, its constants (the sim/dungeonology/layout/ package) and how it is compiled;
-            # by path, so that a module moved to another package counts as changed
+        if b"njit" in source or b"sim.kit.jit" in source or path.name in ("jit.py", "manifest.py") \
+                or rel.parts[:3] == ("sim", "dungeonology", "layout") or rel.as_posix() in LAYOUT_SOURCES:
+            # numba code, its constants (the sim/dungeonology/layout/ package, built from the packages'
+            # manifests in the registry's order) and how it is compiled; by path, so that a module moved
+            # to another package counts as changed
             digest.update(rel.as_posix().encode())
             digest.update(source)
     return digest.hexdigest()

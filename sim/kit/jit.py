@@ -21,8 +21,9 @@ allocates nothing, and that counting took a quarter of a game's time.
   of all it calls and optimises the whole again
   (``numba/core/codegen.py``, ``CPUCodeLibrary.finalize``), so every thin
   layer over the whole engine cost one more optimisation of all of it: the
-  engine's entry layers (``step``) and its phase and continuation dispatchers
-  are inline kernels. Copying every small kernel the same way (the ~160 of at
+  engine's entry layers (``step``), its phase and continuation dispatchers, the
+  generated hook dispatchers and the thin hook providers each of them calls
+  once are inline kernels. Copying every small kernel the same way (the ~160 of at
   most 40 bytecode instructions) was measured and dropped: LLVM's share fell
   from 100 to 77 s, but typing the copies took as long (README, "Benchmark").
 

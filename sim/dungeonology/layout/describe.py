@@ -1,21 +1,18 @@
 """The layout in words: every section of the state, the player block and the
-tables with its offset, size and meaning, read from the layout modules
-themselves (the comment on a section's line, else the comment block above
-it). ``python -m sim.dungeonology.layout.describe`` prints the Markdown that
+tables with its offset, size and meaning, read from the fields themselves (the
+basic game's in the layout modules, each module's in its manifest).
+``python -m sim.dungeonology.layout.describe`` prints the Markdown that
 docs/ACTIONS.md holds ("The state layout"); tests/test_layout.py checks that
 the document is up to date.
 """
 
 from __future__ import annotations
 
-import ast
-import io
-import tokenize
 from dataclasses import dataclass
-from pathlib import Path
 
 from sim.dungeonology.layout import actions, ops, state, tables
 from sim.dungeonology.layout.limits import LAYOUT_VERSION, MAX_SEATS, MAXP, OMEGA_SEAT
+from sim.dungeonology.manifest import Field
 
 
 @dataclass(frozen=True)
@@ -24,56 +21,28 @@ class Section:
     offset: int
     size: int
     meaning: str
+    owner: str = ""
 
 
-def _comments(source: str) -> tuple[dict[int, str], dict[int, str]]:
-    """(comment at the end of line n, full-line comment on line n)."""
-    trailing: dict[int, str] = {}
-    full: dict[int, str] = {}
-    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
-        if tok.type == tokenize.COMMENT:
-            text = tok.string.lstrip("#").strip()
-            (full if tok.line.strip().startswith("#") else trailing)[tok.start[0]] = text
-    return trailing, full
-
-
-def sections(module, alloc: str, total: int) -> list[Section]:
-    """The sections ``alloc`` (``"_s"``, ``"_p"``, ``"_t"``) hands out in
-    `module`, in order; `total`: the size after the last one."""
-    source = Path(module.__file__).read_text()
-    trailing, full = _comments(source)
-    found: list[tuple[str, int, int]] = []  # name, offset, line
-    for node in ast.parse(source).body:
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-                and isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
-                and node.value.func.id == alloc):
-            name = node.targets[0].id
-            found.append((name, getattr(module, name), node.lineno))
-    out = []
-    for i, (name, offset, line) in enumerate(found):
-        end = found[i + 1][1] if i + 1 < len(found) else total
-        meaning = trailing.get(line)
-        if meaning is None:  # the comment block just above, if any
-            block = []
-            k = line - 1
-            while k in full and not full[k].startswith("---"):
-                block.insert(0, full[k])
-                k -= 1
-            meaning = " ".join(block)
-        out.append(Section(name, offset, end - offset, meaning))
+def sections(fields: tuple[Field, ...]) -> list[Section]:
+    """The sections of a layout part (its fields in allocation order) with their offsets."""
+    out, at = [], 0
+    for f in fields:
+        out.append(Section(f.name, at, f.size, f.meaning, f.owner))
+        at += f.size
     return out
 
 
 def state_sections() -> list[Section]:
-    return sections(state, "_s", state.P_BASE)
+    return sections(state.STATE_FIELDS)
 
 
 def player_sections() -> list[Section]:
-    return sections(state, "_p", state.PSZ)
+    return sections(state.PLAYER_FIELDS)
 
 
 def table_sections() -> list[Section]:
-    return sections(tables, "_t", tables.TABLE_SIZE)
+    return sections(tables.TABLE_FIELDS)
 
 
 def _table(rows: list[Section]) -> list[str]:

@@ -23,13 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sim.dungeonology.boxes import BASE_BOX, BOXES_DIR, DATA_DIR, DATA_FILES, MANIFEST
 from sim.dungeonology.loader.keys import parse_set_options, parse_value, split_key
 from sim.dungeonology.loader.layers import (
-    BASE_BOX,
-    BOXES_DIR,
-    DATA_DIR,
-    DATA_FILES,
-    MANIFEST,
     Layer,
     LayerData,
     available_boxes,

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sim.dungeonology.boxes import BOXES_DIR, DATA_FILES, MANIFEST, ordered_files
 from sim.dungeonology.loader.keys import split_key
 from sim.dungeonology.schema import (
     PROVISIONAL_KEYS,
@@ -40,25 +41,6 @@ from sim.dungeonology.schema import (
     strip_provisional,
 )
 from sim.kit.errors import DataError, format_key
-
-BOXES_DIR = Path(__file__).resolve().parent.parent / "data"
-BASE_BOX = "base"
-DATA_DIR = BOXES_DIR / BASE_BOX
-MANIFEST = "manifest.toml"
-# The files of a complete box (one that requires no other box): the base game.
-DATA_FILES = (
-    "box.toml",
-    "noteboard.toml",
-    "auxiliary.toml",
-    "tricks.toml",
-    "scholars.toml",
-    "clans.toml",
-    "alert.toml",
-    "jinx.toml",
-    "randomizer.toml",
-    "zones.toml",
-    "interns.toml",
-)
 
 Parts = tuple[str | int, ...]
 
@@ -213,7 +195,7 @@ def display(path: Path) -> str:
 
 def _read_files(folder: Path, layer: Layer) -> LayerData:
     names = [p.name for p in folder.glob("*.toml") if p.name != MANIFEST]
-    ordered = [n for n in DATA_FILES if n in names] + sorted(n for n in names if n not in DATA_FILES)
+    ordered = ordered_files(names)
     raw: dict[str, Any] = {}
     files: dict[str, str] = {}
     marked: dict[Parts, tuple[str, str]] = {}

@@ -112,20 +112,20 @@ be later than the one set up when that one had a single choice.
 
 from __future__ import annotations
 
+from sim.dungeonology.layout.manifests import MANIFESTS, resolve
 from sim.dungeonology.scenario.builder import FLOOR_NAMES, PHASES
 from sim.dungeonology.scenario.campus import CampusSetup
 from sim.dungeonology.scenario.cards import CardSetup
-from sim.dungeonology.scenario.congregations import CongregationSetup
 from sim.dungeonology.scenario.dungeon import DungeonSetup
 from sim.dungeonology.scenario.noteboard import NoteBoardSetup
 from sim.dungeonology.scenario.playing import do, pick
-from sim.dungeonology.scenario.research import ResearchSetup
-from sim.dungeonology.scenario.tokens import TokenSetup
 from sim.dungeonology.scenario.turn import TurnSetup
 
 __all__ = ["FLOOR_NAMES", "PHASES", "Scenario", "do", "pick"]
 
+# each module's operations (its manifest's ``scenario`` class), in manifest order, before the turn's
+MODULE_SETUPS = tuple(resolve(package, m.scenario) for package, m in MANIFESTS.items() if m.scenario)
 
-class Scenario(DungeonSetup, TokenSetup, NoteBoardSetup, CardSetup, CampusSetup, CongregationSetup, ResearchSetup,
-               TurnSetup):
+
+class Scenario(DungeonSetup, NoteBoardSetup, CardSetup, CampusSetup, *MODULE_SETUPS, TurnSetup):
     """Fluent builder of a game position (see the module docstring)."""

@@ -61,7 +61,6 @@ class ScenarioBase:
         self.n = self.config.players
         self._pinned = 0  # deck cards on top placed by deck_top / deck
         self._turn: tuple[int, str, int | None] | None = None
-        self._boss_done = False
 
     # ------------------------------------------------------------ lookups
     def seat(self, who: int | str) -> int:
@@ -145,9 +144,6 @@ class ScenarioBase:
     def build(self) -> Game:
         """Apply the turn, check every invariant and return the Game."""
         self._apply_turn()
-        if self._boss_done:
-            self.s[L.S_BOSS_TURN] = self.s[L.S_TURN] if self._turn is None or self._turn[1] != "start" \
-                else self.s[L.S_TURN] + 1
         for p in range(self.n):
             if self.s[pf(p, L.PF_STUN)] > stat(self.s, self.t, p, L.ST_STAMINA):
                 raise ConfigError(f"{self._name(p)} has more Stun Tokens than Stamina", key="stun",

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from sim.dungeonology.boxes import BASE_BOX, box_keys
 from sim.dungeonology.layout import QUEST_CONDITIONS
 from sim.dungeonology.schema.models import DERIVED_FIELDS, GameData
 from sim.dungeonology.schema.vocab import (
@@ -80,10 +81,7 @@ def export_json_schema(out_dir: str | Path, files: Mapping[str, str] | None = No
     ``out_dir``; returns the paths written. ``files`` defaults to the base box's
     files; ``complete`` as in :func:`file_schemas`."""
     if files is None:
-        from sim.dungeonology.loader import BASE_BOX
-        from sim.dungeonology.loader.layers import read_box
-
-        files = {key: Path(path).name for key, path in read_box(BASE_BOX).files.items()}
+        files = box_keys(BASE_BOX)
         files.update({k: f for k, f in EXPANSION_KEYS.items() if k not in files})
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)

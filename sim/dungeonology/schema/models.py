@@ -9,26 +9,18 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
 
 from sim.dungeonology.layout import (
-    CG_EFFECT_KINDS,
-    CONGREGATIONS,
-    MAX_CG_EFFECTS,
-    MAX_INTERNS,
     MAX_ME_COSTS,
-    MAX_QUEST_CONDS,
-    MAX_RESEARCH,
     MAX_ZEFF,
     ME_TIMINGS,
     ME_WHEN,
-    QUEST_CONDITIONS,
     SECRET_LETTERS,
     ZONE_EFFECTS_WITH_N,
 )
 from sim.dungeonology.schema.vocab import (
     DIRECTIONS,
-    MAX_BOSS_PROFILES,
     OPS,
     TIMINGS,
     ZONE_EFFECTS,
@@ -37,35 +29,35 @@ from sim.dungeonology.schema.vocab import (
     Passage,
     Passages,
     Positive,
-    _at_least,
-    _one_of,
+    at_least,
+    one_of,
     strip_provisional,
 )
 
 # --------------------------------------------------------------------------- models
 
 
-class _Model(BaseModel):
+class Model(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
-class Cube(_Model):
+class Cube(Model):
     name: str
     count: Positive
     points: Positive
 
 
-class Students(_Model):
+class Students(Model):
     grey: Count
     omega: Count
 
 
-class TrapToken(_Model):
+class TrapToken(Model):
     count: Count
     n: Count = 0
 
 
-class Tokens(_Model):
+class Tokens(Model):
     stun: Count
     knowledge: Count
     stair: Count
@@ -75,16 +67,16 @@ class Tokens(_Model):
     trap: dict[str, TrapToken]
 
 
-class Campus(_Model):
+class Campus(Model):
     bonfire_spaces: Count
 
 
-class Rules(_Model):
+class Rules(Model):
     thesis_min_stars: Count
     thesis_bonus: Annotated[
-        list[Count], _at_least(4, "needs a bonus for at least the 1st to 4th Thesis")
+        list[Count], at_least(4, "needs a bonus for at least the 1st to 4th Thesis")
     ]
-    study_size_penalty: Annotated[list[Count], _at_least(1, "needs at least one entry")]
+    study_size_penalty: Annotated[list[Count], at_least(1, "needs at least one entry")]
     thesis_fail_loss_order: list[str]
     failure_stun: Count
     failure_students: Count
@@ -94,12 +86,12 @@ class Rules(_Model):
     round_cap: Positive
 
 
-class PlayerLevel(_Model):
+class PlayerLevel(Model):
     reduction: Count
-    min_players: Annotated[int, _one_of((2, 3, 4), "player count")]
+    min_players: Annotated[int, one_of((2, 3, 4), "player count")]
 
 
-class Column(_Model):
+class Column(Model):
     slots: Positive
     stars: list[int]
     arrows: list[int]
@@ -108,31 +100,31 @@ class Column(_Model):
     star_tokens: list[str] = []
 
 
-class NoteBoard(_Model):
-    colors: Annotated[list[str], _at_least(1, "needs at least one Note Board colour")]
+class NoteBoard(Model):
+    colors: Annotated[list[str], at_least(1, "needs at least one Note Board colour")]
     columns: dict[str, Column]
 
 
-class Step(_Model):
-    op: Annotated[str, _one_of(OPS, "op")]
+class Step(Model):
+    op: Annotated[str, one_of(OPS, "op")]
     n: Positive = 1
     type: str | None = None
     cost: bool = False
 
 
-Option = Annotated[list[Step], _at_least(1, "an option needs at least one step")]
-Options = Annotated[list[Option], _at_least(1, "needs at least one option")]
-Timing = Annotated[str, _one_of(TIMINGS, "timing")]
+Option = Annotated[list[Step], at_least(1, "an option needs at least one step")]
+Options = Annotated[list[Option], at_least(1, "needs at least one option")]
+Timing = Annotated[str, one_of(TIMINGS, "timing")]
 
 
-class Effect(_Model):
+class Effect(Model):
     timing: Timing
     options: Options
 
 
-class Tricks(_Model):
+class Tricks(Model):
     total: Positive
-    types: Annotated[list[str], _at_least(1, "needs at least one Trick type")]
+    types: Annotated[list[str], at_least(1, "needs at least one Trick type")]
     main_actions_per_turn: Positive = 1  # "Only one Main Effect with the word Action"
     # RC "Add 1 or More Types of Trick Cards to the Deck": the Types an expansion adds (each module layer
     # appends its own), and the type Scholar skills' typed discards also accept once `wild_min_added` of them
@@ -142,22 +134,22 @@ class Tricks(_Model):
     wild_min_added: Positive = 2
 
 
-CostOption = Annotated[list[Step], _at_least(1, "a cost option needs at least one step")]
+CostOption = Annotated[list[Step], at_least(1, "a cost option needs at least one step")]
 
 
-class MainEffect(_Model):
+class MainEffect(Model):
     """A Trick Card's Main Effect (advanced rule "Main Effects")."""
 
     name: str
-    timing: Annotated[str, _one_of(ME_TIMINGS, "Main Effect timing")] = "standard"
+    timing: Annotated[str, one_of(ME_TIMINGS, "Main Effect timing")] = "standard"
     action: bool = False
-    when: Annotated[str, _one_of(ME_WHEN, "Main Effect moment")] = "any"
+    when: Annotated[str, one_of(ME_WHEN, "Main Effect moment")] = "any"
     cost: Annotated[list[CostOption], Field(max_length=MAX_ME_COSTS)] = []
-    effect: Annotated[list[Step], _at_least(1, "a Main Effect needs at least one step")]
+    effect: Annotated[list[Step], at_least(1, "a Main Effect needs at least one step")]
     after: list[Step] = []
 
 
-class Card(_Model):
+class Card(Model):
     type: str
     bonus: Count
     auxiliary: Annotated[list[str], Field(min_length=0, max_length=2)]
@@ -168,30 +160,20 @@ class Card(_Model):
     declare_intern: bool = False
 
 
-class Intern(_Model):
-    points: Count
-    passive: dict[str, int] = {}
-    protected: list[str] = []
-    token: dict[str, int] = {}  # passives of the Intern's token for the Scholar holding it (RC: the Fool's Token)
-    # the module whose Trick Cards call this Intern (RC Specialists, Spriggan): without them no card names it,
-    # and it stays in the Intern deck
-    called_by: str | None = None
-
-
-class Skill(_Model):
+class Skill(Model):
     name: str
     timing: Timing
     options: Options
 
 
-class ScholarSide(_Model):
+class ScholarSide(Model):
     students: Count
     hand: Positive
     speed: Positive
     intelligence: Positive
     stamina: Positive
     knowledge: Annotated[
-        dict[str, Positive], _at_least(1, "a Knowledge Combo needs at least one cube")
+        dict[str, Positive], at_least(1, "a Knowledge Combo needs at least one cube")
     ]
     passive: dict[str, int] = {}
     skills: list[Skill] = []
@@ -201,7 +183,7 @@ class Scholar(ScholarSide):
     exalted: ScholarSide
 
 
-class Clan(_Model):
+class Clan(Model):
     target: Count
     modifiers: dict[str, int] = {}
     # RC "New Clan Cards": Stars a successful Thesis needs besides the Target
@@ -211,151 +193,53 @@ class Clan(_Model):
     bonus: Count = 0
 
 
-class CubeKind(_Model):
-    """False or Universal Information in the box (RC "New Components")."""
-
-    count: Count
-
-
-class UniversityFill(_Model):
+class UniversityFill(Model):
     students_per_player: Count
     omega: Count
 
 
-class AlertSlot(_Model):
+class AlertSlot(Model):
     bonus: Count
     students_per_player: Count
     omega: Count
 
 
-class AlertCard(_Model):
+class AlertCard(Model):
     university: UniversityFill
     slots: Annotated[
-        list[AlertSlot], _at_least(1, "an Alert Card needs at least one slot")
+        list[AlertSlot], at_least(1, "an Alert Card needs at least one slot")
     ]
 
 
-class Jinx(_Model):
+class Jinx(Model):
     on_reveal: list[Step] = []
     passive: dict[str, int] = {}
     penalty: Count
 
 
-class BossProfile(_Model):
-    """One profile of a Boss Card ("The Boss" B-E)."""
-
-    alert_modifier: Count
-    sighting: Annotated[list[Step], _at_least(1, "Sighting needs at least one step")]
-    activation: Annotated[list[Step], _at_least(1, "Activation needs at least one step")]
-    encounter: list[Step] = []
-
-
-def _boss_profiles(value: dict[str, BossProfile]) -> dict[str, BossProfile]:
-    if not 1 <= len(value) <= MAX_BOSS_PROFILES:
-        raise ValueError(
-            f"a Boss Card has one profile or two, one on each side of the card; this one has {len(value)} "
-            f"(allowed: 1 to {MAX_BOSS_PROFILES} profiles)"
-        )
-    return value
-
-
-class Boss(_Model):
-    """A Boss Card: its name and its profiles ("The Boss" A): two for Laetus of
-    the base box, one for a Big Boss (Rocca Civetta, "Big Boss" A)."""
-
-    name: str
-    profiles: Annotated[dict[str, BossProfile], AfterValidator(_boss_profiles)]
-
-
-class PanicCard(_Model):
-    """A Panic Card ("Maximum Alert", Panic Card A-F); see panic.toml."""
-
-    dungeon: str | None = None
-    boss: str | None = None
-    exclusive: bool = False
-    university: UniversityFill
-    each_player: list[Step] = []
-    each_scholar: list[Step] = []
-    passive: dict[str, int] = {}
-    alert_modifier: int = 0
-
-
-def _quest_conditions(value: list[QuestCondition]) -> list[QuestCondition]:
-    if not 1 <= len(value) <= MAX_QUEST_CONDS:
-        raise ValueError(f"a Quest has 1 to {MAX_QUEST_CONDS} conditions (allowed: 1..{MAX_QUEST_CONDS} entries)")
-    return value
-
-
-class QuestCondition(_Model):
-    """One requirement of a Research Card's Quest (Rocca Civetta, "Research
-    Cards"): what the Scholar holds, at least ``n`` (at most with ``at_most``);
-    ``color`` only for ``cubes``, ``each`` only for ``columns``."""
-
-    what: Annotated[str, _one_of(QUEST_CONDITIONS, "quest condition")]
-    n: Count
-    color: str | None = None
-    each: Positive = 1
-    at_most: bool = False
-
-
-class ResearchCard(_Model):
-    """A Research Card (Rocca Civetta, "Research Cards"): its Quest (every
-    condition must hold) and the bonus victory points it grants at Scoring."""
-
-    points: Count
-    requires: Annotated[list[QuestCondition], AfterValidator(_quest_conditions)]
-class CongregationEffect(_Model):
-    """One effect of a Student Congregation Card (Rocca Civetta, "Student
-    Congregations"); see congregations.toml."""
-
-    effect: Annotated[str, _one_of(tuple(CG_EFFECT_KINDS), "Congregation effect")]
-    sacrifice: Count = 0  # Students of the Congregation Sacrificed to activate it (0: a "When you ..." effect)
-    n: Count = 0
-    gold: bool = False  # the gold symbol: also during the opponents' turns
-
-
-def _congregation_names(value: dict[str, Any]) -> dict[str, Any]:
-    allowed = [c.capitalize() for c in CONGREGATIONS]
-    for name in value:
-        if name not in allowed:
-            raise ValueError(f"unknown Student Congregation {name!r} (allowed: {', '.join(allowed)})")
-    return value
-
-
-class Congregation(_Model):
-    """A Student Congregation: its Students, when it is available, its card's effects."""
-
-    colour: str = ""
-    students: Count  # put in the Reserve when the Congregation is used
-    used: bool = True  # chosen for the game (a Congregation unavailable by a Boss or Scholar stays out anyway)
-    unavailable_with: list[str] = []  # Boss or Scholar names: not available when one of them is in the game
-    not_at_setup_with: list[str] = []  # Boss or Scholar names: its Students are not entered at Game Setup
-    effects: Annotated[dict[str, CongregationEffect], Field(max_length=MAX_CG_EFFECTS)] = {}
-
-
-class RandomizerCard(_Model):
+class RandomizerCard(Model):
     color: str
-    direction: Annotated[str, _one_of(DIRECTIONS, "direction")]
+    direction: Annotated[str, one_of(DIRECTIONS, "direction")]
     passage: Passage
     information: str
 
 
-class Randomizer(_Model):
-    cards: Annotated[list[RandomizerCard], _at_least(1, "needs at least one card")]
+class Randomizer(Model):
+    cards: Annotated[list[RandomizerCard], at_least(1, "needs at least one card")]
 
 
-class StartZone(_Model):
+class StartZone(Model):
     name: str
     floor: Floor
     passages: Passages
 
 
-class ZoneEffect(_Model):
+class ZoneEffect(Model):
     """One printed Zone Effect. Shorthand in TOML: ``"ambush 1"``,
     ``"secret_passage A"``, ``"bivouac"``; the table form adds a colour
     condition (Colored Effects): ``{ effect = "bivouac", color = "worship" }``."""
 
-    effect: Annotated[str, _one_of(ZONE_EFFECTS, "Zone Effect")]
+    effect: Annotated[str, one_of(ZONE_EFFECTS, "Zone Effect")]
     n: Count = 0
     letter: str | None = None
     color: str | None = None
@@ -394,14 +278,14 @@ class ZoneEffect(_Model):
         return self
 
 
-class ZoneEffectRules(_Model):
+class ZoneEffectRules(Model):
     """Rule values of the Zone Effects not printed on a tile ("Zone Effect
     Tokens": Teleport needs at least one Worship Information Cube)."""
 
     teleport_color: str
 
 
-class Zone(_Model):
+class Zone(Model):
     floor: Floor
     alert: Count
     cubes: list[str]
@@ -411,44 +295,33 @@ class Zone(_Model):
     scholar: str | None = None  # RC "Special Zones": the Scholar who exploits it (Camp Z: Caterina)
 
 
-class GameData(_Model):
-    """The whole component namespace, validated and normalised."""
+class BaseData(Model):
+    """The basic game's part of the component namespace (GameData adds each module's keys)."""
 
-    cubes: Annotated[list[Cube], _at_least(1, "needs at least one cube colour")]
+    cubes: Annotated[list[Cube], at_least(1, "needs at least one cube colour")]
     students: Students
     tokens: Tokens
     campus: Campus
     rules: Rules
     player_levels: Annotated[
-        dict[str, PlayerLevel], _at_least(1, "needs at least one Player Level")
+        dict[str, PlayerLevel], at_least(1, "needs at least one Player Level")
     ]
     noteboard: NoteBoard
     auxiliary: dict[str, Effect]
     tricks: Tricks
     cards: Annotated[
-        dict[str, Card], _at_least(1, "needs at least one kind of Trick Card")
+        dict[str, Card], at_least(1, "needs at least one kind of Trick Card")
     ]
-    scholars: Annotated[dict[str, Scholar], _at_least(2, "needs at least 2 Scholars")]
-    clans: Annotated[dict[str, Clan], _at_least(1, "needs at least one Clan")]
+    scholars: Annotated[dict[str, Scholar], at_least(2, "needs at least 2 Scholars")]
+    clans: Annotated[dict[str, Clan], at_least(1, "needs at least one Clan")]
     alert: Annotated[
-        dict[str, AlertCard], _at_least(1, "needs at least one Alert Card (difficulty)")
+        dict[str, AlertCard], at_least(1, "needs at least one Alert Card (difficulty)")
     ]
-    jinx: Annotated[dict[str, Jinx], _at_least(1, "needs at least one Jinx Card")]
+    jinx: Annotated[dict[str, Jinx], at_least(1, "needs at least one Jinx Card")]
     randomizer: Randomizer
     start: StartZone
-    zones: Annotated[dict[str, Zone], _at_least(1, "needs at least one Dungeon Zone")]
+    zones: Annotated[dict[str, Zone], at_least(1, "needs at least one Dungeon Zone")]
     zone_effects: ZoneEffectRules
-    boss: dict[str, Boss] = {}  # boss.toml (optional: only the Boss advanced rule uses it)
-    interns: Annotated[dict[str, Intern], Field(max_length=MAX_INTERNS)] = {}
-    # Maximum Alert (optional files/keys: a data folder without them has no Panic Card)
-    dungeon: str | None = None  # the Dungeon icon of the Zones (zones.toml)
-    panic: dict[str, PanicCard] = {}
-    # Research Cards (Rocca Civetta module research: research.toml of its data layer)
-    research: Annotated[dict[str, ResearchCard], Field(max_length=MAX_RESEARCH)] = {}
-    # RC "False Information", "Universal Information": cubes without a column (box.toml)
-    cube_kinds: dict[str, CubeKind] = {}
-    # Student Congregations (Rocca Civetta advanced rule; congregations.toml of its data layer)
-    congregations: Annotated[dict[str, Congregation], AfterValidator(_congregation_names)] = {}
 
     @model_validator(mode="before")
     @classmethod
@@ -484,4 +357,25 @@ class GameData(_Model):
         return tuple(self.alert)
 
 
+def _module_fields() -> dict[str, Any]:
+    """Each manifest's GameData keys (``Manifest.data``: annotation and default), in manifest order,
+    each after the key its manifest names (``Manifest.data_after``)."""
+    from sim.dungeonology.layout.manifests import MANIFESTS, resolve
+
+    keys: list[str] = list(BaseData.model_fields)
+    fields: dict[str, Any] = {}
+    for package, m in MANIFESTS.items():
+        if not m.data:
+            continue
+        for key, spec in resolve(package, m.data).items():
+            if key in keys:
+                raise ValueError(f"{package}: the data key {key!r} is declared twice")
+            fields[key] = spec
+            after = m.data_after.get(key)
+            keys.insert(keys.index(after) + 1 if after else len(keys), key)
+    return {k: fields[k] for k in keys if k in fields}
+
+
+# The whole component namespace, validated and normalised: the basic game's keys and each module's.
+GameData = create_model("GameData", __base__=BaseData, __module__=__name__, **_module_fields())
 DERIVED_FIELDS: dict[type[BaseModel], frozenset[str]] = {Cube: frozenset({"name"})}

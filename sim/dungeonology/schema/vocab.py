@@ -52,7 +52,7 @@ ANY_TYPE = "any"
 MAX_BOSS_PROFILES = MAX_PROFILES  # sim/dungeonology/layout/limits.py
 
 
-def _one_of(vocab: tuple[Any, ...] | Mapping[str, Any], what: str) -> AfterValidator:
+def one_of(vocab: tuple[Any, ...] | Mapping[str, Any], what: str) -> AfterValidator:
     allowed = ", ".join(str(v) for v in vocab)
 
     def check(value: Any) -> Any:
@@ -63,7 +63,7 @@ def _one_of(vocab: tuple[Any, ...] | Mapping[str, Any], what: str) -> AfterValid
     return AfterValidator(check)
 
 
-def _at_least(n: int, message: str) -> AfterValidator:
+def at_least(n: int, message: str) -> AfterValidator:
     def check(value: Any) -> Any:
         if len(value) < n:
             raise ValueError(f"{message} (allowed: {n} or more entries)")
@@ -83,8 +83,8 @@ def _passage_list(value: list[str]) -> list[str]:
 
 Count = Annotated[int, Field(ge=0)]
 Positive = Annotated[int, Field(ge=1)]
-Floor = Annotated[int, _one_of(FLOORS, "Floor")]
-Passage = Annotated[str, _one_of(PASSAGES, "Passage")]
+Floor = Annotated[int, one_of(FLOORS, "Floor")]
+Passage = Annotated[str, one_of(PASSAGES, "Passage")]
 Passages = Annotated[list[Passage], AfterValidator(_passage_list)]
 
 

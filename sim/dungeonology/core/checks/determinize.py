@@ -3,11 +3,11 @@ cannot see, consistent with what it has seen.
 
 Resampled: the other seats' hands together with the Trick deck (hand sizes
 kept), every face-down Jinx Card together with the Jinx deck (owners kept),
-the order of the three Zone stacks, the kinds of the face-down Trap Tokens
-(on Zones and in the supply), the Clan Card when the seat holds no
-Knowledge Token and it is not public, the face-down Panic Card (Maximum
-Alert; drawn again from the public Panic deck), the order of the Research
-deck (Research Cards), and the chance stream itself.
+the order of the three Zone stacks, the Clan Card when the seat holds no
+Knowledge Token and it is not public, what the modules hide (their hooks
+``determinize_zones`` and ``determinize_cards``: the kinds of the face-down
+Trap Tokens, the face-down Panic Card, the order of the Research deck), and the
+chance stream itself.
 Tiles a seat saw go to the bottom of a stack are not tracked (documented in
 docs/RULES_COVERAGE.md).
 
@@ -21,67 +21,11 @@ from __future__ import annotations
 import numpy as np
 
 from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.decks import shuffle_with
 from sim.dungeonology.core.components.scholars import pf
-from sim.dungeonology.core.rules.maximum_alert.maximum_alert import draw_from_deck
-from sim.kit.jit import allocating, kernel
+from sim.dungeonology.core.engine.dispatch_checks import determinize_cards, determinize_zones
+from sim.kit.jit import allocating
 from sim.kit.rng import next32, randint
-
-
-@kernel
-def _shuffle(rng, a, n):
-    for i in range(n - 1, 0, -1):
-        j = randint(rng, i + 1)
-        tmp = a[i]
-        a[i] = a[j]
-        a[j] = tmp
-
-
-@kernel
-def _shuffle_range(rng, a, base, n):
-    for i in range(n - 1, 0, -1):
-        j = randint(rng, i + 1)
-        tmp = a[base + i]
-        a[base + i] = a[base + j]
-        a[base + j] = tmp
-
-
-@allocating
-def _resample_traps(s, t, rng):
-    """The kinds of the face-down Trap Tokens on Zones and of those in the
-    supply form one pool (nobody looks at a Trap when placing it); Zones keep
-    their Trap, the kinds are dealt again. Nothing is drawn when no Trap is on
-    a Zone (the supply alone is never looked into)."""
-    nk = len(L.TRAP_KINDS)
-    on_board = 0
-    counts = np.zeros(nk, np.int64)
-    for k in range(nk):
-        counts[k] = s[L.S_TRAP_SUPPLY + k]
-    for z in range(L.MAX_ZONES):
-        kz = s[L.S_ZTRAP_KIND + z]
-        if kz != 0:
-            counts[kz - L.ZK_AMBUSH] += 1
-            on_board += 1
-    if on_board == 0:
-        return
-    pool = np.empty(counts.sum(), np.int64)
-    m = 0
-    for k in range(nk):  # canonical order: by kind
-        for _ in range(counts[k]):
-            pool[m] = k
-            m += 1
-    _shuffle(rng, pool, m)
-    j = 0
-    for z in range(L.MAX_ZONES):
-        if s[L.S_ZTRAP_KIND + z] != 0:
-            k = pool[j]
-            j += 1
-            s[L.S_ZTRAP_KIND + z] = L.ZK_AMBUSH + k
-            s[L.S_ZTRAP_N + z] = t[L.T_TRAP_N + k]
-    for k in range(nk):
-        s[L.S_TRAP_SUPPLY + k] = 0
-    while j < m:
-        s[L.S_TRAP_SUPPLY + pool[j]] += 1
-        j += 1
 
 
 @allocating
@@ -109,7 +53,7 @@ def determinize(s, t, seat, rng):
         for _ in range(counts[k]):
             pool[m] = k
             m += 1
-    _shuffle(rng, pool, m)
+    shuffle_with(rng, pool, 0, m)
     j = 0
     for p in range(n):
         if p == seat:
@@ -135,7 +79,7 @@ def determinize(s, t, seat, rng):
     no = 0
     for p in range(n):
         no += owners[p]
-    _shuffle(rng, jpool, jm)
+    shuffle_with(rng, jpool, 0, jm)
     i = 0
     for p in range(n):
         for _ in range(owners[p]):
@@ -157,19 +101,13 @@ def determinize(s, t, seat, rng):
             tmp = s[base + i]
             s[base + i] = s[base + k]
             s[base + k] = tmp
-    # Trap Tokens: face down on Zones and in the supply, kinds unknown
-    _resample_traps(s, t, rng)
+    # what the modules hide on the board: the face-down Trap Tokens (on Zones and in the supply)
+    determinize_zones(s, t, seat, rng)
     # Clan Card
     if s[L.S_CLAN_PUBLIC] == 0 and s[pf(seat, L.PF_KNOWLEDGE)] == 0:
         s[L.S_CLAN] = randint(rng, t[L.T_NCLANS])
-    # Panic Card (Maximum Alert): face down, seen by nobody until revealed;
-    # any card of the (public) Panic deck unless the configuration forced it
-    if s[L.S_PANIC] >= 0 and s[L.S_MAX_ALERT] == 0 and t[L.T_PANIC_FORCED] < 0:
-        s[L.S_PANIC] = draw_from_deck(s[L.S_PANIC_DECK], rng)
-    # Research deck (Research Cards rule): its order is unknown
-    base = L.S_RESEARCH_DECK
-    s[base : base + s[L.S_RESEARCH_N]].sort()  # canonical order
-    _shuffle_range(rng, s, base, s[L.S_RESEARCH_N])
+    # the modules' hidden cards: the face-down Panic Card, the Research deck's order
+    determinize_cards(s, t, seat, rng)
     # Chance stream
     s[L.S_RNG0] = next32(rng)
     s[L.S_RNG1] = next32(rng) | 1

@@ -16,11 +16,19 @@ from sim.kit.rng import randint
 # --------------------------------------------------------------- Jinx
 @kernel
 def shuffle_range(s, base, n):
+    """Shuffle s[base:base+n] with the game's own generator."""
+    shuffle_with(s, s, base, n)
+
+
+@kernel
+def shuffle_with(rng, a, base, n):
+    """Shuffle a[base:base+n] (Fisher-Yates) with the generator in ``rng``'s first words (the game's
+    state, or a determinization's own)."""
     for i in range(n - 1, 0, -1):
-        j = randint(s, i + 1)
-        tmp = s[base + i]
-        s[base + i] = s[base + j]
-        s[base + j] = tmp
+        j = randint(rng, i + 1)
+        tmp = a[base + i]
+        a[base + i] = a[base + j]
+        a[base + j] = tmp
 
 
 @kernel

@@ -14,7 +14,7 @@ from sim.kit.rng import randint
 
 
 @allocating
-def _draw_order(s, t, i, order):
+def draw_order(s, t, i, order):
     """The i-th card of a fresh shuffle, drawn lazily (Fisher-Yates step); a
     card fixed by a scenario (S_SET_RAND) is drawn first if still undrawn."""
     j = _fixed_card(s, t, i, order)
@@ -40,7 +40,7 @@ def _fixed_card(s, t, i, order):
 
 
 @allocating
-def _fresh_order(t):
+def fresh_order(t):
     order = [0] * L.MAX_RAND
     for i in range(t[L.T_NRAND]):
         order[i] = i
@@ -56,9 +56,9 @@ def seat_of_color(s, color):
 @allocating
 def first_player(s, t):
     """Setup D: draw until the colour belongs to a Scholar in play."""
-    order = _fresh_order(t)
+    order = fresh_order(t)
     for i in range(t[L.T_NRAND]):
-        seat = seat_of_color(s, t[L.T_RAND_COLOR + _draw_order(s, t, i, order)])
+        seat = seat_of_color(s, t[L.T_RAND_COLOR + draw_order(s, t, i, order)])
         if seat >= 0:
             return seat
     return 0
@@ -67,9 +67,9 @@ def first_player(s, t):
 @allocating
 def target_scholar(s, t, exclude):
     """Randomize a target Scholar other than `exclude`; -1 if none applies."""
-    order = _fresh_order(t)
+    order = fresh_order(t)
     for i in range(t[L.T_NRAND]):
-        seat = seat_of_color(s, t[L.T_RAND_COLOR + _draw_order(s, t, i, order)])
+        seat = seat_of_color(s, t[L.T_RAND_COLOR + draw_order(s, t, i, order)])
         if seat >= 0 and seat != exclude and targetable(s, seat):
             return seat
     return -1
@@ -78,9 +78,9 @@ def target_scholar(s, t, exclude):
 @allocating
 def information_held(s, t, seat):
     """Randomize an Information the seat holds a cube of; -1 if none applies."""
-    order = _fresh_order(t)
+    order = fresh_order(t)
     for i in range(t[L.T_NRAND]):
-        c = t[L.T_RAND_INFO + _draw_order(s, t, i, order)]
+        c = t[L.T_RAND_INFO + draw_order(s, t, i, order)]
         if cubes(s, seat, c) > 0:
             return c
     return -1
@@ -90,9 +90,9 @@ def information_held(s, t, seat):
 def direction_passable(s, t, seat):
     """Randomize a direction the Scholar can move in from its Zone; -1 if none."""
     z = s[pf(seat, L.PF_ZONE)]
-    order = _fresh_order(t)
+    order = fresh_order(t)
     for i in range(t[L.T_NRAND]):
-        d = t[L.T_RAND_DIR + _draw_order(s, t, i, order)]
+        d = t[L.T_RAND_DIR + draw_order(s, t, i, order)]
         if passable(s, t, seat, z, 2 * d) or passable(s, t, seat, z, 2 * d + 1):
             return d
     return -1
@@ -102,8 +102,8 @@ def direction_passable(s, t, seat):
 def passage_of_zone(s, t, z):
     """Randomize a Passage of zone z: the arrow's Passage, or the first
     available one clockwise from it (world position)."""
-    order = _fresh_order(t)
-    p = t[L.T_RAND_PASSAGE + _draw_order(s, t, 0, order)]
+    order = fresh_order(t)
+    p = t[L.T_RAND_PASSAGE + draw_order(s, t, 0, order)]
     have = zone_passages(s, t, z)
     for k in range(8):
         q = (p + k) % 8

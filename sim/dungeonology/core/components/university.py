@@ -1,10 +1,10 @@
 """The University and what moves Students: the University bag, the Bonfire,
 Omega Students and the Alert Card, Students gained, sacrificed and taken
-back at Rest; the Maximum Alert trigger (it empties the University).
+back at Rest (the bag's own moves: ``bag``).
 
 Rulebook: "Students", "Omega Students, Jinx Cards, Alert Card and the
-University", "Player Level", "Maximum Alert" (the procedure, Omega
-Infinity). The Reserve holds everything not in play, so every move here is
+University", "Player Level", "Maximum Alert" (Omega Infinity; the trigger is
+the rule's, ``rules.maximum_alert.trigger``). The Reserve holds everything not in play, so every move here is
 between two counted places and the box stays conserved.
 
 Student kinds (Rocca Civetta, "Student Congregations"): with that rule the
@@ -17,10 +17,10 @@ and the functions below do exactly what the base game does.
 from __future__ import annotations
 
 from sim.dungeonology import layout as L
+from sim.dungeonology.core.components.bag import fill_university
 from sim.dungeonology.core.components.decks import draw_jinx
 from sim.dungeonology.core.components.scholars import pf, stat
-from sim.dungeonology.core.components.stun import normalize_stun
-from sim.dungeonology.core.engine import kstack
+from sim.dungeonology.core.engine.dispatch_university import alert_card_full, draw_students_instead, university_fill
 from sim.dungeonology.core.procedures.end_game import end_game_now, trigger_end_at_current
 from sim.kit.jit import kernel
 from sim.kit.rng import randint
@@ -50,29 +50,9 @@ def alert_bonus(s, t):
 @kernel
 def fill_students(s, t, grey, omega, setup):
     """Fill the University with `grey` standard and `omega` Omega Students
-    (Setup O, an Alert Card replenishment). Student Congregations: first one
-    Student of each Congregation in the game still in the Reserve, each
-    replacing a standard one (not more than the standard Students to enter;
-    at Setup not those a Boss or Scholar keeps out, S_CG_USED bit 16+k)."""
-    if t[L.T_RULES] & L.RULE_CONGREGATIONS:
-        for k in range(L.NCONGREGATIONS):
-            if grey > 0 and (s[L.S_CG_USED] >> k) & 1 and s[L.S_RES_CONGREGATION + k] > 0:
-                if not (setup and (s[L.S_CG_USED] >> (16 + k)) & 1):
-                    s[L.S_RES_CONGREGATION + k] -= 1
-                    s[L.S_UNIV_CONGREGATION + k] += 1
-                    grey -= 1
-    fill_university(s, grey, omega)
-
-
-@kernel
-def fill_university(s, grey, omega):
-    """Move Students from the Reserve into the University, if available."""
-    g = grey if grey < s[L.S_RES_GREY] else s[L.S_RES_GREY]
-    s[L.S_RES_GREY] -= g
-    s[L.S_UNIV_GREY] += g
-    o = omega if omega < s[L.S_RES_OMEGA] else s[L.S_RES_OMEGA]
-    s[L.S_RES_OMEGA] -= o
-    s[L.S_UNIV_OMEGA] += o
+    (Setup O, an Alert Card replenishment); a module's Students enter first, each
+    replacing a standard one (the hook ``university_fill``: Student Congregations)."""
+    fill_university(s, university_fill(s, t, grey, setup), omega)
 
 
 @kernel
@@ -90,34 +70,6 @@ def place_omega_on_card(s, t):
     fill_students(
         s, t, t[L.T_AL_STUD + k] * effective_players(s, t), t[L.T_AL_OMEGA + k], False
     )
-    return True
-
-
-@kernel
-def trigger_max_alert(s, t):
-    """Maximum Alert is triggered ("Maximum Alert", the procedure): the Alert
-    Card leaves the game with its Omega Students (to the Reserve), the Panic
-    Card is revealed, the University is emptied into the Reserve and filled
-    as the Panic Card says (D). Its rules (E, F) apply from now on (they read
-    S_MAX_ALERT). Returns False when it was already triggered."""
-    if s[L.S_MAX_ALERT] == 1 or (t[L.T_RULES] & L.RULE_MAXIMUM_ALERT) == 0 or s[L.S_PANIC] < 0:
-        return False
-    s[L.S_MAX_ALERT] = 1
-    s[L.S_RES_OMEGA] += s[L.S_ALERT_FILLED]
-    s[L.S_ALERT_FILLED] = 0
-    s[L.S_RES_GREY] += s[L.S_UNIV_GREY]
-    s[L.S_UNIV_GREY] = 0
-    s[L.S_RES_OMEGA] += s[L.S_UNIV_OMEGA]
-    s[L.S_UNIV_OMEGA] = 0
-    for k in range(L.NCONGREGATIONS):
-        s[L.S_RES_CONGREGATION + k] += s[L.S_UNIV_CONGREGATION + k]
-        s[L.S_UNIV_CONGREGATION + k] = 0
-    c = s[L.S_PANIC]
-    fill_university(s, t[L.T_PANIC_GREY + c] * s[L.S_NPLAYERS], t[L.T_PANIC_OMEGA + c])
-    for p in range(s[L.S_NPLAYERS]):
-        normalize_stun(s, t, p)  # the card's passive effects may lower Stamina
-    # the basic End Game rules are replaced: no pending "ends at the next turn"
-    s[L.S_END_AT_SEAT] = -1
     return True
 
 
@@ -184,11 +136,8 @@ def omega_drawn(s, t, seat):
         s[L.S_RES_OMEGA] += 1
         draw_jinx(s, t, seat, L.JX_DOWN)
         return
-    if not place_omega_on_card(s, t):
-        if t[L.T_RULES] & L.RULE_MAXIMUM_ALERT:
-            trigger_max_alert(s, t)
-        else:
-            trigger_end_at_current(s, L.END_ALERT_FULL)
+    if not place_omega_on_card(s, t) and not alert_card_full(s, t):  # Maximum Alert: the rule instead
+        trigger_end_at_current(s, L.END_ALERT_FULL)
     clear_bonfire(s)
     draw_jinx(s, t, seat, L.JX_DOWN)
 
@@ -198,10 +147,9 @@ def draw_students(s, t, seat, n):
     """Draw n Students from the University at once (all of them if fewer): the
     grey ones go to the Bonfire (the Reserve once it is full), then each Omega
     Student drawn is resolved (which empties the Bonfire and replenishes the
-    bag, so no Student of this draw comes from the replenishment). With
-    Student Congregations: ``draw_student_kinds``."""
-    if t[L.T_RULES] & L.RULE_CONGREGATIONS:
-        draw_student_kinds(s, t, seat, n)
+    bag, so no Student of this draw comes from the replenishment). A module may
+    resolve the draw its own way (``draw_students_instead``: Student Congregations)."""
+    if draw_students_instead(s, t, seat, n):
         return
     if s[L.S_MAX_ALERT] == 1:
         draw_students_max_alert(s, t, seat, n)
@@ -317,79 +265,6 @@ def clear_bonfire(s):
 
 
 # ------------------------------------------------- Student Congregations
-@kernel
-def kind_drawn(s):
-    """The kind (STUDENT_KINDS index) of the next Student out of a non-empty
-    University: the next one a scenario fixed (S_SET_UNIV), if that kind is
-    in the bag; else at random, each Student alike (-1: the bag is empty)."""
-    total = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA]
-    for c in range(L.NCONGREGATIONS):
-        total += s[L.S_UNIV_CONGREGATION + c]
-    if total == 0:
-        return -1
-    while s[L.S_SET_UNIV_I] < s[L.S_SET_UNIV_N]:
-        kind = s[L.S_SET_UNIV + s[L.S_SET_UNIV_I]]
-        s[L.S_SET_UNIV_I] += 1
-        if univ_count(s, kind) > 0:
-            return kind
-    r = randint(s, total)
-    for kind in range(L.NSTUDENT_KINDS):
-        if r < univ_count(s, kind):
-            return kind
-        r -= univ_count(s, kind)
-    return -1
-
-
-@kernel
-def univ_count(s, kind):
-    if kind == 0:
-        return s[L.S_UNIV_GREY]
-    if kind == 1:
-        return s[L.S_UNIV_OMEGA]
-    return s[L.S_UNIV_CONGREGATION + kind - 2]
-
-
-@kernel
-def draw_student_kinds(s, t, seat, n):
-    """Draw n Students with Student Congregations: each kind is taken out of
-    the bag and held aside (S_CG_DRAWN, S_CG_PEND, S_CG_OMEGAS); K_CG_DRAWN
-    then lets the drawer keep Congregation Students, the current player
-    order those placed at the Bonfire, and resolves the Omega Students last,
-    as in the base game. Under Maximum Alert (Omega Infinity) an Omega
-    Student drawn gives its Jinx Card and goes back in the bag at once."""
-    s[L.S_CG_DRAWER] = seat
-    for _ in range(n):
-        kind = kind_drawn(s)
-        if kind < 0:
-            break
-        if kind == 1:
-            s[L.S_UNIV_OMEGA] -= 1
-            if s[L.S_MAX_ALERT] == 1:
-                draw_jinx(s, t, seat, L.JX_DOWN)
-                empty = kind_drawn_total(s) == 0
-                s[L.S_UNIV_OMEGA] += 1
-                if empty:
-                    end_game_now(s, L.END_MA_BAG_EMPTY)
-                    return
-            else:
-                s[L.S_CG_OMEGAS] += 1
-        elif kind == 0:
-            s[L.S_UNIV_GREY] -= 1
-            s[L.S_CG_PEND] += 1
-        else:
-            s[L.S_UNIV_CONGREGATION + kind - 2] -= 1
-            s[L.S_CG_DRAWN + kind - 2] += 1
-    kstack.push(s, L.K_CG_DRAWN, 0, 0, 0)
-
-
-@kernel
-def kind_drawn_total(s):
-    total = s[L.S_UNIV_GREY] + s[L.S_UNIV_OMEGA]
-    for c in range(L.NCONGREGATIONS):
-        total += s[L.S_UNIV_CONGREGATION + c]
-    return total
-
-
 @kernel
 def refill_students(s, t, seat):
     """Rest: take Students from the Reserve up to the Initial Students value."""

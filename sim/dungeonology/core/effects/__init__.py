@@ -1,18 +1,3 @@
 """The effect interpreter (``interpreter``): card, skill, Jinx, Zone and
 Boss effects are programs of steps run here; what a seat may play
 (``plays``); steps that ask a player or move things (``steps``)."""
-
-from sim.dungeonology.core.engine.registry import Registration
-
-REGISTRATION = Registration(
-    module="base",
-    phases={
-        "PH_STUN": ("steps:stun_choice(s, t, me, a)", "steps:stun_actions(s, t, me, out)"),
-        "PH_DISCARD": ("steps:discard_choice(s, t, me, a)", "steps:discard_actions(s, t, me, out)"),
-        "PH_TARGET": ("steps:ask_discard(s, t, a - L.A_TARGET, s[L.S_P_COUNT], 0, 0)",
-                      "steps:target_actions(s, t, me, out)"),
-        "PH_COLOR": ("steps:color_choice(s, t, me, a)", "steps:color_actions(s, t, me, out)"),
-    },
-    continuations={"K_PROG": "interpreter:run_prog(s, t, a, b, c)"},  # a = program, b = next step, c = actor
-    ops={("OP_SACRIFICE", "OP_DROP"): "basic_ops:exec_basic_op(s, t, op, n, type1, cost, actor)"},
-)

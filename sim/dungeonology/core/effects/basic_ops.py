@@ -23,7 +23,7 @@ from sim.dungeonology.core.components.scholars import pf
 from sim.dungeonology.core.components.stun import can_gain_stun, gain_stun_token, give_stun
 from sim.dungeonology.core.components.university import draw_students, sacrifice, take_bonfire
 from sim.dungeonology.core.effects.steps import ask_discard, discard_targets, move_through
-from sim.dungeonology.core.rules.main_effects.interns import lose_cubes
+from sim.dungeonology.core.engine.dispatch_cubes import lose_cubes
 from sim.kit.jit import kernel
 
 

@@ -11,7 +11,7 @@ from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.decks import hand_to
 from sim.dungeonology.core.components.scholars import hand_size, pf, side_index, stat
 from sim.dungeonology.core.engine import kstack
-from sim.dungeonology.core.rules.rc_scholars.skills import rc_payable
+from sim.dungeonology.core.engine.dispatch_costs import op_payable
 from sim.kit.jit import kernel
 
 
@@ -63,9 +63,8 @@ def payable(s, t, seat, prog, exclude_kind):
         elif op == L.OP_DISCARD_OWN:
             if hand_size(s, seat) - (1 if exclude_kind >= 0 else 0) < n:
                 return False
-        elif op >= L.OP_ONCE_PER_TURN and op <= L.OP_EXHUME:  # Rocca Civetta, New Scholars
-            if not rc_payable(s, t, seat, op, n):
-                return False
+        elif not op_payable(s, t, seat, op, n):  # a module's cost step (RC, New Scholars)
+            return False
     return True
 
 

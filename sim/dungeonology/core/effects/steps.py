@@ -15,8 +15,8 @@ from sim.dungeonology.core.components.scholars import hand_size, pf, targetable
 from sim.dungeonology.core.components.stun import gain_stun_token, stun_continue
 from sim.dungeonology.core.components.university import sacrifice
 from sim.dungeonology.core.effects.plays import count_type, type_matches
-from sim.dungeonology.core.rules.dangerous_zones.zone_effects import enter_zone
-from sim.dungeonology.core.rules.main_effects.interns import ask_protect, drop_protected
+from sim.dungeonology.core.engine.dispatch_steps import drop_kept
+from sim.dungeonology.core.engine.dispatch_zones import enter_zone
 from sim.kit.jit import kernel
 
 
@@ -122,9 +122,7 @@ def target_actions(s, t, me, out):
 def color_choice(s, t, me, a):
     """PH_COLOR: Drop the top cube of the chosen colour (a Protected one may be kept)."""
     c = a - L.A_COLOR
-    if drop_protected(s, t, me, c):
-        ask_protect(s, t, me, c, 1, L.PRM_DROP, -1)
-    else:
+    if not drop_kept(s, t, me, c):  # a module's: the owner of a Protected cube decides first
         drop_cube(s, t, me, c)
 
 

@@ -1,6 +1,8 @@
 """Result rows of a finished game, written inside numba by the batch loops
 (``agents.batch``): one row per seat (``ROW_FIELDS``) and one per game
-(``GAME_FIELDS``); ``sim.dungeonology.results`` turns them into named pandas columns.
+(``GAME_FIELDS``), the basic game's columns then each module's (its manifest's
+``rows`` / ``games``, written by the generated ``dispatch_rows``);
+``sim.dungeonology.results`` turns them into named pandas columns.
 """
 
 from __future__ import annotations
@@ -10,22 +12,28 @@ import numpy as np
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.decks import jinx_held
 from sim.dungeonology.core.components.scholars import pf
+from sim.dungeonology.core.engine.dispatch_rows import (
+    MODULE_GAME_FIELDS,
+    MODULE_ROW_FIELDS,
+    write_module_game,
+    write_module_rows,
+)
 from sim.dungeonology.core.procedures.scoring import rank_seats, score_parts
-from sim.dungeonology.core.rules.main_effects.interns import intern_bonus, interns_owned
-from sim.dungeonology.core.rules.research.research import research_points
 from sim.kit.jit import allocating, kernel
 
-ROW_FIELDS = (
+BASE_ROW_FIELDS = (
     "seat", "scholar", "score", "board_points", "thesis_bonus", "jinx_penalty", "rank", "won",
     "thesis_order", "stars", "students", "exalted", "exalted_turns", "jinx", "knowledge",
     "studies", "study_wins", "espionages", "espionage_wins", "thesis_failures",
     "cubes_0", "cubes_1", "cubes_2", "cubes_3", "cubes_4", "cubes_5",
-    "intern_bonus", "interns", "main_effects",
-    "research_points",
 )
-GAME_FIELDS = ("clan", "first_player", "turns", "rounds", "end_reason", "decisions", "theses", "error",
-               "boss", "boss_profile", "panic", "max_alert")
+BASE_GAME_FIELDS = ("clan", "first_player", "turns", "rounds", "end_reason", "decisions", "theses", "error")
+# then each module's columns (its manifest's rows and games), in manifest order
+ROW_FIELDS = (*BASE_ROW_FIELDS, *MODULE_ROW_FIELDS)
+GAME_FIELDS = (*BASE_GAME_FIELDS, *MODULE_GAME_FIELDS)
 NROW = len(ROW_FIELDS)
+NBASE_ROW = len(BASE_ROW_FIELDS)
+NBASE_GAME = len(BASE_GAME_FIELDS)
 # Note Board columns in a row (cubes_0..cubes_5): the base box's five colours
 # and one more; False and Universal Information have no column of their own.
 ROW_CUBES = sum(f.startswith("cubes_") for f in ROW_FIELDS)
@@ -66,10 +74,7 @@ def write_rows(s, t, rows, g):
         r[19] = s[pf(p, L.PF_THESIS_FAILS)]
         for c in range(ROW_CUBES):
             r[20 + c] = s[pf(p, L.PF_CUBES) + c]
-        r[26] = intern_bonus(s, t, p)
-        r[27] = interns_owned(s, t, p)
-        r[28] = s[pf(p, L.PF_MAINS)]
-        r[29] = research_points(s, t, p)
+        write_module_rows(s, t, r, p, NBASE_ROW)
 
 
 @kernel
@@ -83,7 +88,4 @@ def write_game(s, games, g, decisions, err):
     row[5] = decisions
     row[6] = s[L.S_THESIS_COUNT]
     row[7] = err
-    row[8] = s[L.S_BOSS]
-    row[9] = s[L.S_BOSS_PROFILE]
-    row[10] = s[L.S_PANIC]
-    row[11] = s[L.S_MAX_ALERT]
+    write_module_game(s, row, NBASE_GAME)

@@ -1,14 +1,14 @@
 """Legal actions of the decision now open (the OpenSpiel-style action space of
 ``sim.dungeonology.layout``; documented in docs/ACTIONS.md). Each phase's actions are
-written by the package that registers the phase (``sim.dungeonology.core.engine.registry``;
-the dispatch is generated: ``dispatch_phases``). With the Research Cards rule
-the current player's decisions also list her Quest claims (``claim_actions``)."""
+written by the package whose manifest handles the phase (``sim.dungeonology.core.engine.registry``;
+the dispatch is generated: ``dispatch_phases``); a module may add actions to every
+decision (``dispatch_engine.decision_actions``: the Research Cards' Quest claims)."""
 
 from __future__ import annotations
 
 from sim.dungeonology import layout as L
+from sim.dungeonology.core.engine.dispatch_engine import decision_actions
 from sim.dungeonology.core.engine.dispatch_phases import phase_actions
-from sim.dungeonology.core.rules.research.research import claim_actions
 from sim.kit.jit import inline_kernel
 
 
@@ -20,6 +20,4 @@ def legal_actions(s, t, out):
     ph = s[L.S_PHASE]
     me = s[L.S_ACTOR]
     n = phase_actions(s, t, ph, me, out)
-    if (t[L.T_RULES] & L.RULE_RESEARCH) != 0:
-        n = claim_actions(s, t, ph, me, out, n)  # Research Cards: "at any time during their turn"
-    return n
+    return decision_actions(s, t, ph, me, out, n)

@@ -4,9 +4,10 @@
 applies an action and pops the continuation stack until a player must choose
 again, applying on its own every decision that has a single legal action (a
 forced choice); ``advance`` is the same without an action. Which package
-handles a phase or a continuation is registered by the packages
+handles a phase or a continuation is in the packages' manifests
 (``sim.dungeonology.core.engine.registry``); the dispatch is generated
-(``dispatch_phases``).
+(``dispatch_phases``), and so is the hook for an action a module allows at
+any decision (``dispatch_engine.decision_action``).
 
 Compile time: these are ``inline_kernel`` (``sim.kit.jit``), copied
 into the compiled code that calls them, and so are the phase and continuation
@@ -20,9 +21,9 @@ from __future__ import annotations
 
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.engine import kstack
+from sim.dungeonology.core.engine.dispatch_engine import decision_action
 from sim.dungeonology.core.engine.dispatch_phases import apply_phase, run_continuation
 from sim.dungeonology.core.engine.legal import legal_actions
-from sim.dungeonology.core.rules.research.research import claim, is_claim
 from sim.kit.jit import inline_kernel
 from sim.kit.profile import P_APPLY, P_LEGAL, P_RESOLVE, count, cycles, last_row, set_last
 
@@ -33,12 +34,8 @@ def apply_action(s, t, a):
     ph = s[L.S_PHASE]
     me = s[L.S_ACTOR]
     s[L.S_PHASE] = L.PH_NONE
-    if is_claim(a) and ph != L.PH_RESEARCH:
-        # a Research claim taken at another decision: the same decision stays open
-        claim(s, t, me, a - L.A_RESEARCH)
-        s[L.S_PHASE] = ph
-        s[L.S_ACTOR] = me
-        return
+    if decision_action(s, t, ph, me, a):
+        return  # a module's action at any decision (a Research claim): the decision stays open
     apply_phase(s, t, ph, me, a)
 
 

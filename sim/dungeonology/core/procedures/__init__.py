@@ -1,39 +1,3 @@
 """Procedures of the basic game: Game Setup (``setup``), the Game Turn
 (``turn``), Stealth Tests (``stealth``), the end of the game (``end_game``)
 and Game Scoring (``scoring``)."""
-
-from sim.dungeonology import layout as L
-from sim.dungeonology.core.engine.registry import Registration
-
-# The basic game owns the first code of each kind (the advanced rules' ranges
-# follow, see their packages); this package handles the turn's phases.
-REGISTRATION = Registration(
-    module="base",
-    ranges=L.ranges_of("basic", skip_none=True),
-    phases={
-        "PH_ACTIVITY": ("turn:choose_activity(s, t, me, a)", "turn:activity_actions(s, t, me, out)"),
-        "PH_MOVE": ("exploration:turn_action(s, t, me, a)", "exploration:add_turn_actions(s, t, me, out, 0)"),
-        "PH_PLACE": ("exploration:place_zone(s, t, me, a)", "exploration:placement_actions(s, t, me, out)"),
-        "PH_PILE": ("sim.dungeonology.core.components.dungeon:"
-                    "begin_placement(s, t, me, a - L.A_PILE, s[L.S_PL_FROM], 1)",
-                    "exploration:pile_actions(s, t, me, out)"),
-        "PH_ACTION": ("exploration:turn_action(s, t, me, a)", "exploration:add_turn_actions(s, t, me, out, 0)"),
-        "PH_STUDY_N": ("stealth:begin_study(s, t, me, a - L.A_NCUBES + 1)",
-                       "stealth:study_size_actions(s, t, me, out)"),
-        "PH_COMMIT": ("stealth:commit_choice(s, t, me, a)", "stealth:commit_actions(s, t, me, out)"),
-        "PH_WINDOW": ("stealth:window_choice(s, t, me, a)", "stealth:window_actions(s, t, me, out)"),
-    },
-    continuations={
-        "K_TURN_START": "turn:turn_start(s, t)",
-        "K_TEST_NEXT": "stealth:test_next(s, t)",
-        # b: the usual n, or Danger N
-        "K_TEST_AFTER_FAIL": "sim.dungeonology.core.components.university:draw_students(s, t, a, b)",
-        "K_TEST_CLOSE": ("stealth:close_test(s, t)", "turn:resume_turn(s, t)"),
-        "K_EOT": "turn:end_of_turn(s, t, a)",
-        "K_REST": "turn:rest(s, t, a)",
-        "K_THESIS_FAIL": "turn:thesis_failure(s, t, a)",
-        "K_END_TURN": "turn:end_turn(s, t)",
-        "K_RESUME": "turn:resume_turn(s, t)",
-        "K_WINDOW": "stealth:reopen_window(s)",
-    },
-)

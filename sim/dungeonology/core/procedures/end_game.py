@@ -2,8 +2,8 @@
 
 Rulebook: "End Game" (the three ways the game ends: the Alert Card full,
 the Thesis clock, the Dungeon exhausted; every Scholar gone); "Maximum
-Alert" ("The Game Ends if...": its reasons are found by
-``rules.maximum_alert.maximum_alert.game_end_reason``). Scoring lives in
+Alert" ("The Game Ends if...": its reasons are the rule's, asked through
+the hooks of ``turn`` and :func:`check_exhausted`). Scoring lives in
 ``scoring.py``.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.dungeon import cubes_in_dungeon, zone_placeable
 from sim.dungeonology.core.components.scholars import active
+from sim.dungeonology.core.engine.dispatch_end_game import exhausted_reason
 from sim.kit.jit import kernel
 
 
@@ -36,14 +37,11 @@ def end_game_now(s, reason):
 
 @kernel
 def check_exhausted(s, t):
-    """No cube left in the Dungeon and no Zone can be placed: ends at once.
-    With the Maximum Alert rule the end is its "no more Information Cubes
-    available in the Dungeon" (no Zone can be placed under Maximum Alert)."""
+    """No cube left in the Dungeon and no Zone can be placed: ends at once (for
+    the reason a module's rule gives: Maximum Alert's "no more Information Cubes
+    available in the Dungeon")."""
     if cubes_in_dungeon(s, t) == 0 and not zone_placeable(s, t):
-        if t[L.T_RULES] & L.RULE_MAXIMUM_ALERT:
-            end_game_now(s, L.END_MA_NO_CUBES)
-        else:
-            end_game_now(s, L.END_DUNGEON_EXHAUSTED)
+        end_game_now(s, exhausted_reason(s, t))
         return True
     return False
 

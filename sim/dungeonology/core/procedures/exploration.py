@@ -4,7 +4,9 @@ Rulebook: "Exploration" (three phases), "1. Movement Phase" (Speed, moving
 through Passages, drawing a Zone), "Placing Zones and Stairs" (where a new
 Zone may go, the Stairs pile), "2. Action Phase" (Study, Espionage, an Action
 Zone Effect), "Secret Passages"; plays of Trick Cards and skills in the own
-turn, and Main Effects with their rule (``rules.main_effects.chain``).
+turn. What the modules add to these phases (Main Effects, Student effects,
+Action Zone Effects, Secret Passages) comes through the hooks of
+``dispatch_exploration``.
 """
 
 from __future__ import annotations
@@ -27,11 +29,17 @@ from sim.dungeonology.core.components.noteboard import cubes
 from sim.dungeonology.core.components.scholars import hand_size, in_start, passive, pf
 from sim.dungeonology.core.effects.plays import add_plays, play_card, use_skill
 from sim.dungeonology.core.engine import kstack
+from sim.dungeonology.core.engine.dispatch_exploration import (
+    action_phase_actions,
+    movement_actions,
+    own_turn_action,
+    own_turn_actions,
+    own_turn_plays,
+)
+from sim.dungeonology.core.engine.dispatch_stealth import cubes_guarded
+from sim.dungeonology.core.engine.dispatch_zones import enter_zone
 from sim.dungeonology.core.procedures.stealth import begin_espionage, can_spy_on
-from sim.dungeonology.core.rules.congregations.effects import add_congregation_actions, use_congregation
-from sim.dungeonology.core.rules.congregations.students import guarded
-from sim.dungeonology.core.rules.dangerous_zones.zone_effects import can_bivouac, can_teleport, enter_zone, secret_dests
-from sim.dungeonology.core.rules.main_effects.chain import CTX_OWN, add_mains, declare_main, open_priority
+from sim.dungeonology.core.procedures.windows import open_priority
 from sim.kit.jit import kernel
 
 
@@ -77,14 +85,6 @@ def turn_action(s, t, me, a):
         kstack.push(s, L.K_RESUME, 0, 0, 0)
         open_priority(s, t)
         use_skill(s, t, me, r // 2, r % 2)
-    elif a >= L.A_MAIN and a < L.A_MAIN + L.MAX_KINDS:
-        kstack.push(s, L.K_RESUME, 0, 0, 0)
-        open_priority(s, t)
-        declare_main(s, t, me, a - L.A_MAIN)
-    elif a >= L.A_CONGREGATION and a < L.A_STUDENT_KIND:
-        kstack.push(s, L.K_RESUME, 0, 0, 0)
-        open_priority(s, t)
-        use_congregation(s, t, me, a - L.A_CONGREGATION)
     elif a == L.A_STUDY:
         s[L.S_PHASE] = L.PH_STUDY_N
     elif a >= L.A_SPY and a < L.A_COMMIT:
@@ -93,21 +93,15 @@ def turn_action(s, t, me, a):
     elif a == L.A_END_TURN:
         kstack.push(s, L.K_EOT, 0, 0, 0)
         open_priority(s, t)
-    elif a >= L.A_ZONE and a < L.A_ZONE_EFFECT:
+    elif a >= L.A_ZONE and a < L.A_ZONE + L.MAX_ZONES:
         # Secret Passage (Movement Phase): one Speed point to a Zone showing
         # a Secret Passage of the same letter
         spend_speed(s)
         kstack.push(s, L.K_RESUME, 0, 0, 0)
         open_priority(s, t)
         enter_zone(s, t, me, a - L.A_ZONE)
-    elif a >= L.A_ZONE_EFFECT and a < L.A_MAIN:
-        # Action Zone Effect: the turn's Action (instead of Study / Espionage)
-        s[L.S_ACTION_DONE] = 1
-        slot = a - L.A_ZONE_EFFECT
-        if slot == L.MAX_ZEFF:
-            s[L.S_PHASE] = L.PH_TELEPORT  # the Teleport Token: choose where
-        elif can_bivouac(s, t, me, z, slot):
-            kstack.push(s, L.K_BIVOUAC, 0, 0, 0)
+    else:
+        own_turn_action(s, t, me, a)  # a module's: a Main Effect, a Student's effect, an Action Zone Effect
 
 
 @kernel
@@ -129,22 +123,16 @@ def add_turn_actions(s, t, me, out, n):
         if s[L.S_STACK_N + t[L.T_Z_FLOOR + z]] > 0 and s[L.S_MAX_ALERT] == 0:
             out[n] = L.A_DRAW_ZONE
             n += 1
-        if s[L.S_PHASE] == L.PH_MOVE and z != 0:
-            dests = secret_dests(s, t, me, z)
-            for d in range(t[L.T_NZONES]):  # Secret Passage (Movement Phase)
-                if (dests >> d) & 1:
-                    out[n] = L.A_ZONE + d
-                    n += 1
+        n = movement_actions(s, t, me, z, out, n)  # Secret Passages (Movement Phase)
     if not in_start(s, me):
         n = add_plays(s, t, me, L.TM_OWN, out, n)
-        if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
-            n = add_mains(s, t, me, CTX_OWN, out, n)
-    n = add_congregation_actions(s, t, me, out, n, False)
+        n = own_turn_plays(s, t, me, out, n)  # Main Effects
+    n = own_turn_actions(s, t, me, out, n)  # Congregation Students' effects
     if s[L.S_PHASE] == L.PH_MOVE:
         out[n] = L.A_END_MOVE
         return n + 1
     if s[L.S_ACTION_DONE] == 0 and not in_start(s, me) and hand_size(s, me) > 0:
-        if zone_cube_count(s, t, z) > 0 and not guarded(s, me, z):
+        if zone_cube_count(s, t, z) > 0 and not cubes_guarded(s, me, z):
             out[n] = L.A_STUDY
             n += 1
         if s[pf(me, L.PF_STUDENTS)] >= t[L.T_ESP_SACRIFICE] and passive(s, t, me, L.PV_NO_ESPIONAGE) == 0:
@@ -155,14 +143,7 @@ def add_turn_actions(s, t, me, out, n):
                             out[n] = L.A_SPY + p * L.MAX_COL + c
                             n += 1
     if s[L.S_ACTION_DONE] == 0 and not in_start(s, me):
-        # Action Zone Effects: Bivouac (printed), Teleport (token)
-        for i in range(t[L.T_Z_NEFF + z]):
-            if can_bivouac(s, t, me, z, i):
-                out[n] = L.A_ZONE_EFFECT + i
-                n += 1
-        if can_teleport(s, t, me, z):
-            out[n] = L.A_ZONE_EFFECT + L.MAX_ZEFF
-            n += 1
+        n = action_phase_actions(s, t, me, z, out, n)  # Action Zone Effects: Bivouac (printed), Teleport (token)
     out[n] = L.A_END_TURN
     return n + 1
 

@@ -1,6 +1,6 @@
 """Game Scoring ("Game Scoring", "End Game"): Note Board points with the Clan
-modifiers per cube, the Thesis bonuses (10/7/5/3), Intern Cards' bonus points (Main Effects
-rule), completed Research Cards' bonus points (RC "Research Cards"), Jinx penalties; only
+modifiers per cube, the Thesis bonuses (10/7/5/3), Jinx penalties, and the modules'
+points (Intern Cards, Research Cards, the New Clan Cards' Star bonus); only
 successful Theses compete unless nobody submitted; ties by Thesis order, then
 most Students, then the seeded age order (for "the youngest player")."""
 
@@ -11,26 +11,22 @@ import numpy as np
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.noteboard import board_points, jinx_penalty
 from sim.dungeonology.core.components.scholars import pf
-from sim.dungeonology.core.rules.main_effects.interns import intern_bonus
-from sim.dungeonology.core.rules.research.research import research_points
-from sim.dungeonology.core.rules.rocca_civetta.clans import clan_bonus
+from sim.dungeonology.core.engine.dispatch_scoring import score_bonus
 from sim.kit.jit import allocating, kernel
 
 
 @kernel
 def score_parts(s, t, seat, out):
     """out[0] board points (with Clan modifiers), out[1] Thesis bonus,
-    out[2] Jinx penalty, out[3] total (with the Intern Cards' bonus points,
-    see intern_bonus, the completed Research Cards' bonus points, see
-    research_points, and the Clan Card's Star bonus: Game Scoring only,
-    never the Thesis check)."""
+    out[2] Jinx penalty, out[3] total (with the points the modules add, the hook
+    ``score_bonus``: the Intern Cards' bonus points, the completed Research
+    Cards' bonus points, the Clan Card's Star bonus: Game Scoring only, never
+    the Thesis check)."""
     out[0] = board_points(s, t, seat)
     order = s[pf(seat, L.PF_THESIS)]
     out[1] = t[L.T_THESIS_BONUS + order - 1] if order > 0 else 0
     out[2] = jinx_penalty(s, t, seat)
-    # the New Clan Cards' Star bonus is added last (RC "New Clan Cards" C)
-    out[3] = (out[0] + out[1] - out[2] + intern_bonus(s, t, seat) + research_points(s, t, seat)
-              + clan_bonus(s, t, seat))
+    out[3] = out[0] + out[1] - out[2] + score_bonus(s, t, seat)
 
 
 @kernel

@@ -1,5 +1,4 @@
-"""Game Setup, steps A-P (G: the Boss Card; I and L belong to the other
-advanced rules).
+"""Game Setup, steps A-P (G, I and L belong to the advanced rules: the modules' setup hooks).
 
 Rulebook: "Game Setup", "Randomizer Deck" (first player), "Player Level".
 """
@@ -13,11 +12,12 @@ from sim.dungeonology.core.components.randomizer import first_player
 from sim.dungeonology.core.components.scholars import pf, stat
 from sim.dungeonology.core.components.university import effective_players, fill_students
 from sim.dungeonology.core.engine import kstack
-from sim.dungeonology.core.rules.congregations.students import setup_congregations
-from sim.dungeonology.core.rules.main_effects.interns import setup_interns_and_tokens
-from sim.dungeonology.core.rules.maximum_alert.maximum_alert import setup_panic
-from sim.dungeonology.core.rules.rc_scholars.skills import zone_in_game
-from sim.dungeonology.core.rules.research.research import setup_research
+from sim.dungeonology.core.engine.dispatch_setup import (
+    setup_after_deal,
+    setup_before_university,
+    setup_end,
+    zone_in_game,
+)
 from sim.kit.jit import kernel
 from sim.kit.rng import randint, seed_state
 
@@ -30,14 +30,8 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
     s[:] = 0
     seed_state(s, w0, w1)
     s[L.S_NPLAYERS] = nplayers
-    s[L.S_END_AT_SEAT] = -1
-    s[L.S_FIRST_SUBMITTER] = -1
-    s[L.S_BOSS] = -1
-    s[L.S_BOSS_PROFILE] = -1
-    s[L.S_BOSS_ZONE] = -1
-    s[L.S_PANIC] = -1
-    s[L.S_PL_TILE] = -1
-    s[L.S_ACTOR] = -1
+    for i in range(L.INITIAL.shape[0]):  # the fields whose value at Game Setup is not 0 (Field.init)
+        s[L.INITIAL[i, 0]] = L.INITIAL[i, 1]
     # Reserve: everything in the box (with False and Universal Information)
     for c in range(L.MAX_COL):
         s[L.S_RES_CUBES + c] = t[L.T_COL_COUNT + c]
@@ -92,19 +86,8 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
             k = s[L.S_DECK + s[L.S_DECK_N]]
             s[pf(p, L.PF_HAND) + k] += 1
             s[pf(p, L.PF_HAND_N)] += 1
-    # G. Boss rule: the Boss Card and its profile, the model not in the Dungeon
-    s[L.S_BOSS_TURN] = -1
-    s[L.S_BOSS_EZONE] = -1
-    s[L.S_BOSS_SEAT] = -1
-    s[L.S_BOSS_PREV] = -1
-    s[L.S_BOSS_TARGET] = -1
-    if (t[L.T_RULES] & L.RULE_BOSS) != 0 and t[L.T_NBOSS] > 0:
-        b = t[L.T_BOSS_PICK]
-        s[L.S_BOSS] = b if b >= 0 else randint(s, t[L.T_NBOSS])
-        prof = t[L.T_BOSS_PICK_PROFILE]
-        s[L.S_BOSS_PROFILE] = prof if prof >= 0 else randint(s, t[L.T_BOSS_NPROFILES + s[L.S_BOSS]])
-    # I. Maximum Alert: the Panic Card face down under the Alert Card
-    setup_panic(s, t)
+    # G. the Boss Card (Boss rule), I. the Panic Card face down under the Alert Card (Maximum Alert)
+    setup_after_deal(s, t)
     # J. Clan Card face down
     s[L.S_CLAN] = clan if clan >= 0 else randint(s, t[L.T_NCLANS])
     # K. Jinx deck shuffled
@@ -130,7 +113,7 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
         shuffle_range(s, L.S_STACK + f * L.MAX_ZONES, s[L.S_STACK_N + f])
     # O. University: Students x players (Player Level) + Omega Students;
     # Student Congregations: their Students in the Reserve, one each enters first
-    setup_congregations(s, t)
+    setup_before_university(s, t)
     fill_students(s, t, t[L.T_AL_UNIV_STUD] * effective_players(s, t), t[L.T_AL_UNIV_OMEGA], True)
     # Tie-break stand-in for "the youngest player": a seeded age order
     for p in range(nplayers):
@@ -140,9 +123,8 @@ def init_state(s, t, nplayers, scholars, clan, w0, w1):
         tmp = s[pf(i, L.PF_AGE)]
         s[pf(i, L.PF_AGE)] = s[pf(j, L.PF_AGE)]
         s[pf(j, L.PF_AGE)] = tmp
-    # L. Intern deck (Main Effects rule) and the Zone Effect Token supply
-    setup_interns_and_tokens(s, t)
-    # Research Cards (RC "Research Cards", Setup): three drawn face up
-    setup_research(s, t)
+    # L. Intern deck (Main Effects rule) and the Zone Effect Token supply; Research Cards (RC "Research
+    # Cards", Setup): three drawn face up
+    setup_end(s, t)
     # P. the first player takes her turn
     kstack.push(s, L.K_TURN_START, 0, 0, 0)

@@ -19,14 +19,16 @@ from sim.dungeonology.core.components.stun import give_stun
 from sim.dungeonology.core.components.university import alert_bonus, sacrifice
 from sim.dungeonology.core.effects.plays import add_plays
 from sim.dungeonology.core.engine import kstack
-from sim.dungeonology.core.rules.boss.boss import boss_alert
-from sim.dungeonology.core.rules.congregations.effects import add_congregation_actions
-from sim.dungeonology.core.rules.congregations.students import guarded
-from sim.dungeonology.core.rules.dangerous_zones.zone_effects import fail_students, stealth_luck
-from sim.dungeonology.core.rules.main_effects.chain import CTX_TEST, add_mains, out_of_turn_play
-from sim.dungeonology.core.rules.main_effects.interns import lose_cubes
-from sim.dungeonology.core.rules.rc_cards.cards import declared_interns
-from sim.dungeonology.core.rules.rocca_civetta.cubes import collect_cubes
+from sim.dungeonology.core.engine.dispatch_cubes import lose_cubes
+from sim.dungeonology.core.engine.dispatch_stealth import (
+    collect_cubes,
+    cubes_guarded,
+    failure_students,
+    stealth_declared,
+    test_window_plays,
+    zone_alert_modifier,
+)
+from sim.dungeonology.core.procedures.priority import out_of_turn_play
 from sim.kit.jit import kernel
 
 
@@ -53,9 +55,9 @@ def can_spy_on(s, t, seat, target):
 
 @kernel
 def zone_alert(s, t, z):
-    """The Zone's Alert Value: printed, plus the Boss's Alert Modifier when
-    the Boss model occupies it ("The Boss" B)."""
-    return t[L.T_Z_ALERT + z] + boss_alert(s, t, z)
+    """The Zone's Alert Value: printed, plus what a module adds (the Boss's Alert
+    Modifier when the Boss model occupies it, "The Boss" B)."""
+    return t[L.T_Z_ALERT + z] + zone_alert_modifier(s, t, z)
 
 
 @kernel
@@ -111,8 +113,8 @@ def declare(s, t):
     if s[L.S_T_KIND] == 1:
         s[L.S_T_STEALTH] += study_bonus(s, t, s[L.S_T_ACTIVE])
     s[L.S_T_DECLARED] = s[L.S_T_STEALTH]
-    declared_interns(s, t)  # RC "Spriggan Cards": who uses its Bonus Value takes the Spriggan Intern
-    stealth_luck(s, t)  # Good Luck / Bad Luck of the Zone (Dangerous Zones)
+    # the modules: a Spriggan's Intern taken (RC "Spriggan Cards"), Good Luck / Bad Luck (Dangerous Zones)
+    stealth_declared(s, t)
     s[L.S_T_STAGE] = 2
     s[L.S_T_ORDER_I] = 0
     s[L.S_PHASE] = L.PH_NONE
@@ -167,10 +169,9 @@ def test_next(s, t):
 def collect(s, t, seat, z, n):
     """Collect n cubes from the left; a cube whose column is full is skipped
     (with False and Universal Information: ``rules.rocca_civetta.cubes``; none
-    from a Zone an opponent's Iota Student guards)."""
-    if guarded(s, seat, z):
-        return
-    collect_cubes(s, t, seat, z, n)
+    from a Zone a module keeps the seat from: an opponent's Iota Student)."""
+    if not cubes_guarded(s, seat, z):
+        collect_cubes(s, t, seat, z, n)
 
 
 @kernel
@@ -209,7 +210,7 @@ def resolve(s, t):
             lose_cubes(s, t, s[L.S_T_TARGET], s[L.S_T_COLOR], 1, L.PRM_STEAL, me)
         return
     # the failure Students: Danger N of the Zone draws N instead
-    kstack.push(s, L.K_TEST_AFTER_FAIL, me, fail_students(s, t, me, s[L.S_T_ZONE]), 0)
+    kstack.push(s, L.K_TEST_AFTER_FAIL, me, failure_students(s, t, me, s[L.S_T_ZONE]), 0)
     give_stun(s, t, me, t[L.T_FAIL_STUN])
 
 
@@ -292,8 +293,6 @@ def window_actions(s, t, me, out):
     """PH_WINDOW: the plays of the seat's timing (and Main Effects with their
     rule), and pass."""
     n = add_plays(s, t, me, window_mask(s, me), out, 0)
-    if t[L.T_RULES] & L.RULE_MAIN_EFFECTS:
-        n = add_mains(s, t, me, CTX_TEST, out, n)
-    n = add_congregation_actions(s, t, me, out, n, True)  # gold-symbol Student effects
+    n = test_window_plays(s, t, me, out, n)  # Main Effects, gold-symbol Student effects
     out[n] = L.A_PASS
     return n + 1

@@ -17,23 +17,25 @@ from sim.dungeonology.core.components.decks import (
     jinx_held,
     reveal_jinx,
 )
-from sim.dungeonology.core.components.noteboard import gain_knowledge, update_exalted
+from sim.dungeonology.core.components.noteboard import board_points, gain_knowledge, update_exalted
 from sim.dungeonology.core.components.scholars import active, in_start, next_seat, pf, stat
 from sim.dungeonology.core.components.stun import discard_stun, normalize_stun
-from sim.dungeonology.core.components.university import (
-    draw_students,
-    place_omega_on_card,
-    refill_students,
-    trigger_max_alert,
-)
+from sim.dungeonology.core.components.university import draw_students, place_omega_on_card, refill_students
 from sim.dungeonology.core.effects.steps import ask_discard
 from sim.dungeonology.core.engine import kstack
+from sim.dungeonology.core.engine.dispatch_cubes import lose_cubes
+from sim.dungeonology.core.engine.dispatch_turn import (
+    before_turn_ends,
+    inactive_turn,
+    skips_end_of_turn_draw,
+    thesis_requirements,
+    thesis_succeeded,
+    turn_begins,
+    turn_ends,
+    turn_start_end,
+    turn_starts,
+)
 from sim.dungeonology.core.procedures.end_game import any_active, check_exhausted, end_game_now, trigger_end_at_current
-from sim.dungeonology.core.rules.congregations.students import iota_turn_start
-from sim.dungeonology.core.rules.main_effects.interns import lose_cubes
-from sim.dungeonology.core.rules.maximum_alert.maximum_alert import game_end_reason, turn_start_effects
-from sim.dungeonology.core.rules.research.research import end_point
-from sim.dungeonology.core.rules.rocca_civetta.clans import thesis_passes
 from sim.kit.jit import kernel
 
 
@@ -71,11 +73,10 @@ def turn_start(s, t):
     if s[L.S_END_AT_SEAT] == cur:
         end_game_now(s, s[L.S_END_REASON])
         return
-    if s[L.S_MAX_ALERT] == 1:
-        reason = game_end_reason(s, t)
-        if reason != L.END_NONE:
-            end_game_now(s, reason)
-            return
+    reason = turn_start_end(s, t)  # a module's end of the game (Maximum Alert: "The Game Ends if...")
+    if reason != L.END_NONE:
+        end_game_now(s, reason)
+        return
     if not any_active(s):
         end_game_now(s, L.END_ALL_SUBMITTED)
         return
@@ -84,12 +85,9 @@ def turn_start(s, t):
         if s[L.S_ROUND] > t[L.T_ROUND_CAP]:
             end_game_now(s, L.END_ROUND_CAP)
             return
-    iota_turn_start(s, t, cur)
+    turn_starts(s, t, cur)
     if not active(s, cur):
-        if s[L.S_MAX_ALERT] == 1:
-            # the Panic Card's "each player" effects reach her too
-            kstack.push(s, L.K_END_TURN, 0, 0, 0)
-            turn_start_effects(s, t, cur)
+        if inactive_turn(s, t, cur):  # Maximum Alert: the Panic Card's "each player" effects reach her too
             return
         if cur == s[L.S_FIRST_SUBMITTER]:
             thesis_clock(s, t)
@@ -98,11 +96,8 @@ def turn_start(s, t):
     s[L.S_TURN] += 1
     if s[pf(cur, L.PF_EXALTED)] == 1:
         s[pf(cur, L.PF_EXALTED_TURNS)] += 1
-    if s[L.S_MAX_ALERT] == 1:
-        # Exploration only, even with Stun Tokens equal to Stamina; the Panic
-        # Card's turn-start effects first
-        kstack.push(s, L.K_MA_EXPLORE, 0, 0, 0)
-        turn_start_effects(s, t, cur)
+    if turn_begins(s, t, cur):
+        pass  # a module's start of the turn (Maximum Alert: Exploration only, the Panic Card's effects first)
     elif s[pf(cur, L.PF_STUN)] >= stat(s, t, cur, L.ST_STAMINA):
         kstack.push(s, L.K_REST, 0, 0, 0)  # forced Rest
     elif in_start(s, cur):
@@ -174,7 +169,7 @@ def thesis_success(s, t, seat):
     if s[L.S_FIRST_SUBMITTER] < 0:
         s[L.S_FIRST_SUBMITTER] = seat
     update_exalted(s, t, -1)
-    trigger_max_alert(s, t)  # Maximum Alert rule: the first Thesis triggers it
+    thesis_succeeded(s, t, seat)  # Maximum Alert rule: the first Thesis triggers it
 
 
 @kernel
@@ -183,27 +178,14 @@ def submit_thesis(s, t):
     cur = s[L.S_CUR]
     s[pf(cur, L.PF_ZONE)] = 0
     gain_knowledge(s, t, cur)
-    # the Target Score, and the Stars a New Clan Card shows (RC "New Clan Cards")
-    if thesis_passes(s, t, cur, s[L.S_CLAN]):
+    # the Target Score, and what a module adds (the Stars a New Clan Card shows, RC "New Clan Cards")
+    clan = s[L.S_CLAN]
+    if board_points(s, t, cur) >= t[L.T_CLAN_TARGET + clan] and thesis_requirements(s, t, cur, clan):
         thesis_success(s, t, cur)
         kstack.push(s, L.K_END_TURN, 0, 0, 0)
     else:
         s[pf(cur, L.PF_THESIS_FAILS)] += 1
         kstack.push(s, L.K_THESIS_FAIL, 0, 0, 0)
-
-
-@kernel
-def forced_thesis(s, t):
-    """Maximum Alert, Forced Thesis: the Scholar ending her turn in the
-    Starting Zone performs Submit the Thesis (no Star minimum: it is not
-    chosen); whatever the outcome she leaves the game. A failure resolves as
-    usual (Jinx revealed, a cube lost) with the Scholar already out."""
-    cur = s[L.S_CUR]
-    submit_thesis(s, t)
-    if active(s, cur):  # failed
-        s[pf(cur, L.PF_IN_GAME)] = 0
-        s[L.S_MA_REMOVED] |= 1 << cur
-        update_exalted(s, t, -1)
 
 
 @kernel
@@ -237,7 +219,7 @@ def end_of_turn(s, t, stage):
     n = s[L.S_NPLAYERS]
     if stage == 0:
         kstack.push(s, L.K_EOT, 1, 0, 0)
-        if (t[L.T_RULES] & L.RULE_MAIN_EFFECTS) == 0:
+        if not skips_end_of_turn_draw(s, t):  # the Main Effects rule draws none
             draw_students(s, t, cur, t[L.T_EOT_STUDENTS])
         return
     if stage == 1:
@@ -262,22 +244,15 @@ def end_of_turn(s, t, stage):
 
 @kernel
 def end_turn(s, t):
-    if (t[L.T_RULES] & L.RULE_RESEARCH) != 0 and end_point(s, t):
-        return  # Research Cards: the End of Turn claim point first
+    if before_turn_ends(s, t):
+        return  # a module's decision first (Research Cards: the End of Turn claim point)
     flush_played(s, t)
     s[L.S_SPEED] = 0
     s[L.S_CARD_SPEED] = 0
     s[L.S_MOVE_PHASE] = 0
     s[L.S_ACTION_DONE] = 0
-    cur = s[L.S_CUR]
-    if s[L.S_MAX_ALERT] == 1:
-        if active(s, cur) and in_start(s, cur):
-            forced_thesis(s, t)  # comes back here once resolved
-            return
-        reason = game_end_reason(s, t)
-        if reason != L.END_NONE:
-            end_game_now(s, reason)
-            return
+    if turn_ends(s, t):
+        return  # a module's end (Maximum Alert: the Forced Thesis, "The Game Ends if...")
     s[L.S_ME_ACTIONS] = 0
     s[L.S_ME_MOVED] = 0
     if check_exhausted(s, t):

@@ -50,10 +50,11 @@ import numpy as np
 
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.dungeon import secret_letters_of, secret_reach
-from sim.dungeonology.core.components.randomizer import _draw_order, _fresh_order, target_scholar
+from sim.dungeonology.core.components.randomizer import draw_order, fresh_order, target_scholar
 from sim.dungeonology.core.components.scholars import active, pf
 from sim.dungeonology.core.engine import kstack
-from sim.kit.jit import allocating, kernel
+from sim.kit.jit import allocating, inline_kernel, kernel
+from sim.kit.rng import randint
 
 FAR = 63  # distance of an unreachable Zone in a move's ranking
 W_OPPONENT = 2  # heuristic weight of an Encounter with an opponent of the mover
@@ -297,8 +298,8 @@ def random_passage_step(s, t):
     straight back into the Zone he just left), the first such Passage
     clockwise ("Randomizer Deck" 3). Returns the Zone, -1 when none."""
     z = s[L.S_BOSS_ZONE]
-    order = _fresh_order(t)
-    p = t[L.T_RAND_PASSAGE + _draw_order(s, t, 0, order)]
+    order = fresh_order(t)
+    p = t[L.T_RAND_PASSAGE + draw_order(s, t, 0, order)]
     for k in range(8):
         q = (p + k) % 8
         if s[L.S_LINK + z * 8 + q] == 1:
@@ -418,3 +419,41 @@ def boss_activate(s, t, seat):
         return
     s[L.S_BOSS_EZONE] = s[pf(seat, L.PF_ZONE)]
     kstack.push(s, L.K_PROG, t[L.T_BOSS_ACT + row], 0, seat)
+
+
+# ------------------------------------------------------------ the basic game's hooks
+@kernel
+def boss_check(s, t):
+    """Boss: a Boss Card (and profile) only with the rule; the model in a placed Zone or out (-1)."""
+    if s[L.S_BOSS] >= 0:
+        if (t[L.T_RULES] & L.RULE_BOSS) == 0 or s[L.S_BOSS] >= t[L.T_NBOSS]:
+            return 20
+        if s[L.S_BOSS_PROFILE] < 0 or s[L.S_BOSS_PROFILE] > 1:
+            return 20
+    bz = s[L.S_BOSS_ZONE]
+    if bz != -1 and (s[L.S_BOSS] < 0 or bz < 0 or bz >= t[L.T_NZONES] or s[L.S_ZPLACED + bz] != 1):
+        return 20
+    return 0
+
+
+@inline_kernel
+def setup_boss(s, t):
+    """Setup G: the Boss Card (the configured one, else drawn at random) and its profile (the
+    configured one, else chosen at random); the model is not in the Dungeon."""
+    if t[L.T_NBOSS] > 0:
+        b = t[L.T_BOSS_PICK]
+        s[L.S_BOSS] = b if b >= 0 else randint(s, t[L.T_NBOSS])
+        prof = t[L.T_BOSS_PICK_PROFILE]
+        s[L.S_BOSS_PROFILE] = prof if prof >= 0 else randint(s, t[L.T_BOSS_NPROFILES + s[L.S_BOSS]])
+
+
+@kernel
+def boss_card(s):
+    """Result column: the Boss Card in use (index in the data), -1 none."""
+    return s[L.S_BOSS]
+
+
+@kernel
+def boss_profile(s):
+    """Result column: its profile, -1 none."""
+    return s[L.S_BOSS_PROFILE]

@@ -17,9 +17,10 @@ from sim.dungeonology.core.components.scholars import active, pf
 from sim.dungeonology.core.components.stun import discard_stun
 from sim.dungeonology.core.components.university import sacrificed_trigger
 from sim.dungeonology.core.engine import kstack
+from sim.dungeonology.core.procedures.windows import open_priority
 from sim.dungeonology.core.rules.congregations.students import eff, keep_choice, rule_on, used
 from sim.dungeonology.core.rules.main_effects.tokens import token_zone_ok, trap_supply_total, trap_zone_kind
-from sim.kit.jit import kernel
+from sim.kit.jit import inline_kernel, kernel
 
 
 @kernel
@@ -178,3 +179,37 @@ def choice_actions(s, t, me, out):
                 out[n] = L.A_JINX + j
                 n += 1
     return n
+
+
+# ------------------------------------------------------- the basic game's hooks
+@inline_kernel
+def own_congregation_actions(s, t, me, out, n):
+    """The Students' effects the current player may activate in her own Movement / Action Phase."""
+    return add_congregation_actions(s, t, me, out, n, False)
+
+
+@inline_kernel
+def gold_actions(s, t, me, out, n):
+    """The gold-symbol effects a seat may activate out of her own phases (a window, Priority)."""
+    return add_congregation_actions(s, t, me, out, n, True)
+
+
+@inline_kernel
+def own_turn_congregation(s, t, me, a):
+    """A Student's effect used in the current player's Movement / Action Phase: the phase goes on
+    after it, a Priority round first. True if `a` was one."""
+    if a >= L.A_CONGREGATION and a < L.A_CONGREGATION + L.NCONGREGATIONS * L.MAX_CG_EFFECTS:
+        kstack.push(s, L.K_RESUME, 0, 0, 0)
+        open_priority(s, t)
+        use_congregation(s, t, me, a - L.A_CONGREGATION)
+        return True
+    return False
+
+
+@inline_kernel
+def play_congregation(s, t, me, a):
+    """A gold-symbol effect used out of the own phases. True if `a` was one."""
+    if a >= L.A_CONGREGATION and a < L.A_CONGREGATION + L.NCONGREGATIONS * L.MAX_CG_EFFECTS:
+        use_congregation(s, t, me, a - L.A_CONGREGATION)
+        return True
+    return False

@@ -233,3 +233,23 @@ def check_congregations(s, t):
         if n != want:
             return 120
     return 0
+
+
+# ------------------------------------------------------- the basic game's hooks
+@kernel
+def omegas_held(s, t):
+    """The Omega Students of a draw in progress, resolved once the others are placed."""
+    return s[L.S_CG_OMEGAS]
+
+
+@kernel
+def congregation_block(s, t, viewer, out, h):
+    """Observation: what each seat holds, the Bonfire by kind and the kind on top of it
+    (all public; zero in the base game)."""
+    for p in range(L.MAXP):
+        for c in range(L.NCONGREGATIONS):
+            out[h + L.H_CG_HELD + p * L.NCONGREGATIONS + c] = s[pf(p, L.PF_CONGREGATION) + c]
+    for i in range(s[L.S_BONFIRE]):
+        out[h + L.H_CG_BONFIRE + s[L.S_BONFIRE_KINDS + i]] += 1
+    if s[L.S_BONFIRE] > 0:
+        out[h + L.H_CG_TOP + s[L.S_BONFIRE_KINDS + s[L.S_BONFIRE] - 1]] = 1

@@ -52,7 +52,7 @@ from sim.dungeonology.core.components.stun import give_stun
 from sim.dungeonology.core.engine import kstack
 from sim.dungeonology.core.rules.boss.boss import boss_zone_effect
 from sim.dungeonology.core.rules.main_effects.tokens import note_zone_left, return_trap_token
-from sim.kit.jit import kernel
+from sim.kit.jit import inline_kernel, kernel
 
 
 # ------------------------------------------------------------- helpers
@@ -276,3 +276,45 @@ def teleport_actions(s, t, me, out):
             out[n] = L.A_ZONE + d
             n += 1
     return n
+
+
+# ------------------------------------------------------- the basic game's hooks
+@inline_kernel
+def secret_passage_actions(s, t, me, z, out, n):
+    """Movement Phase: a Secret Passage to each Zone the seat can reach by one (A_ZONE + zone)."""
+    if s[L.S_PHASE] == L.PH_MOVE and z != 0:
+        dests = secret_dests(s, t, me, z)
+        for d in range(t[L.T_NZONES]):
+            if (dests >> d) & 1:
+                out[n] = L.A_ZONE + d
+                n += 1
+    return n
+
+
+@inline_kernel
+def action_zone_effects(s, t, me, z, out, n):
+    """Action Phase, the turn's Action not taken: the Action Zone Effects, Bivouac (printed, slot i)
+    and Teleport (the token, slot MAX_ZEFF)."""
+    for i in range(t[L.T_Z_NEFF + z]):
+        if can_bivouac(s, t, me, z, i):
+            out[n] = L.A_ZONE_EFFECT + i
+            n += 1
+    if can_teleport(s, t, me, z):
+        out[n] = L.A_ZONE_EFFECT + L.MAX_ZEFF
+        n += 1
+    return n
+
+
+@inline_kernel
+def own_turn_zone_effect(s, t, me, a):
+    """An Action Zone Effect used: the turn's Action (instead of Study / Espionage); the Teleport
+    Token asks where (PH_TELEPORT), Bivouac recovers. True if `a` was one."""
+    if a >= L.A_ZONE_EFFECT and a < L.A_ZONE_EFFECT + L.MAX_ZEFF + 1:
+        s[L.S_ACTION_DONE] = 1
+        slot = a - L.A_ZONE_EFFECT
+        if slot == L.MAX_ZEFF:
+            s[L.S_PHASE] = L.PH_TELEPORT  # the Teleport Token: choose where
+        elif can_bivouac(s, t, me, s[pf(me, L.PF_ZONE)], slot):
+            kstack.push(s, L.K_BIVOUAC, 0, 0, 0)
+        return True
+    return False

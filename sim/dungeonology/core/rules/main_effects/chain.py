@@ -13,36 +13,26 @@ first; a cancelled entry is discarded without paying its cost
 options can be paid; none payable: the card is discarded with no effect),
 then the effect and the additional costs (G) run as effect programs.
 
-Priority (outside a Stealth Test), also the basic game's window for
-opponents' Instant plays ("Exploration": "Your opponents can do it too, but
-they can only use the Effects indicated by the Instant timing icon"): after
-each action of the current player in her Movement / Action Phase (a move, a
-Zone drawn, a play, the end of either phase), the other Scholars in turn
-order from her left may each play one Instant card or skill
-(``K_PRIORITY``); with this rule, Instant Main Effects too. A seat is asked
-only when it holds such a play, so games without Instant effects never stop.
+Priority (outside a Stealth Test) is also the basic game's window for the
+opponents' Instant plays: ``sim.dungeonology.core.procedures.priority``; with
+this rule Instant Main Effects join it (the hooks at the end of this module).
 """
 
 from __future__ import annotations
 
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.decks import hand_to
-from sim.dungeonology.core.components.scholars import active, in_start, passive, pf
-from sim.dungeonology.core.effects.plays import add_plays, payable, play_card, timed_play_open, use_skill
+from sim.dungeonology.core.components.scholars import passive, pf, targetable
+from sim.dungeonology.core.effects.plays import payable
 from sim.dungeonology.core.engine import kstack
-from sim.dungeonology.core.rules.congregations.effects import add_congregation_actions, has_gold, use_congregation
-from sim.kit.jit import kernel
+from sim.dungeonology.core.procedures.windows import open_priority
+from sim.kit.jit import inline_kernel, kernel
 
 # where a Main Effect would be declared
 CTX_OWN = 0  # the current player's Movement / Action Phase
 CTX_OTHER_TURN = 1  # Priority in another Scholar's turn
 CTX_TEST = 2  # a Stealth Test window (own or another Scholar's)
 CTX_REACT = 3  # answering a declared Main Effect
-
-
-@kernel
-def rule_on(t):
-    return (t[L.T_RULES] & L.RULE_MAIN_EFFECTS) != 0
 
 
 @kernel
@@ -122,28 +112,11 @@ def add_mains(s, t, seat, ctx, out, n):
 
 
 @kernel
-def may_play_cards(s, seat):
-    """Scholars in the Starting Zone (or out of the game) play no cards."""
-    return active(s, seat) and not in_start(s, seat)
-
-
-@kernel
 def has_reaction(s, t, seat):
     for k in range(t[L.T_NKINDS]):
         if held_main(s, t, seat, k) and main_playable(s, t, seat, k, CTX_REACT):
             return True
     return False
-
-
-@kernel
-def has_instant(s, t, seat):
-    """Any play open to the seat in a Priority decision: an Auxiliary Effect
-    or skill with the Instant timing, or (with the rule) an Instant Main Effect."""
-    if rule_on(t):
-        for k in range(t[L.T_NKINDS]):
-            if held_main(s, t, seat, k) and main_playable(s, t, seat, k, CTX_OTHER_TURN):
-                return True
-    return timed_play_open(s, t, seat, L.TM_OTHER_TURN)
 
 
 # ------------------------------------------------------------- declaring
@@ -170,7 +143,7 @@ def declare_main(s, t, seat, k):
 def may_react(s, seat, declarer):
     """Reactions come from the declarer's opponents who may play cards; in an
     Espionage test only the two Scholars involved play cards."""
-    if seat == declarer or not may_play_cards(s, seat):
+    if seat == declarer or not targetable(s, seat):  # in the game, out of the Starting Zone
         return False
     if s[L.S_T_KIND] == 2 and seat != s[L.S_T_ACTIVE] and seat != s[L.S_T_TARGET]:
         return False
@@ -246,49 +219,6 @@ def main_done(s, idx):
     s[L.S_ME_CHAIN_N] = idx
 
 
-# -------------------------------------------------------------- Priority
-@kernel
-def priority_next(s, t, i):
-    """Ask the next Scholar after the current player (position i) who holds
-    an Instant play; after the last one, the round is over."""
-    n = s[L.S_NPLAYERS]
-    cur = s[L.S_CUR]
-    while i < n:
-        seat = (cur + i) % n
-        if may_play_cards(s, seat) and (has_instant(s, t, seat) or has_gold(s, t, seat)):
-            s[L.S_ME_PRI_I] = i
-            s[L.S_PHASE] = L.PH_ME_PRIORITY
-            s[L.S_ACTOR] = seat
-            return
-        i += 1
-
-
-@kernel
-def open_priority(s, t):
-    """Queue a Priority round (the current player has just acted in her
-    Movement / Action Phase), outside a Stealth Test, in every game."""
-    if s[L.S_T_KIND] == 0:
-        s[L.S_ME_PRI_PLAYED] = 0
-        kstack.push(s, L.K_PRIORITY, 1, 0, 0)
-
-
-
-@kernel
-def out_of_turn_play(s, t, me, a):
-    """A play of any seat outside her own phase decisions: an Auxiliary
-    Effect, a skill or a Main Effect declaration."""
-    if a >= L.A_MAIN and a < L.A_MAIN + L.MAX_KINDS:
-        declare_main(s, t, me, a - L.A_MAIN)
-    elif a >= L.A_CONGREGATION and a < L.A_STUDENT_KIND:
-        use_congregation(s, t, me, a - L.A_CONGREGATION)  # a gold-symbol Student effect
-    elif a < L.A_SKILL:
-        r = a - L.A_PLAY
-        play_card(s, t, me, r // 4, (r // 2) % 2, r % 2)
-    else:
-        r = a - L.A_SKILL
-        use_skill(s, t, me, r // 2, r % 2)
-
-
 # ------------------------------------------------------------- decisions
 @kernel
 def react_choice(s, t, me, a):
@@ -318,22 +248,63 @@ def cost_actions(s, t, me, out):
     return n
 
 
-@kernel
-def priority_choice(s, t, me, a):
-    """PH_ME_PRIORITY: one Instant play, or a pass; the round goes on."""
-    kstack.push(s, L.K_PRIORITY, s[L.S_ME_PRI_I] + 1, 0, 0)
-    if a != L.A_PASS:
-        s[L.S_ME_PRI_PLAYED] += 1
-        out_of_turn_play(s, t, me, a)
+# ------------------------------------------------------------- the basic game's hooks
+@inline_kernel
+def own_mains(s, t, me, out, n):
+    """The Main Effects the current player may declare in her own phases."""
+    return add_mains(s, t, me, CTX_OWN, out, n)
+
+
+@inline_kernel
+def test_mains(s, t, me, out, n):
+    """The Main Effects a seat may declare in a Stealth Test window."""
+    return add_mains(s, t, me, CTX_TEST, out, n)
+
+
+@inline_kernel
+def instant_mains(s, t, me, out, n):
+    """The Instant Main Effects a seat may declare in a Priority decision."""
+    return add_mains(s, t, me, CTX_OTHER_TURN, out, n)
+
+
+@inline_kernel
+def instant_main_open(s, t, seat):
+    """An Instant Main Effect the seat could declare in a Priority decision."""
+    for k in range(t[L.T_NKINDS]):
+        if held_main(s, t, seat, k) and main_playable(s, t, seat, k, CTX_OTHER_TURN):
+            return True
+    return False
+
+
+@inline_kernel
+def own_turn_main(s, t, me, a):
+    """A Main Effect declared in the current player's Movement / Action Phase: the phase goes on
+    after it, a Priority round first. True if `a` was one."""
+    if a >= L.A_MAIN and a < L.A_MAIN + L.MAX_KINDS:
+        kstack.push(s, L.K_RESUME, 0, 0, 0)
+        open_priority(s, t)
+        declare_main(s, t, me, a - L.A_MAIN)
+        return True
+    return False
+
+
+@inline_kernel
+def play_main(s, t, me, a):
+    """A Main Effect declared out of the own phases (a Priority decision, a test window). True if
+    `a` was one."""
+    if a >= L.A_MAIN and a < L.A_MAIN + L.MAX_KINDS:
+        declare_main(s, t, me, a - L.A_MAIN)
+        return True
+    return False
+
+
+@inline_kernel
+def no_end_of_turn_draw(s, t):
+    """With the Main Effects rule the End of Turn Phase draws no Student ("Main Effects")."""
+    return True
 
 
 @kernel
-def priority_actions(s, t, me, out):
-    """PH_ME_PRIORITY: Instant Auxiliary Effects, skills and (with the rule)
-    Main Effects, and pass."""
-    n = add_plays(s, t, me, L.TM_OTHER_TURN, out, 0)
-    if rule_on(t):
-        n = add_mains(s, t, me, CTX_OTHER_TURN, out, n)
-    n = add_congregation_actions(s, t, me, out, n, True)
-    out[n] = L.A_PASS
-    return n + 1
+def mains_declared(s, t, p):
+    """Result column: the Main Effects the seat declared."""
+    return s[pf(p, L.PF_MAINS)]

@@ -20,7 +20,7 @@ from sim.dungeonology.core.components.noteboard import cubes, drop_cube, elimina
 from sim.dungeonology.core.components.scholars import add_passives, pf, targetable
 from sim.dungeonology.core.components.stun import normalize_stun
 from sim.dungeonology.core.rules.main_effects.tokens import place_secret_passage, place_teleport, place_trap
-from sim.kit.jit import kernel
+from sim.kit.jit import inline_kernel, kernel
 
 
 @kernel
@@ -192,3 +192,13 @@ def protect_actions(s, t, me, out):
     out[0] = L.A_OPTION
     out[1] = L.A_OPTION + 1
     return 2
+
+
+@inline_kernel
+def protect_drop(s, t, me, c):
+    """A Drop of colour c the seat may refuse (a Protected cube, ``drop_protected``): her decision is
+    opened (PH_PROTECT). True when it was."""
+    if drop_protected(s, t, me, c):
+        ask_protect(s, t, me, c, 1, L.PRM_DROP, -1)
+        return True
+    return False

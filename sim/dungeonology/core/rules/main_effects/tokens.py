@@ -3,13 +3,18 @@ three kinds), Teleport Tokens and the Secret Passage Marker X; the Zone a
 Scholar left ("Bomf!").
 
 Rulebook: "Zone Effect Tokens", "Game Components" 24-28. Their RESOLUTION
-(a Trap flipped, a Teleport, Secret Passage X) is Dangerous Zones code.
+(a Trap flipped, a Teleport, Secret Passage X) is Dangerous Zones code. A Trap
+lies face down: its kind is hidden in observations and resampled by the
+determinization (the hooks at the end).
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from sim.dungeonology import layout as L
-from sim.kit.jit import kernel
+from sim.dungeonology.core.components.decks import shuffle_with
+from sim.kit.jit import allocating, kernel
 from sim.kit.rng import randint
 
 
@@ -93,3 +98,53 @@ def note_zone_left(s, seat, old, new):
     """Remember the Zone a Scholar leaves (S_ZONE_LEFT, for "Bomf!")."""
     if old != new and old >= 0:
         s[L.S_ZONE_LEFT + seat] = old
+
+
+# ------------------------------------------------------- the basic game's hooks
+@allocating
+def resample_traps(s, t, seat, rng):
+    """Determinization: the kinds of the face-down Trap Tokens on Zones and of those in the
+    supply form one pool (nobody looks at a Trap when placing it); Zones keep
+    their Trap, the kinds are dealt again. Nothing is drawn when no Trap is on
+    a Zone (the supply alone is never looked into)."""
+    nk = len(L.TRAP_KINDS)
+    on_board = 0
+    counts = np.zeros(nk, np.int64)
+    for k in range(nk):
+        counts[k] = s[L.S_TRAP_SUPPLY + k]
+    for z in range(L.MAX_ZONES):
+        kz = s[L.S_ZTRAP_KIND + z]
+        if kz != 0:
+            counts[kz - L.ZK_AMBUSH] += 1
+            on_board += 1
+    if on_board == 0:
+        return
+    pool = np.empty(counts.sum(), np.int64)
+    m = 0
+    for k in range(nk):  # canonical order: by kind
+        for _ in range(counts[k]):
+            pool[m] = k
+            m += 1
+    shuffle_with(rng, pool, 0, m)
+    j = 0
+    for z in range(L.MAX_ZONES):
+        if s[L.S_ZTRAP_KIND + z] != 0:
+            k = pool[j]
+            j += 1
+            s[L.S_ZTRAP_KIND + z] = L.ZK_AMBUSH + k
+            s[L.S_ZTRAP_N + z] = t[L.T_TRAP_N + k]
+    for k in range(nk):
+        s[L.S_TRAP_SUPPLY + k] = 0
+    while j < m:
+        s[L.S_TRAP_SUPPLY + pool[j]] += 1
+        j += 1
+
+
+@kernel
+def hide_traps(s, t, viewer, out, h):
+    """Observation: of a Trap Token on a Zone only that there is one (1); in the supply only how many."""
+    for z in range(L.MAX_ZONES):
+        if s[L.S_ZTRAP_KIND + z] != 0:
+            out[L.S_ZTRAP_KIND + z] = 1
+    for k in range(len(L.TRAP_KINDS)):
+        out[h + L.H_TRAP_SUPPLY] += s[L.S_TRAP_SUPPLY + k]

@@ -1,10 +1,12 @@
 """The Maximum Alert advanced rule ("Maximum Alert", Game Setup I).
 
 Setup I (the Panic deck and the face-down Panic Card), the turn-start Panic
-Card effects, "unable to play" and the checks of "The Game Ends if...". The
-trigger itself and Omega Infinity live in ``components/university.py`` (they move
-Students), the blocked Zones / cubes in ``components/dungeon.py``, "Exploration only" and the Forced
-Thesis in ``procedures/turn.py``. Everything reads ``S_MAX_ALERT``.
+Card effects, "Exploration only", "unable to play" and the checks of "The Game
+Ends if..." (the basic game's turn hooks, below), its invariants, determinization
+and observation. The trigger is ``trigger``, the Forced Thesis ``forced``, the end
+reasons of the basic game's End Game ``ends``; Omega Infinity lives in
+``components/university.py`` (it moves Students), the blocked Zones / cubes in
+``components/dungeon.py``. Everything reads ``S_MAX_ALERT``.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from sim.dungeonology.core.components.noteboard import cubes
 from sim.dungeonology.core.components.scholars import active, in_start, passive, pf, stat
 from sim.dungeonology.core.effects.plays import timed_play_open
 from sim.dungeonology.core.engine import kstack
+from sim.dungeonology.core.procedures.end_game import end_game_now
 from sim.dungeonology.core.procedures.stealth import can_spy_on
-from sim.kit.jit import kernel
+from sim.kit.jit import inline_kernel, kernel
 from sim.kit.rng import randint
 
 
@@ -139,3 +142,97 @@ def game_end_reason(s, t):
             if not unable_to_play(s, t, p):
                 return L.END_NONE
     return L.END_MA_UNABLE if anyone else L.END_MA_ALL_SUBMITTED
+
+
+# ------------------------------------------------------------ the basic game's hooks
+@inline_kernel
+def start_end_reason(s, t):
+    """At the start of a turn under Maximum Alert: its end of the game, END_NONE when it goes on."""
+    if s[L.S_MAX_ALERT] == 1:
+        return game_end_reason(s, t)
+    return L.END_NONE
+
+
+@inline_kernel
+def inactive_turn_effects(s, t, cur):
+    """Under Maximum Alert the Panic Card's "each player" effects reach a Scholar out of the game too:
+    pushed before her turn ends. True when it did."""
+    if s[L.S_MAX_ALERT] != 1:
+        return False
+    kstack.push(s, L.K_END_TURN, 0, 0, 0)
+    turn_start_effects(s, t, cur)
+    return True
+
+
+@inline_kernel
+def max_alert_turn(s, t, cur):
+    """Under Maximum Alert a turn is Exploration only, even with Stun Tokens equal to Stamina; the
+    Panic Card's turn-start effects first. True when it did."""
+    if s[L.S_MAX_ALERT] != 1:
+        return False
+    kstack.push(s, L.K_MA_EXPLORE, 0, 0, 0)
+    turn_start_effects(s, t, cur)
+    return True
+
+
+@inline_kernel
+def end_of_turn_checks(s, t):
+    """The turn ends under Maximum Alert: a Scholar ending it in the Starting Zone makes the Forced
+    Thesis (K_MA_FORCED_THESIS, the turn ends again after it); "The Game Ends if...". True when the
+    turn's end is the rule's."""
+    if s[L.S_MAX_ALERT] != 1:
+        return False
+    cur = s[L.S_CUR]
+    if active(s, cur) and in_start(s, cur):
+        kstack.push(s, L.K_MA_FORCED_THESIS, 0, 0, 0)
+        return True
+    reason = game_end_reason(s, t)
+    if reason != L.END_NONE:
+        end_game_now(s, reason)
+        return True
+    return False
+
+
+@kernel
+def max_alert_check(s, t):
+    """Invariants 35-37: a Panic Card only with the rule and from the Panic deck; no Omega Student
+    on the Alert Card once it left the game; a Scholar removed by a Forced Thesis is out. (The Omega
+    Students: Omega Infinity puts them back in the bag, so invariant 3 covers them.)"""
+    if s[L.S_PANIC] >= 0:
+        if (t[L.T_RULES] & L.RULE_MAXIMUM_ALERT) == 0 or ((s[L.S_PANIC_DECK] >> s[L.S_PANIC]) & 1) == 0:
+            return 35
+    elif s[L.S_MAX_ALERT] == 1 or ((t[L.T_RULES] & L.RULE_MAXIMUM_ALERT) != 0 and t[L.T_PANIC_N] > 0):
+        return 35
+    if s[L.S_MAX_ALERT] == 1 and s[L.S_ALERT_FILLED] != 0:
+        return 36
+    for p in range(s[L.S_NPLAYERS]):
+        if (s[L.S_MA_REMOVED] >> p) & 1 and (active(s, p) or s[pf(p, L.PF_THESIS)] > 0):
+            return 37
+    return 0
+
+
+@kernel
+def resample_panic(s, t, seat, rng):
+    """Determinization: the face-down Panic Card, seen by nobody until revealed, is any card of the
+    (public) Panic deck unless the configuration forced it."""
+    if s[L.S_PANIC] >= 0 and s[L.S_MAX_ALERT] == 0 and t[L.T_PANIC_FORCED] < 0:
+        s[L.S_PANIC] = draw_from_deck(s[L.S_PANIC_DECK], rng)
+
+
+@kernel
+def hide_panic(s, t, viewer, out, h):
+    """Observation: the Panic Card face down under the Alert Card is hidden (PANIC_HIDDEN)."""
+    if s[L.S_PANIC] >= 0 and s[L.S_MAX_ALERT] == 0:
+        out[L.S_PANIC] = L.PANIC_HIDDEN
+
+
+@kernel
+def panic_card(s):
+    """Result column: the Panic Card (index in the data), -1 none."""
+    return s[L.S_PANIC]
+
+
+@kernel
+def triggered(s):
+    """Result column: 1 once Maximum Alert was triggered."""
+    return s[L.S_MAX_ALERT]

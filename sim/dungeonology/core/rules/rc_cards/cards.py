@@ -1,11 +1,6 @@
-"""Rocca Civetta Trick Cards and Interns that need rules of their own.
+"""Rocca Civetta Trick Cards and Interns that need rules of their own (the
+Specialists' and the Spriggan's are in their own packages).
 
-- "Specialists Cards" Auxiliary Effect: "Add a bonus equal to the number of
-  Interns you have to your Stealth Value" (opcode ``stealth_interns``).
-- "Spriggan Cards": "a Bonus Value of 8 that you can use to declare your
-  Stealth Value. The Scholar who uses it takes the Spriggan Intern Card from
-  the Intern deck or from the Scholar who currently owns it"
-  (:func:`declared_interns`, a card kind's ``declare_intern``).
 - The Fool's Token (Fool's Token (1), "New Components"; its rule is
   provisional, docs/RULES_COVERAGE.md): the Fool's new owner gives it to
   another Scholar, who suffers the Intern's ``token`` passives while she holds
@@ -17,21 +12,7 @@ from __future__ import annotations
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.scholars import add_passives, targetable
 from sim.dungeonology.core.components.stun import normalize_stun
-from sim.dungeonology.core.rules.main_effects.interns import gain_intern, interns_owned
 from sim.kit.jit import kernel
-
-
-@kernel
-def declared_interns(s, t):
-    """The Stealth Value is declared: whoever used the Bonus Value of a kind
-    with ``declare_intern`` (the Spriggan) takes its Intern (Main Effects rule)."""
-    if (t[L.T_RULES] & L.RULE_MAIN_EFFECTS) == 0:
-        return
-    for k in range(t[L.T_NKINDS]):
-        if t[L.T_RC_DECLARE_INTERN + k] == 1 and s[L.S_PLAYED + k] > 0:
-            i = t[L.T_KIND_INTERN + k] - 1
-            if i >= 0:
-                gain_intern(s, t, s[L.S_T_ACTIVE], i)
 
 
 @kernel
@@ -65,10 +46,7 @@ def move_token(s, t, i, seat):
 def exec_rc_cards_op(s, t, op, n, actor, prog):
     """One step of the rc_cards range; `prog` is the running program (its
     Trick Card kind names the Intern whose token moves)."""
-    if op == L.OP_STEALTH_INTERNS:
-        if s[L.S_T_KIND] > 0 and s[L.S_T_ACTIVE] == actor:
-            s[L.S_T_STEALTH] += n * interns_owned(s, t, actor)
-    elif op == L.OP_GIVE_TOKEN:
+    if op == L.OP_GIVE_TOKEN:
         k = t[L.T_PROG_KIND + prog] - 1
         if k < 0:
             return
@@ -100,3 +78,21 @@ def token_actions(s, t, me, out):
             out[n] = L.A_TARGET + p
             n += 1
     return n
+
+
+@kernel
+def check_rc_cards(s, t):
+    """RC cards: an Intern's token is in the Reserve (0) or held by a seat of
+    the game, and only an Intern with a token has one out."""
+    for i in range(L.MAX_INTERNS):
+        h = s[L.S_RC_TOKEN_HOLDER + i]
+        if h < 0 or h > s[L.S_NPLAYERS]:
+            return 105
+        if h > 0:
+            has = False
+            for pv in range(L.NPASSIVE):
+                if t[L.T_RC_INTERN_TOKEN + i * L.NPASSIVE + pv] != 0:
+                    has = True
+            if not has or i >= t[L.T_NINTERNS]:
+                return 105
+    return 0

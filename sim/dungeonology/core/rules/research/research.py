@@ -21,11 +21,11 @@ compiled from research.toml by ``sim.dungeonology.tables``).
 from __future__ import annotations
 
 from sim.dungeonology import layout as L
-from sim.dungeonology.core.components.decks import shuffle_range
+from sim.dungeonology.core.components.decks import shuffle_range, shuffle_with
 from sim.dungeonology.core.components.scholars import active, pf
 from sim.dungeonology.core.engine import kstack
 from sim.dungeonology.core.rules.main_effects.interns import interns_owned
-from sim.kit.jit import kernel
+from sim.kit.jit import allocating, inline_kernel, kernel
 
 
 @kernel
@@ -239,3 +239,24 @@ def research_check(s, t):
     if s[L.S_RESEARCH_TURN] > s[L.S_TURN] + 1 or s[L.S_RESEARCH_EOT] > s[L.S_TURN] + 1:
         return 66
     return 0
+
+
+# ------------------------------------------------------------ the basic game's hooks
+@inline_kernel
+def claim_at_decision(s, t, ph, me, a):
+    """A claim taken at another decision of the current player: the Quest is completed and the same
+    decision stays open. True if `a` was one."""
+    if is_claim(a) and ph != L.PH_RESEARCH:
+        claim(s, t, me, a - L.A_RESEARCH)
+        s[L.S_PHASE] = ph
+        s[L.S_ACTOR] = me
+        return True
+    return False
+
+
+@allocating
+def resample_deck(s, t, seat, rng):
+    """Determinization: the Research deck's order is unknown (put in canonical order, then shuffled)."""
+    base = L.S_RESEARCH_DECK
+    s[base : base + s[L.S_RESEARCH_N]].sort()
+    shuffle_with(rng, s, base, s[L.S_RESEARCH_N])

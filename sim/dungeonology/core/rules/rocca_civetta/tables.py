@@ -1,4 +1,4 @@
-"""Compiling the part cubes' data into the tables (called by ``sim.dungeonology.tables``):
+"""Compiling the part cubes' data into the tables (``compile_cubes``, the manifest's compiler):
 Star Tokens (T_STAR_TOKEN), False / Universal Information in the box
 (T_COL_COUNT at L.CUBE_FALSE / L.CUBE_UNIV), the New Clan Cards' Stars
 (T_CLAN_STARS, T_CLAN_BONUS_STARS, T_CLAN_BONUS)."""
@@ -10,8 +10,9 @@ import numpy as np
 from sim.dungeonology import layout as L
 from sim.dungeonology.schema import GameData
 from sim.dungeonology.schema.rc_checks import column_tokens
+from sim.dungeonology.tables import TableContext
 
-KIND_INDEX = {"false": L.CUBE_FALSE, "universal": L.CUBE_UNIV}  # L.CUBE_KINDS -> index
+KIND_INDEX = {name: L.CUBE_FALSE + i for i, name in enumerate(L.CUBE_KINDS)}  # L.CUBE_KINDS -> index
 
 
 def star_mask(kinds: list[str]) -> int:
@@ -34,3 +35,8 @@ def compile_rc_cubes(t: np.ndarray, data: GameData, cidx: dict[str, int]) -> Non
         for c, kinds in clan.bonus_stars.items():
             t[L.T_CLAN_BONUS_STARS + i * L.MAX_COL + cidx[c]] = star_mask(kinds)
         t[L.T_CLAN_BONUS + i] = clan.bonus
+
+
+def compile_cubes(ctx: TableContext) -> None:
+    """Star Tokens, the cube kinds in the box, the New Clan Cards' Stars."""
+    compile_rc_cubes(ctx.t, ctx.data, ctx.cidx)

@@ -9,18 +9,17 @@ card (kind, Students sacrificed, amount, gold symbol).
 
 from __future__ import annotations
 
-import numpy as np
-
 from sim.dungeonology import layout as L
-from sim.dungeonology.schema import GameData
+from sim.dungeonology.tables import TableContext
 
 
 def _matches(name: str, names: list[str]) -> bool:
     return any(name.strip().casefold() == n.strip().casefold() for n in names)
 
 
-def compile_congregations(t: np.ndarray, data: GameData, scholars: list[str], bosses: list[str]) -> None:
+def compile_congregations(ctx: TableContext) -> None:
     """Fill the T_CG_* tables (all zero when the data has no congregations)."""
+    t, data, scholars, bosses = ctx.t, ctx.data, ctx.scholars, list(ctx.data.boss)
     boss_names = [data.boss[k].name for k in bosses]
     for name, cg in data.congregations.items():
         c = L.CONGREGATIONS.index(name.lower())

@@ -1,0 +1,1 @@
+"""The Alchemy Cards of Rocca Civetta ("Alchemy Cards"): data only (``manifest``)."""
