@@ -33,9 +33,10 @@ from experiments.analysis.stats import (  # noqa: E402
     wilson,
     wilson_width,
 )
+from experiments.dungeonology.results import COLUMNS, derived_columns  # noqa: E402
 from experiments.report import plots as P  # noqa: E402
 from experiments.runs.folder import MANIFEST  # noqa: E402
-from experiments.runs.schema import COLUMNS, OVERRIDE_PREFIX, derived_columns  # noqa: E402
+from experiments.runs.schema import OVERRIDE_PREFIX  # noqa: E402
 
 SCHOLARS = ["Rebecca", "Valerio", "Sofia", "Vincenzo"]
 CLANS = ["Blood Worshipers", "Golden Horns", "Moss Elders"]

@@ -24,8 +24,9 @@ import pytest
 from typer.testing import CliRunner
 
 from experiments.cli import app
+from experiments.dungeonology.results import COLUMNS
 from experiments.runs.config import SEED_STRIDE, load_sweep, parse_sweep
-from experiments.runs.schema import COLUMNS, OVERRIDE_PREFIX
+from experiments.runs.schema import OVERRIDE_PREFIX
 from experiments.runs.sweep import MANIFEST, Chunk, load_rows, plan_chunks, read_manifest, run_sweep, schema_markdown
 from sim.kit.errors import ConfigError
 

@@ -51,8 +51,6 @@ Conventions
 from experiments.analysis.conditions import condition_effects, end_reasons, score_summary
 from experiments.analysis.dataset import (
     DEFAULT_VALUE,
-    ORDERS,
-    REPORT_COLUMNS,
     RunDirError,
     apply_schema,
     load,
@@ -89,8 +87,8 @@ from experiments.analysis.summary import (
     provisional_count,
 )
 
-__all__ = ["BASIC", "CHUNK", "DEFAULT_FAMILY", "DEFAULT_VALUE", "GAME_COLUMNS", "ORDERS", "POOLED_LABELS",
-           "REPORT_COLUMNS", "WIN_RATE_COLUMNS", "RunDirError", "apply_schema", "columns_of", "condition_effects",
+__all__ = ["BASIC", "CHUNK", "DEFAULT_FAMILY", "DEFAULT_VALUE", "GAME_COLUMNS", "POOLED_LABELS",
+           "WIN_RATE_COLUMNS", "RunDirError", "apply_schema", "columns_of", "condition_effects",
            "end_reasons", "flags", "games", "games_needed", "group_counts", "group_label", "interval_width",
            "lift", "load", "load_compact", "mark_significant", "matrix", "ordinal", "overview", "override_keys",
            "part_files", "played", "pooled_over", "provisional_count", "read_manifest", "scholar_clan",

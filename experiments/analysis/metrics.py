@@ -87,22 +87,6 @@ def metrics_of(df: pd.DataFrame) -> dict[str, float | int | str]:
     return out
 
 
-def add_lead_columns(df: pd.DataFrame, leaders: np.ndarray) -> None:
-    """Add the trace's game-level columns (experiments.runs.schema.TRACE_COLUMNS, repeated on each seat's row)
-    to the rows of a chunk (sorted by game and seat) from the leaders at each round start
-    (agents.trace.play_batch_trace)."""
-    from agents.trace import lead_summary
-    from experiments.runs.schema import TRACE_COLUMNS
-
-    games = df.drop_duplicates("game")
-    winners = df.loc[df["won"], ["game", "seat"]].drop_duplicates("game").set_index("game")["seat"]
-    summary = lead_summary(leaders, winners.reindex(games["game"]).fillna(-1).to_numpy(np.int64),
-                           games["rounds"].to_numpy())
-    players = len(df) // max(len(games), 1)
-    for name, values in zip(TRACE_COLUMNS, summary, strict=True):
-        df[name] = np.repeat(values, players)
-
-
 def designer_metrics(df: pd.DataFrame, by: str | Sequence[str] = "cell") -> pd.DataFrame:
     """One row of :func:`metrics_of` per group of ``by`` (its columns first)."""
     by = [by] if isinstance(by, str) else list(by)

@@ -22,8 +22,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from experiments.dungeonology.results import COLUMNS
 from experiments.runs.folder import RunFolder
-from experiments.runs.schema import COLUMNS, OVERRIDE_PREFIX
+from experiments.runs.schema import OVERRIDE_PREFIX
 
 PLAYERS = 4
 ALERTS = ("introductory", "easy", "medium", "hard")

@@ -18,4 +18,6 @@ BUNDLE = GameBundle(
     max_players=4,
     agents=("agents.heuristic",),
     default_agent="heuristic",
+    results="experiments.dungeonology.results",
+    sweep="experiments.dungeonology.sweep",
 )
