@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from experiments.analysis.skill import robust_findings
 from experiments.cli import app
+from experiments.dungeonology.analysis.skill import robust_findings
 from experiments.runs.config import parse_sweep
 from experiments.runs.sweep import load_rows, run_sweep
 from experiments.tune.config import parse_tune

@@ -7,7 +7,7 @@ Both read the Parquet parts one at a time with pyarrow, convert each part (categ
 rulebook order, the games stopped by an error left out and counted) and only then put the parts
 together, so the peak is the result plus one part, never every part as read plus the result. The
 report of 10 million rows is measured by ``dungeonology report-memory`` (:func:`load_compact`,
-experiments/report/memory.py). :mod:`experiments.analysis` re-exports these.
+experiments/dungeonology/report/memory.py). :mod:`experiments.analysis` re-exports these.
 
 A run folder is also a plain Parquet dataset: the manifest and the report folder start with "_",
 which pyarrow, pandas and duckdb skip, so ``pd.read_parquet(run_dir)`` or duckdb's

@@ -42,9 +42,9 @@ def compare_cmd(
 ) -> None:
     import pandas as pd
 
-    from experiments.analysis import compare as K
-    from experiments.analysis.metrics import designer_metrics
-    from experiments.report import compare as R
+    from experiments.dungeonology.analysis import compare as K
+    from experiments.dungeonology.analysis.metrics import designer_metrics
+    from experiments.dungeonology.report import compare as R
     from experiments.runs.schema import VARIANT
 
     if not 0 < band < 100:

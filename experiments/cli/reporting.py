@@ -27,7 +27,7 @@ def report_memory(
                                               "(default: a temporary folder, deleted after).")] = None,
 ) -> None:
     from experiments.analysis.dataset import read_manifest
-    from experiments.report.memory import measure, synthetic_run
+    from experiments.dungeonology.report.memory import measure, synthetic_run
 
     scratch = Path(tempfile.mkdtemp(prefix="report-memory-"))
     try:

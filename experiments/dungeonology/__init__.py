@@ -3,5 +3,10 @@
 
 - ``results``: the columns of its result rows and how a sweep's worker makes them;
 - ``sweep/``: its sweep axes (modules, Boss, Panic Card, Alert, Player Level, Clan Card, Scholars) and
-  their cells.
+  their cells;
+- ``analysis/``: its analysis defaults and groupings (by Scholar, Clan Card, Alert, Player Level, Boss,
+  module), its own tables, the what-ifs, the adjusted effects, comparisons of variants and the
+  designer metrics;
+- ``report/``: its report sections, headlines, plots and statistics notes, and the report's memory
+  benchmark.
 """

@@ -20,4 +20,6 @@ BUNDLE = GameBundle(
     default_agent="heuristic",
     results="experiments.dungeonology.results",
     sweep="experiments.dungeonology.sweep",
+    analysis="experiments.dungeonology.analysis",
+    report="experiments.dungeonology.report",
 )

@@ -18,4 +18,6 @@ BUNDLE = GameBundle(
     default_agent="ismcts",
     results="experiments.leduc.results",
     sweep="experiments.leduc.sweep",
+    analysis="experiments.leduc.analysis",
+    report="experiments.leduc.report",
 )

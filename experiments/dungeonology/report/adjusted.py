@@ -1,8 +1,9 @@
 """The report's "Adjusted for the table and the seat" section: each Scholar's raw win rate beside her effect
-adjusted by the conditional logit of :mod:`experiments.analysis.adjusted`, and each Clan's effect on the first player.
+adjusted by the conditional logit of :mod:`experiments.dungeonology.analysis.adjusted`, and each Clan's
+effect on the first player.
 
-Registered in experiments/report/build.py with ``add_section`` (after the Scholar table); its CSV is
-``adjusted_effects.csv``, its plot ``adjusted_scholars.png``.
+One of Dungeonology's report sections (experiments/dungeonology/report/sections.py, after the lift
+tables); its CSV is ``adjusted_effects.csv``, its plot ``adjusted_scholars.png``.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from experiments.analysis import adjusted as J
 from experiments.analysis import claims as C
 from experiments.analysis.claims import ci, pct
+from experiments.dungeonology.analysis import adjusted as J
 from experiments.report.page import ReportContext, Section, heading, note
 
 ABOUT = ("Raw: the win rate of the Scholar's seats (Wilson 95% interval). Adjusted: a conditional logit over the "

@@ -2,9 +2,9 @@
 report's section builders (:func:`compare_section`, placed first when a run holds variants;
 :func:`robust_section`; :func:`metrics_section`), which return report blocks (experiments/report/page).
 
-The rows come from :func:`experiments.analysis.compare.compare_all`; the designer metrics from
-:func:`experiments.analysis.metrics.designer_metrics`; the robust-findings table from
-:func:`experiments.analysis.skill.robust_findings`.
+The rows come from :func:`experiments.dungeonology.analysis.compare.compare_all`; the designer metrics from
+:func:`experiments.dungeonology.analysis.metrics.designer_metrics`; the robust-findings table from
+:func:`experiments.dungeonology.analysis.skill.robust_findings`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
-from experiments.analysis import compare as K
-from experiments.analysis.metrics import designer_metrics
-from experiments.analysis.skill import robust_findings, skill_levels
+from experiments.dungeonology.analysis import compare as K
+from experiments.dungeonology.analysis.metrics import designer_metrics
+from experiments.dungeonology.analysis.skill import robust_findings, skill_levels
 from experiments.report.page import ReportContext, Section, heading, items, note, png
 from experiments.runs.schema import VARIANT
 

@@ -1,12 +1,13 @@
 """Scholar against Scholar (:func:`scholar_vs_scholar`): among the games where both play, how often A
-finished ahead of B (fair: 50%), or A's win rate with B at the table."""
+finished ahead of B (fair: 50%), or A's win rate with B at the table; and every Scholar under every Clan
+Card (:func:`scholar_clan`)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
 
-from experiments.analysis.rates import mark_significant
+from experiments.analysis.rates import mark_significant, win_rates
 from experiments.analysis.stats import adjust_pvalues, binomial_pvalues, normal_pvalues, wilson
 
 
@@ -104,3 +105,9 @@ def scholar_vs_scholar(df: pd.DataFrame, mode: str = "head_to_head", *, correcti
     out["significant"] = (out["p_adjusted"] < alpha).to_numpy()
     out["direction"] = np.where(out["significant"], np.where(out["rate"] > 0.5, "above", "below"), "")
     return out
+
+
+def scholar_clan(df: pd.DataFrame, *, correction: str = "holm", alpha: float = 0.05) -> pd.DataFrame:
+    """Win rate (with interval, lift, test) of every Scholar under every Clan Card: one row per
+    pair; :func:`experiments.analysis.matrix` makes the Scholar x Clan table of one column."""
+    return win_rates(df, ["scholar", "clan"], correction=correction, alpha=alpha)

@@ -17,12 +17,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from experiments.analysis.conditions import condition_effects
 from experiments.analysis.dataset import DEFAULT_VALUE
 from experiments.analysis.groups import columns_of, group_counts
 from experiments.analysis.rates import win_rates
 from experiments.analysis.stats import bonferroni_alpha, newcombe, wilson
-from experiments.analysis.summary import BASIC, games, override_keys
+from experiments.analysis.summary import override_keys
+from experiments.dungeonology.analysis.conditions import condition_effects, games
+from experiments.dungeonology.analysis.groupings import BASIC
 from experiments.runs.schema import OVERRIDE_PREFIX, override_text
 from sim.dungeonology.loader import load_data
 from sim.dungeonology.loader.keys import split_key

@@ -1,6 +1,6 @@
-"""The games under each condition: game length and Theses per group (:func:`condition_effects`, e.g.
-Alert difficulty x Player Level), how the games ended (:func:`end_reasons`) and the score distribution
-(:func:`score_summary`)."""
+"""The games under each condition: one row per game (:func:`games`), game length and Theses per group
+(:func:`condition_effects`, e.g. Alert difficulty x Player Level), how the games ended
+(:func:`end_reasons`) and the score distribution (:func:`score_summary`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,24 @@ import pandas as pd
 
 from experiments.analysis.groups import columns_of, group_counts
 from experiments.analysis.stats import Z95, wilson
-from experiments.analysis.summary import games
+from experiments.dungeonology.results import GAME_COLUMNS
+from experiments.runs.schema import OVERRIDE_PREFIX
+
+
+def games(df: pd.DataFrame) -> pd.DataFrame:
+    """One row per game: the game-level columns, the ``set:`` columns, and ``nobody_submits``
+    (no seat submitted a successful Thesis)."""
+    cols = [c for c in GAME_COLUMNS if c in df.columns] + [c for c in df.columns if c.startswith(OVERRIDE_PREFIX)]
+    step = np.diff(df["game"].to_numpy())
+    if len(df) and (step >= 0).all():  # rows in game order (as the parts are): one pass, no groupby
+        starts = np.r_[0, np.flatnonzero(step) + 1]
+        del step
+        g = df.iloc[starts][["game", *(c for c in cols if c != "game")]].reset_index(drop=True)
+        g["nobody_submits"] = ~np.logical_or.reduceat(df["thesis_submitted"].to_numpy(dtype=bool), starts)
+        return g
+    g = df.drop_duplicates("game")[cols].set_index("game")
+    g["nobody_submits"] = ~df.groupby("game")["thesis_submitted"].any().reindex(g.index)
+    return g.reset_index()
 
 
 def _mean_ci(values: pd.core.groupby.SeriesGroupBy, prefix: str) -> pd.DataFrame:
