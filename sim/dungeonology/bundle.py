@@ -22,4 +22,5 @@ BUNDLE = GameBundle(
     sweep="experiments.dungeonology.sweep",
     analysis="experiments.dungeonology.analysis",
     report="experiments.dungeonology.report",
+    cli="experiments.dungeonology.cli",
 )

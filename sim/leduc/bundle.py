@@ -20,4 +20,5 @@ BUNDLE = GameBundle(
     sweep="experiments.leduc.sweep",
     analysis="experiments.leduc.analysis",
     report="experiments.leduc.report",
+    cli="experiments.leduc.cli",
 )

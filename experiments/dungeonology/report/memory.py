@@ -147,7 +147,7 @@ print(json.dumps({"peak_mib": peak, "seconds": time.perf_counter() - start, "rep
 def measure(run_dir: Path, out: Path) -> dict[str, Any]:
     """Build the report of ``run_dir`` into ``out`` in a fresh Python process: its peak resident memory
     (MiB, the process's VmHWM: imports included), wall time (seconds) and the report's path."""
-    env_path = str(Path(__file__).resolve().parents[2])
+    env_path = str(Path(__file__).resolve().parents[3])
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", _CHILD, str(run_dir), str(out)], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": env_path}, check=False)

@@ -18,11 +18,11 @@ import numpy as np
 
 from experiments.analysis.claims import ci, pct
 from experiments.analysis.stats import newcombe, wilson
+from experiments.dungeonology.tune import objective as O
+from experiments.dungeonology.tune.config import Parameter
+from experiments.dungeonology.tune.result import Arm, TuneResult
 from experiments.runs.folder import write_json
 from experiments.runs.stamps import code_version, timestamp
-from experiments.tune import objective as O
-from experiments.tune.config import Parameter
-from experiments.tune.result import Arm, TuneResult
 from sim.kit.errors import format_value
 
 

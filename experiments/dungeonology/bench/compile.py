@@ -1,8 +1,8 @@
 """Where a cold start's compile time goes, per compiled function (issue 13, lever 6).
 
-``python -m experiments.bench.compile [--players P] [--top N] [--checks]`` starts one fresh
+``python -m experiments.dungeonology.bench.compile [--players P] [--top N] [--checks]`` starts one fresh
 interpreter with an empty numba cache, as the cold start of ``bench`` does (import, compile, one
-random game: ``experiments.bench.baseline.COLD_SNIPPET``), and records numba's compile events
+random game: ``experiments.dungeonology.bench.baseline.COLD_SNIPPET``), and records numba's compile events
 (``numba.core.event``: ``numba:compile`` around each function compiled, ``numba:llvm_lock`` around
 each LLVM call). A function's seconds are its own: those of the functions it compiles on the way
 (its callees, compiled while it is typed) are theirs. numba links every callee's module into its
@@ -27,7 +27,7 @@ from typing import Any
 
 from numba.core import event
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CHECK = "sim.dungeonology.core.checks.invariants.check"
 
 # argv: tree, players, checks (0/1), games (then timed warm, best of 3 by CPU seconds; 0: none).
@@ -35,7 +35,7 @@ CHECK = "sim.dungeonology.core.checks.invariants.check"
 _SNIPPET = """
 import json, os, resource, sys, time
 sys.path.insert(0, sys.argv[1])
-from experiments.bench.compile import CompileRecorder
+from experiments.dungeonology.bench.compile import CompileRecorder
 with CompileRecorder() as rec:
     t0 = time.perf_counter()
     from sim.dungeonology.config import GameConfig, compile_config
@@ -146,7 +146,7 @@ def cold_compile(players: int = 4, checks: bool = False, passes: bool = False, g
     compiled function version (function, args, compile_s, llvm_s, linked, passes: LLVM seconds by stage
     when ``passes``, which times LLVM's passes) and, with ``games``, the warm random decisions per CPU second
     of that many games after it (best of 3: the speed of the code compiled at this level)."""
-    from experiments.bench.baseline import clean_env
+    from experiments.dungeonology.bench.baseline import clean_env
 
     with tempfile.TemporaryDirectory(prefix="dungeonology-compile-") as cache:
         env = clean_env(Path(cache))  # as bench's cold start: the JIT on, a fresh cache, no PYTHONPATH
@@ -192,7 +192,8 @@ def lines(result: dict[str, Any], top: int = 25) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m experiments.bench.compile", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m experiments.dungeonology.bench.compile",
+                                 description=__doc__.split("\n")[0])
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--top", type=int, default=25, help="functions listed (by LLVM seconds)")
     ap.add_argument("--checks", action="store_true", help="the checked random game (invariants after each action)")

@@ -7,7 +7,7 @@ the decisions per second.
 
 The two configurations are timed in turn, ``repeats`` times, and the best rate of each is kept (the
 machine's load varies; the best run is the least disturbed), as the advanced-rules comparison of
-experiments/bench/engine.py does.
+experiments/dungeonology/bench/engine.py does.
 """
 
 from __future__ import annotations

@@ -13,12 +13,12 @@ and the JIT speed-up (what ``dungeonology bench`` prints).
 - warm start: wall and CPU time of ``dungeonology play --players 4 --seed 7
   --quiet`` in a subprocess (caches in place; best of two after one untimed);
 - a sweep worker's start: a fresh process that does what a sweep's worker does
-  (``experiments.bench.startup``: imports ``experiments.runs.worker``, unpickles
+  (``experiments.dungeonology.bench.startup``: imports ``experiments.runs.worker``, unpickles
   its task, loads the cached engine and agents' batch loop and plays one
   heuristic game; process start to that game's end; best of two after one
   untimed);
 - with ``baseline=REF``: the engine at a git ref side by side with this one
-  (``experiments.bench.baseline``): random and heuristic decisions/s timed in
+  (``experiments.dungeonology.bench.baseline``): random and heuristic decisions/s timed in
   turn, best of several, and the cold start of each;
 - JIT speed-up: a few games played with ``NUMBA_DISABLE_JIT=1`` in a
   subprocess, compared per decision with the warm JIT rate (and checked to be
@@ -49,8 +49,9 @@ from pathlib import Path
 from typing import Any
 
 from agents.batch import play_random
-from experiments.bench.baseline import ROOT, measure_cold, resolve_ref, side_by_side
+from experiments.bench.games import throughput as games_throughput
 from experiments.checks.fuzz import game_seed
+from experiments.dungeonology.bench.baseline import ROOT, measure_cold, resolve_ref, side_by_side
 from sim.dungeonology.config import GameConfig, compile_config
 from sim.dungeonology.core.engine.batch import GAME_FIELDS
 from sim.dungeonology.layout import STATE_SIZE, TABLE_SIZE
@@ -102,7 +103,7 @@ class BenchReport:
     warm_start_cpu_s: float | None = None
     worker_start_s: float | None = None  # a sweep worker's start with a warm cache: wall
     worker_start_cpu_s: float | None = None
-    baseline: Any = None  # experiments.bench.baseline.SideBySide
+    baseline: Any = None  # experiments.dungeonology.bench.baseline.SideBySide
     nojit: dict[str, Any] | None = None  # games, seconds, decisions, same_games
     jit_same: dict[str, Any] | None = None  # the same games with the JIT
     agents: dict[str, Any] | None = None  # heuristic and ISMCTS figures
@@ -158,14 +159,9 @@ def _rss_mib(who: int = resource.RUSAGE_SELF) -> float:
 
 
 def throughput(config: GameConfig, games: int) -> ThroughputRow:
-    """Warm games/s and decisions/s of random play in the numba batch."""
-    compiled = compile_config(config)
-    seeds = [game_seed(0, i) for i in range(games)]
-    play_random(compiled, seeds[: min(20, games)], False)  # warm-up: compile or load the cache
-    t0 = time.perf_counter()
-    dec, _, _ = play_random(compiled, seeds, False)
-    seconds = time.perf_counter() - t0
-    return ThroughputRow(config.players, games, int(dec.sum()), seconds, _rss_mib())
+    """Warm games/s and decisions/s of random play in the numba batch (experiments.bench.games)."""
+    t = games_throughput(compile_config(config), games)
+    return ThroughputRow(config.players, games, t.decisions, t.seconds, _rss_mib())
 
 
 def _run(cmd: Sequence[str], env: dict[str, str] | None = None, timeout: float = 600) -> tuple[float, str, float]:
@@ -227,9 +223,9 @@ def warm_start(config: GameConfig, runs: int = 2) -> tuple[float, float]:
 
 def worker_start(config: GameConfig, runs: int = 2) -> tuple[float, float]:
     """Best (wall, CPU) seconds from a fresh process's start to its first heuristic game done, as a sweep
-    worker starts (experiments.bench.startup: the worker's modules, its task unpickled, the cached engine
+    worker starts (experiments.dungeonology.bench.startup: the worker's modules, its task unpickled, the cached engine
     and batch loop loaded); after one untimed run that fills the caches."""
-    from experiments.bench.startup import startup_steps, to_first_game
+    from experiments.dungeonology.bench.startup import startup_steps, to_first_game
 
     return to_first_game(startup_steps(config.players, runs, tuple(config.modules))[0])
 

@@ -1,10 +1,10 @@
 """``dungeonology tune FILE``: search the free data values of a tune file for the ones that
 best meet its targets, with optuna, playing every game through the sweep runner.
 
-* **Search**: one optuna study (TPE by default, :mod:`experiments.tune.config`), trials one
+* **Search**: one optuna study (TPE by default, :mod:`experiments.dungeonology.tune.config`), trials one
   after another. A trial plays the file's ``[game]`` with the candidate's values as fixed
   overrides: a sweep run (:func:`experiments.runs.sweep.run_sweep`, so every core, loky or dask)
-  in ``<out>/trials/trial-NNNN/``. Its value is :func:`experiments.tune.objective.objective`.
+  in ``<out>/trials/trial-NNNN/``. Its value is :func:`experiments.dungeonology.tune.objective.objective`.
 * **Noise**: the first evaluation of every candidate plays the same seeds (master seed
   ``seed + 1``: common random numbers, so candidates are compared on the same deals); when
   the sampler proposes a candidate again, it is played again on fresh seeds (``seed + 1 +
@@ -12,8 +12,8 @@ best meet its targets, with optuna, playing every game through the sweep runner.
   pooled. The best candidate is the one whose pooled objective is lowest.
 * **Validation**: the data before tuning and the best candidate are played again on seeds
   no trial used (master seed ``seed``), the same seeds for both, in ``<out>/validation/``.
-* **Outputs**: ``<out>/layer/`` (a data layer folder, :mod:`experiments.tune.layer`),
-  ``<out>/report.md`` (before / after, :mod:`experiments.tune.report`), the HTML reports of
+* **Outputs**: ``<out>/layer/`` (a data layer folder, :mod:`experiments.dungeonology.tune.layer`),
+  ``<out>/report.md`` (before / after, :mod:`experiments.dungeonology.tune.report`), the HTML reports of
   both validation runs, and ``<out>/tune.json``.
 * **Resume**: the study is stored in ``<out>/study.db`` (optuna's RDB storage, sqlite), each
   trial's games in its sweep run folder. Running the same file again continues: a trial cut
@@ -36,11 +36,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from experiments.dungeonology.tune import objective as O
+from experiments.dungeonology.tune.config import TunePlan, load_tune
+from experiments.dungeonology.tune.result import Arm, Candidate, TrialRecord, TuneResult
 from experiments.runs.folder import RunFolder, SweepError
 from experiments.runs.stamps import code_version, timestamp
-from experiments.tune import objective as O
-from experiments.tune.config import TunePlan, load_tune
-from experiments.tune.result import Arm, Candidate, TrialRecord, TuneResult
 from sim.dungeonology.loader import load_data, split_key
 from sim.kit.errors import ConfigError, format_value
 
@@ -276,14 +276,14 @@ def _run(plan: TunePlan, out: Path, jobs: int, backend: str, scheduler: str | No
                         len(finished) * plan.trial_games + len({str(a.run_dir) for a in arms}) * plan.validation_total,
                         time.perf_counter() - start_time, notes, provisional,
                         _provisional_parameters(plan, load_data(plan.game.get("data")).provisional))
-    from experiments.tune.report import write_outputs
+    from experiments.dungeonology.tune.report import write_outputs
 
     write_outputs(result, loaded.hash, html=html, say=say)
     return result
 
 
 def _layer(plan: TunePlan, out: Path, overrides: dict[str, Any], best: Candidate) -> Path | None:
-    from experiments.tune.layer import write_layer
+    from experiments.dungeonology.tune.layer import write_layer
 
     if not overrides:
         shutil.rmtree(out / "layer", ignore_errors=True)

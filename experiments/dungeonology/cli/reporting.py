@@ -1,4 +1,5 @@
-"""Commands about the report itself: report-memory (the report's peak memory on a large run)."""
+"""Dungeonology's command about the report itself: report-memory (the report's peak memory on a large run of
+its synthetic rows)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from experiments.cli.common import app, fail, print_table
+from experiments.cli.common import app, fail, one_game, print_table
 
 
 @app.command("report-memory", help="Benchmark the report's memory: write a run folder of --rows synthetic seat "
@@ -17,6 +18,7 @@ from experiments.cli.common import app, fail, print_table
              "--run DIR), build its report in a fresh process and print that process's peak memory (VmHWM, "
              "imports included) and wall time. The README's figure is `dungeonology report-memory --rows "
              "10000000` (target: at most 1 GB).")
+@one_game("dungeonology")
 def report_memory(
     rows: Annotated[int, typer.Option("--rows", "-n", min=1000, max=100_000_000,
                                       help="Synthetic seat rows (rounded up to whole games per cell).")]

@@ -5,7 +5,7 @@ or exit 2 and a one-line error, never a crash or a traceback.
 (The game fuzz, random legal play with the invariants checked, is
 experiments/checks/fuzz.py.) Each case runs the ``dungeonology`` main in this process
 (:func:`run_cli`: argv in, exit status and output out); ``python -m
-experiments.checks.mutation_fuzz --cases N`` prints the counts.
+experiments.dungeonology.mutation_fuzz --cases N`` prints the counts.
 
 * Records: a short game of ``play --save`` and a scenario record (with an
   ``initial_state``) edited as JSON (a value replaced by one of

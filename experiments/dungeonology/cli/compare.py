@@ -1,4 +1,5 @@
-"""The ``compare`` command: is variant B fairer than A? (issue 14, docs/CLI.md)."""
+"""Dungeonology's ``compare`` command: is variant B fairer than A? (docs/CLI.md). The runs' game is the one their
+manifests name: a run of another game is refused."""
 
 from __future__ import annotations
 
@@ -14,8 +15,12 @@ def run_rows(run_dir: Path):
     """The complete cells' rows of a run folder (its parts verified against the manifest first), as the
     report reads them (experiments.report.build.complete_rows)."""
     from experiments.report.build import complete_rows
+    from experiments.runs.schema import game_name
 
     df, warnings = complete_rows(run_dir)
+    played = game_name(df.attrs.get("manifest"))
+    if played != "dungeonology":
+        fail(f"{run_dir}: a run of {played}; `compare` compares runs of dungeonology only")
     for w in warnings:
         new_console().print(f"Note: {w['text']}", markup=False)
     return df

@@ -1,7 +1,7 @@
 """What a tune found: its trials (:class:`TrialRecord`), the distinct candidates (:class:`Candidate`),
 the two validation runs (:class:`Arm`: the data before tuning and the best candidate) and the whole
-result (:class:`TuneResult`), which the search (:mod:`experiments.tune.search`) returns and the outputs
-(:mod:`experiments.tune.report`) write."""
+result (:class:`TuneResult`), which the search (:mod:`experiments.dungeonology.tune.search`) returns and the outputs
+(:mod:`experiments.dungeonology.tune.report`) write."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from experiments.tune.config import TunePlan
+from experiments.dungeonology.tune.config import TunePlan
 
 
 @dataclass(frozen=True)

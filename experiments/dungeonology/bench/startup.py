@@ -1,6 +1,6 @@
 """Where a sweep worker's start-up goes (issue 13: "a worker's start-up <= 1 s with a warm cache").
 
-``python -m experiments.bench.startup [--runs N] [--players P]`` builds a sweep cell's task as the
+``python -m experiments.dungeonology.bench.startup [--runs N] [--players P]`` builds a sweep cell's task as the
 sweep's parent does (``experiments.runs.sweep.cell_task``: one cell, heuristic agents), then starts a fresh
 interpreter N times (after one untimed start that fills the caches) that does what a sweep worker does
 (experiments/runs/worker.py) and prints, for the best run, the CPU and wall seconds of each step in its
@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # argv: the pickled (task, chunk of one game, chunk of the next) file, the parent's time.time() at the
 # start. Prints one JSON line: {"steps": [[step, wall s, CPU s], ...] (each step's own share),

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from experiments.tune.config import TARGETS, Objective, Parameter, Penalty
+from experiments.dungeonology.tune.config import TARGETS, Objective, Parameter, Penalty
 
 Counts = dict[str, Any]
 
