@@ -103,11 +103,13 @@ def test_rows_from_codes_equal_rows_from_strings(played):
 
 
 def test_a_worker_imports_neither_pandas_nor_the_data_models():
-    """What a sweep's worker imports to unpickle its task and play (experiments.runs.worker)."""
+    """What a sweep's worker imports to unpickle its task and play (experiments.runs.worker, and the games' results
+    modules that make the rows' columns)."""
     import subprocess
     import sys
 
     code = ("import sys, experiments.runs.worker, sim.dungeonology.config, agents.registry; agents.registry.kinds(); "
+            "from experiments.runs.schema import results_of; results_of('dungeonology'); results_of('leduc'); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pandas', 'pydantic') "
             "or m.startswith(('sim.dungeonology.loader', 'sim.dungeonology.schema', 'sim.dungeonology.tables'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
