@@ -17,12 +17,10 @@ from sim.kit.bundle import game_of
 WARM_UP = 20  # games of the untimed batch
 
 
-@dataclass
-class Throughput:
-    """Games and decisions per second of one agent at one player count."""
+class PerSecond:
+    """Games and decisions per second of a timed batch (a dataclass with ``games``, ``decisions`` and
+    ``seconds`` derives from it)."""
 
-    players: int
-    agent: str  # "random", or the agent's spec
     games: int
     decisions: int
     seconds: float
@@ -34,6 +32,17 @@ class Throughput:
     @property
     def decisions_per_s(self) -> float:
         return self.decisions / self.seconds
+
+
+@dataclass
+class Throughput(PerSecond):
+    """Games and decisions per second of one agent at one player count."""
+
+    players: int
+    agent: str  # "random", or the agent's spec
+    games: int
+    decisions: int
+    seconds: float
 
 
 def throughput(compiled: Any, games: int, agent: str | None = None) -> Throughput:

@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from agents.batch import play_random
+from experiments.bench.games import PerSecond
 from experiments.bench.games import throughput as games_throughput
 from experiments.checks.fuzz import game_seed
 from experiments.dungeonology.bench.baseline import ROOT, measure_cold, resolve_ref, side_by_side
@@ -76,20 +77,12 @@ print(json.dumps({"import_s": t1 - t0, "play_s": t2 - t1, "decisions": [int(x) f
 
 
 @dataclass
-class ThroughputRow:
+class ThroughputRow(PerSecond):
     players: int
     games: int
     decisions: int
     seconds: float
     peak_rss_mib: float
-
-    @property
-    def games_per_s(self) -> float:
-        return self.games / self.seconds
-
-    @property
-    def decisions_per_s(self) -> float:
-        return self.decisions / self.seconds
 
 
 @dataclass
