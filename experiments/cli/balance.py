@@ -247,8 +247,8 @@ def tournament(
     game: GameOptions,
 ) -> None:
     from agents.spec import distinct, seat_list
-    from experiments.matches.kinds import check_kinds
     from experiments.matches.tournament import (
+        check_kinds,
         check_size,
         play_tournament,
         round_games,

@@ -39,8 +39,7 @@ import pandas as pd
 
 from agents.spec import AgentSpec, as_specs
 from experiments.analysis.ratings import DEFAULT_BOOT, head_to_head, skill_luck
-from experiments.matches.kinds import check_kinds
-from experiments.matches.tournament import MAX_GAMES, check_size, play_assigned, summarize
+from experiments.matches.tournament import MAX_GAMES, check_kinds, check_size, play_assigned, summarize
 from sim.kit.bundle import game_of
 from sim.kit.errors import ConfigError
 

@@ -53,11 +53,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from agents.batch import play_batch
+from agents.batch import MAX_BATCH_KINDS, play_batch
 from agents.spec import AgentSpec, as_specs, distinct, seat_list
 from experiments.analysis.ratings import DEFAULT_BOOT, bt_ratings
 from experiments.analysis.stats import wilson
-from experiments.matches.kinds import check_kinds
 from experiments.runs.orphans import watch_parent
 from experiments.runs.schema import game_name, results_of
 from experiments.runs.seating import seat_assignment
@@ -89,6 +88,14 @@ def round_games(games: int, players: int) -> int:
 def game_seed(seed: int, i: int, players: int) -> int:
     """Seed of game ``i``: the games of one rotation block share it (and so the deal)."""
     return seed * SEED_STRIDE + i // players
+
+
+def check_kinds(specs: Sequence[AgentSpec]) -> None:
+    """ConfigError when ``specs`` need more agent kinds than one batch loop plays (``MAX_BATCH_KINDS``)."""
+    kind_names = list(dict.fromkeys(s.kind for s in specs))
+    if len(kind_names) > MAX_BATCH_KINDS:
+        raise ConfigError(f"{len(kind_names)} agent kinds ({', '.join(kind_names)}); a tournament plays at most "
+                          f"{MAX_BATCH_KINDS} kinds (any number of parameter sets of each)", key="agents")
 
 
 # ------------------------------------------------------------------ play

@@ -5,8 +5,8 @@ The rows of a game have the columns of its results module (its bundle's ``result
 ``experiments.dungeonology.results``), among them every generic identifier of :data:`IDENTIFIERS`,
 plus one column per "what if" data override of the sweep, named ``set:<dotted key>`` (the value
 used in that cell: a number when every value swept for the key is one, else its text;
-:func:`override_dtypes`), a ``variant`` column in a run with variants and the trace's columns in a
-traced run. docs/RESULTS.md renders Dungeonology's table.
+:func:`experiments.runs.config.plan.override_dtypes`), a ``variant`` column in a run with variants and
+the trace's columns in a traced run. docs/RESULTS.md renders Dungeonology's table.
 
 A game's results module gives (and a sweep's worker imports it: no pandas, no data-file models):
 
@@ -29,13 +29,10 @@ from __future__ import annotations
 
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sim.kit.bundle import DEFAULT_GAME, get_game
 from sim.kit.errors import format_value
-
-if TYPE_CHECKING:
-    from experiments.runs.config import SweepPlan
 
 # name -> (pandas dtype, meaning): the columns every game's rows have, which the generic machinery reads
 IDENTIFIERS: dict[str, tuple[str, str]] = {
@@ -99,27 +96,7 @@ def override_text(value: Any) -> str:
     return value if isinstance(value, str) else format_value(value, limit=None)
 
 
-def _number(value: Any, whole: bool) -> bool:
-    return isinstance(value, int if whole else (int, float)) and not isinstance(value, bool)
-
-
-def override_dtypes(plan: SweepPlan) -> dict[str, str]:
-    """The dtype of each set:<key> column: Int64 when every value the plan sweeps is a whole number, Float64
-    when every one is a number, else string (the value's text); the same in every part of the run, so a
-    dataset reader (pd.read_parquet(run_dir), duckdb) sees one numeric column."""
-    values: dict[str, list[Any]] = {k: [] for k in plan.override_keys}
-    for cell in plan.cells:
-        for key, value in cell.overrides:
-            values.setdefault(key, []).append(value)
-    out = {}
-    for key, vals in values.items():
-        kind = "Int64" if all(_number(v, True) for v in vals) else "Float64" if all(
-            _number(v, False) for v in vals) else "string"
-        out[OVERRIDE_PREFIX + key] = kind if vals else "string"
-    return out
-
-
 def override_value(value: Any, dtype: str) -> Any:
-    """A swept override's value as its ``set:<key>`` column of ``dtype`` (:func:`override_dtypes`) holds it:
+    """A swept override's value as its ``set:<key>`` column of ``dtype`` (``plan.override_dtypes``) holds it:
     a number as it is, else its text (:func:`override_text`)."""
     return value if dtype != "string" else override_text(value)

@@ -52,6 +52,7 @@ import numpy as np
 
 from agents.spec import PYTHON_KIND
 from experiments.runs.config import SEED_STRIDE, Cell, SweepPlan, load_sweep
+from experiments.runs.config.plan import override_dtypes
 from experiments.runs.executors import play_chunks
 from experiments.runs.folder import (
     MANIFEST,
@@ -75,7 +76,6 @@ from experiments.runs.schema import (
     TRACE_COLUMNS,
     VARIANT,
     columns_of,
-    override_dtypes,
     override_value,
 )
 from experiments.runs.stamps import code_version, timestamp, version_text

@@ -52,6 +52,10 @@ EXPECTED: dict[tuple[str, ...], str] = {
     ("game",): "the name of a game, in quotes (`dungeonology --help`: the games)",
     ("fixed",): "a table [fixed] of settings",
     ("sweep",): "a table [sweep] of axes",
+    ("fixed", "players"): "a player count",
+    ("sweep", "players"): "a player count or a list of them",
+    ("fixed", "agents"): "a list of agent specs, one per seat",
+    ("sweep", "agents"): "a list of seat lists of agent specs",
     ("fixed", "overrides"): 'a table of dotted data keys and values, e.g. "section.key" = 4',
     ("sweep", "overrides"): 'a table of dotted data keys and lists of values, e.g. "section.key" = [3, 4, 5]',
     ("sweep", "variants"): 'a table of named variants, each a table of dotted data keys and values and/or '

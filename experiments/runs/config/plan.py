@@ -12,6 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from experiments.runs.schema import OVERRIDE_PREFIX
 from sim.kit.bundle import DEFAULT_GAME
 from sim.kit.errors import format_value
 
@@ -156,3 +157,23 @@ class SweepPlan:
 def game_seed(master: int, game: int) -> int:
     """The seed of game ``game`` (global index in the run) of a run with master seed ``master``."""
     return master * SEED_STRIDE + game
+
+
+def _number(value: Any, whole: bool) -> bool:
+    return isinstance(value, int if whole else (int, float)) and not isinstance(value, bool)
+
+
+def override_dtypes(plan: SweepPlan) -> dict[str, str]:
+    """The dtype of each set:<key> column: Int64 when every value the plan sweeps is a whole number, Float64
+    when every one is a number, else string (the value's text); the same in every part of the run, so a
+    dataset reader (pd.read_parquet(run_dir), duckdb) sees one numeric column."""
+    values: dict[str, list[Any]] = {k: [] for k in plan.override_keys}
+    for cell in plan.cells:
+        for key, value in cell.overrides:
+            values.setdefault(key, []).append(value)
+    out = {}
+    for key, vals in values.items():
+        kind = "Int64" if all(_number(v, True) for v in vals) else "Float64" if all(
+            _number(v, False) for v in vals) else "string"
+        out[OVERRIDE_PREFIX + key] = kind if vals else "string"
+    return out

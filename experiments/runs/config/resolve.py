@@ -177,7 +177,7 @@ class SweepReader(SweepValues):
         """The seat list of a cell (its agents' spec texts, filled to the player count, at most the kinds one
         batch plays) and whether they rotate through the seats."""
         from agents.spec import as_specs, distinct, seat_list
-        from experiments.matches.kinds import check_kinds
+        from experiments.matches.tournament import check_kinds
 
         seats = seat_list(as_specs(v["agents"], self.game.name), v["players"])
         check_kinds(distinct(seats))
