@@ -1,5 +1,6 @@
-"""The adjusted statistics (experiments/analysis/adjusted.py) on planted data: synthetic games whose winners are drawn
-from a known conditional logit, with one Scholar seated against strong opponents more often than the others."""
+"""The adjusted statistics (experiments/dungeonology/analysis/adjusted.py) on planted data: synthetic games
+whose winners are drawn from a known conditional logit, with one Scholar seated against strong opponents more
+often than the others."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from experiments.analysis import adjusted as J
+from experiments.dungeonology.analysis import adjusted as J
 
 NAMES = [f"S{i}" for i in range(8)]
 STRENGTH = np.array([1.2, 1.2, 1.2, 1.0, 0.0, 0.0, 0.0, 0.0])  # S3 is the planted Scholar

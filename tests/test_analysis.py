@@ -23,7 +23,6 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
 from experiments import analysis as A  # noqa: E402
-from experiments.analysis import variants as V  # noqa: E402
 from experiments.analysis.stats import (  # noqa: E402
     adjust_pvalues,
     binomial_pvalues,
@@ -33,9 +32,11 @@ from experiments.analysis.stats import (  # noqa: E402
     wilson,
     wilson_width,
 )
-from experiments.report import plots as P  # noqa: E402
+from experiments.dungeonology.analysis import variants as V  # noqa: E402
+from experiments.dungeonology.report import plots as P  # noqa: E402
+from experiments.dungeonology.results import COLUMNS, derived_columns  # noqa: E402
 from experiments.runs.folder import MANIFEST  # noqa: E402
-from experiments.runs.schema import COLUMNS, OVERRIDE_PREFIX, derived_columns  # noqa: E402
+from experiments.runs.schema import OVERRIDE_PREFIX  # noqa: E402
 
 SCHOLARS = ["Rebecca", "Valerio", "Sofia", "Vincenzo"]
 CLANS = ["Blood Worshipers", "Golden Horns", "Moss Elders"]

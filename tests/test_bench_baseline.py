@@ -1,4 +1,4 @@
-"""`bench --baseline REF` (experiments/bench/baseline.py): the refusals, the
+"""`bench --baseline REF` (experiments/dungeonology/bench/baseline.py): the refusals, the
 temporary worktree of the old engine and its clean-up. The timing itself
 is run by `dungeonology bench --baseline` (minutes: it compiles both engines)."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import experiments.bench.baseline as bb
+import experiments.dungeonology.bench.baseline as bb
 from experiments.cli import app
 from sim.dungeonology.config import GameConfig
 from sim.kit.errors import ConfigError
@@ -71,7 +71,7 @@ def test_bench_refuses_a_missing_ref_in_one_line() -> None:
 
 
 def test_the_paired_ratio_is_the_median_of_the_rounds() -> None:
-    from experiments.bench.baseline import SideBySide, lines
+    from experiments.dungeonology.bench.baseline import SideBySide, lines
 
     sbs = SideBySide("x", "0" * 40, 5, {"heuristic": 10}, decisions={"old": {"heuristic": 7}, "new": {"heuristic": 7}},
                      best={"old": {"heuristic": 100.0}, "new": {"heuristic": 150.0}},

@@ -1,4 +1,4 @@
-"""The per-function compile measurement (experiments/bench/compile.py): each function's own seconds."""
+"""The per-function compile measurement (experiments/dungeonology/bench/compile.py): each function's own seconds."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import time
 
 from numba import jit
 
-from experiments.bench.compile import CHECK, CompileRecorder, lines
+from experiments.dungeonology.bench.compile import CHECK, CompileRecorder, lines
 
 
 def _leaf(x):

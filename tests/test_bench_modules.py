@@ -1,5 +1,5 @@
-"""`dungeonology bench`'s Rocca Civetta row (experiments/bench/expansion.py): the expansion's modules beside the
-base game with the same base-box modules, decisions/s of the same agents on the same seeds, and the ratio."""
+"""`dungeonology bench`'s Rocca Civetta row (experiments/dungeonology/bench/expansion.py): the expansion's modules
+beside the base game with the same base-box modules, decisions/s of the same agents on the same seeds, and the ratio."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 from typer.testing import CliRunner
 
-from experiments.bench import expansion as B
 from experiments.cli import app
+from experiments.dungeonology.bench import expansion as B
 from sim.dungeonology import modules as M
 from sim.dungeonology.config import GameConfig
 

@@ -1,11 +1,11 @@
-"""``dungeonology bench --profile`` (experiments.bench.profile): the profiled loop plays the
+"""``dungeonology bench --profile`` (experiments.dungeonology.bench.profile): the profiled loop plays the
 same games as the batch and its figures add up."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from experiments.bench.profile import PARTS, SETUP, lines, run_profile
+from experiments.dungeonology.bench.profile import PARTS, SETUP, lines, run_profile
 from sim.dungeonology import layout as L
 from sim.dungeonology.config import GameConfig
 

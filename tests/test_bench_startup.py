@@ -1,8 +1,8 @@
-"""The start-up breakdown of a sweep worker (experiments/bench/startup.py)."""
+"""The start-up breakdown of a sweep worker (experiments/dungeonology/bench/startup.py)."""
 
 from __future__ import annotations
 
-from experiments.bench.startup import lines, startup_steps, to_first_game
+from experiments.dungeonology.bench.startup import lines, startup_steps, to_first_game
 
 STEPS = ["interpreter", "numpy", "numba", "worker modules", "task unpickled", "agent kinds", "first game",
          "second game"]

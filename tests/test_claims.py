@@ -1,6 +1,6 @@
-"""Tests of the report's claims (experiments.analysis.claims, the what-if deltas of experiments.analysis.variants):
-the false-claim rate of the what-if headline on null data, its reference value, the Scholar it
-speaks of, one family for plot stars and tables, and what a table pools over.
+"""Tests of the report's claims (experiments.analysis.claims, the what-if deltas of
+experiments.dungeonology.analysis.variants): the false-claim rate of the what-if headline on null data, its
+reference value, the Scholar it speaks of, one family for plot stars and tables, and what a table pools over.
 
 The what-if frames are synthetic and cheap (numpy; the columns the what-if code reads): four
 Scholars at every game, one winner per game drawn from known probabilities."""
@@ -19,9 +19,10 @@ from test_analysis import SCHOLARS, complete, synthetic_frame  # noqa: E402
 
 from experiments import analysis as A  # noqa: E402
 from experiments.analysis import claims as C  # noqa: E402
-from experiments.analysis import variants as V  # noqa: E402
 from experiments.analysis.stats import newcombe  # noqa: E402
-from experiments.report import plots as P  # noqa: E402
+from experiments.dungeonology.analysis import variants as V  # noqa: E402
+from experiments.dungeonology.analysis.claims import CLEAR, what_if  # noqa: E402
+from experiments.dungeonology.report import plots as P  # noqa: E402
 from experiments.runs.schema import OVERRIDE_PREFIX  # noqa: E402
 from sim.dungeonology.loader import load_data  # noqa: E402
 
@@ -62,7 +63,7 @@ def what_if_frame(rng: np.random.Generator, key: str, values: list[str], games: 
 
 def headline(df: pd.DataFrame, key: str, t: pd.DataFrame | None = None) -> str:
     """The report's what-if headline, as headlines() builds it (``t``: the override_effects table)."""
-    return C.what_if(key, V.override_effects(df) if t is None else t, V.reference_of(df, key))
+    return what_if(key, V.override_effects(df) if t is None else t, V.reference_of(df, key))
 
 
 def uncorrected_claim(t: pd.DataFrame) -> bool:
@@ -89,7 +90,7 @@ def test_what_if_headline_false_claim_rate_on_null_data(key: str, values: list[s
         t = V.override_effects(df)
         text = headline(df, key, t)
         assert text.startswith(f"What if {key} = ") and "Bonferroni over the 8 deltas" in text, text
-        claims += C.CLEAR in text
+        claims += CLEAR in text
         old += uncorrected_claim(t)
     bound = int(binom.ppf(0.999, REPEATS, 0.05))
     assert claims <= bound, f"{claims} false claims in {REPEATS} null repeats (bound {bound})"
@@ -101,7 +102,7 @@ def test_what_if_headline_finds_a_real_change_of_its_scholar():
     df = what_if_frame(rng, STUDENTS, vals(-1, 0, 1), 3000, {(str(D + 1), "Vincenzo"): 0.12})
     text = headline(df, STUDENTS)
     assert text.startswith(f"What if {STUDENTS} = {D + 1}: Vincenzo's win rate moves +"), text
-    assert f"at the data value {D}" in text and text.endswith(f"{C.CLEAR}.")
+    assert f"at the data value {D}" in text and text.endswith(f"{CLEAR}.")
     assert "3,000 seat-games" in text and "Bonferroni over the 8 deltas of this what-if (2 values × 4 Scholars)" in text
     t = V.override_effects(df)
     row = t[(t["value"] == str(D + 1)) & (t["scholar"] == "Vincenzo")].iloc[0]
@@ -122,7 +123,7 @@ def test_headline_speaks_of_the_scholar_whose_value_changed():
     df = what_if_frame(rng, BONFIRES, ["5", "6", "7"], 2000, {("7", "Rebecca"): 0.2})
     text = headline(df, BONFIRES)
     assert f"What if {BONFIRES} = 7: Rebecca's win rate moves +" in text and "the largest of the 8 deltas" in text
-    assert text.endswith(f"{C.CLEAR}.")
+    assert text.endswith(f"{CLEAR}.")
 
 
 # ------------------------------------------------------------- reference

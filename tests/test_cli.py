@@ -1,5 +1,5 @@
 """Tests of the `dungeonology` command line (experiments/cli/) and of the
-narration (experiments/matches/narrate.py), fuzzer and benchmark behind it."""
+narration (experiments/dungeonology/narrate.py), fuzzer and benchmark behind it."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from typer.testing import CliRunner
 
 import experiments.checks.fuzz as fuzz
 from agents.random_agent import RandomAgent
-from experiments.cli import app, build_config
-from experiments.matches.narrate import narrate, snapshot
+from experiments.cli import app
+from experiments.dungeonology.cli import build_config
+from experiments.dungeonology.narrate import narrate, snapshot
 from sim import GameConfig, new_game, replay
 from sim.dungeonology.config import compile_config
 from sim.dungeonology.core.checks.invariants import INVARIANTS
@@ -188,7 +189,7 @@ def test_fuzz_failure_is_rebuilt_as_a_replayable_record(tmp_path: Path, monkeypa
         return 7 if calls["n"] == 25 else 0
 
     monkeypatch.setattr(fuzz, "play_random", batch)
-    monkeypatch.setattr(fuzz, "check", check)
+    monkeypatch.setattr(fuzz, "invariants_of", lambda game: check)
     r = run("fuzz", "--games", 3, "--players", 2, "--no-progress", "--out", tmp_path)
     assert r.exit_code == 1, r.output
     assert INVARIANTS[7] in r.stdout
@@ -372,7 +373,7 @@ def test_narrate_new_turn_and_end(start):
 
 
 def test_every_end_reason_has_a_text():
-    from experiments.matches.narrate import END_REASON_TEXT
+    from experiments.dungeonology.narrate import END_REASON_TEXT
     from sim.dungeonology import layout as L
 
     assert set(L.END_REASONS[1:]) == set(END_REASON_TEXT)

@@ -7,9 +7,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from experiments.analysis.compare import CLAIMS, FAIRER, Side, compare, compare_all, is_paired, sides_of
-from experiments.analysis.metrics import designer_metrics, stronger_wins
-from experiments.analysis.skill import FLIPS, HOLDS, robust_findings
+from experiments.dungeonology.analysis.compare import CLAIMS, FAIRER, Side, compare, compare_all, is_paired, sides_of
+from experiments.dungeonology.analysis.metrics import designer_metrics, stronger_wins
+from experiments.dungeonology.analysis.skill import FLIPS, HOLDS, robust_findings
 
 SCHOLARS = ["Rebecca", "Valerio", "Sofia", "Vincenzo"]
 CLANS = ["Lions", "Owls"]

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from experiments.analysis.skill import robust_findings
 from experiments.cli import app
+from experiments.dungeonology.analysis.skill import robust_findings
+from experiments.dungeonology.tune.config import parse_tune
+from experiments.dungeonology.tune.search import run_tune
 from experiments.runs.config import parse_sweep
 from experiments.runs.sweep import load_rows, run_sweep
-from experiments.tune.config import parse_tune
-from experiments.tune.search import run_tune
 
 RC = ["rocca_civetta"]
 BOX = "base+rocca_civetta"

@@ -13,7 +13,8 @@ import pytest
 from typer.testing import CliRunner
 
 from experiments.checks.fuzz import rule_combinations
-from experiments.cli import GAME_OPTIONS, app, build_config
+from experiments.cli import app
+from experiments.dungeonology.cli import GAME_OPTIONS, build_config
 from sim import ConfigError, GameConfig
 from sim.dungeonology import layout as L
 from sim.dungeonology import modules as M
@@ -211,7 +212,8 @@ def test_modules_and_rules_options_are_the_same(tmp_path: Path):
 
 def test_each_game_option_is_declared_once():
     """Item 7: the game options stand in GAME_OPTIONS alone; every command that plays shows them."""
-    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "experiments" / "cli").glob("*.py"))
+    source = "\n".join(p.read_text(encoding="utf-8") for folder in ("cli", "dungeonology/cli")
+                       for p in (ROOT / "experiments" / folder).glob("*.py"))
     for option in ("--alert", "--level", "--scholar", "--data", "--set", "--modules", "--rules", "--boss",
                    "--panic"):
         assert len(re.findall(rf'Option\(\s*"{option}"', source)) == 1, option

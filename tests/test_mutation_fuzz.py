@@ -1,4 +1,4 @@
-"""The input mutation fuzz (experiments/checks/mutation_fuzz.py) in the suite: random
+"""The input mutation fuzz (experiments/dungeonology/mutation_fuzz.py) in the suite: random
 edits of records, sweep files and data files through the command line's main,
 in this process; every one ends with exit 0 or exit 2 and one error line,
 never a crash or a traceback. A few tampered records also run in a subprocess
@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from experiments.checks.mutation_fuzz import base_records, fuzz_inputs, mutate
+from experiments.dungeonology.mutation_fuzz import base_records, fuzz_inputs, mutate
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = {"record": 1200, "sweep": 250, "data": 250}  # by cost: a replay is cheap, a data load is not
@@ -42,7 +42,7 @@ def test_tampered_records_in_a_subprocess_never_segfault(tmp_path):
         path = tmp_path / f"r{i}.json"
         path.write_text(json.dumps(rec))
         paths.append(str(path))
-    code = ("import sys\nfrom experiments.checks.mutation_fuzz import run_cli\nbad = []\n"
+    code = ("import sys\nfrom experiments.dungeonology.mutation_fuzz import run_cli\nbad = []\n"
             "for p in sys.argv[1:]:\n    c, out = run_cli(['replay', p, '-q'])\n"
             "    if c not in (0, 2) or 'Traceback' in out: bad.append((p, c, out[-300:]))\nprint(len(bad), bad[:2])\n")
     proc = subprocess.run([sys.executable, "-c", code, *paths], cwd=ROOT, capture_output=True, text=True,

@@ -131,7 +131,7 @@ def test_a_comparison_section_goes_first(quick_run: Path, tmp_path: Path):
 
 # ------------------------------------------------------------ memory benchmark
 def test_report_memory_on_synthetic_rows(tmp_path: Path):
-    from experiments.report.memory import measure, synthetic_run
+    from experiments.dungeonology.report.memory import measure, synthetic_run
 
     run = synthetic_run(tmp_path / "synthetic", rows=9_600)
     manifest = json.loads((run / MANIFEST).read_text(encoding="utf-8"))

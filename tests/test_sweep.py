@@ -24,8 +24,9 @@ import pytest
 from typer.testing import CliRunner
 
 from experiments.cli import app
+from experiments.dungeonology.results import COLUMNS
 from experiments.runs.config import SEED_STRIDE, load_sweep, parse_sweep
-from experiments.runs.schema import COLUMNS, OVERRIDE_PREFIX
+from experiments.runs.schema import OVERRIDE_PREFIX
 from experiments.runs.sweep import MANIFEST, Chunk, load_rows, plan_chunks, read_manifest, run_sweep, schema_markdown
 from sim.kit.errors import ConfigError
 
@@ -452,9 +453,9 @@ def test_seeds_do_not_depend_on_the_cell_layout():
 
 def test_main_runs_the_default_sweep_and_builds_the_report(tmp_path, monkeypatch):
     pytest.importorskip("experiments.report.build")
-    import experiments.cli.balance as balance
+    import experiments.dungeonology.cli.main as main
 
-    monkeypatch.setattr(balance, "DEFAULT_SWEEP", QUICK)
+    monkeypatch.setattr(main, "DEFAULT_SWEEP", QUICK)
     result = run_cli("main", "--out", tmp_path / "main", "--games", "6", "--jobs", "1", "--no-progress")
     assert result.exit_code == 0, result.output
     assert "Played 24 games" in result.output and "Report: " in result.output

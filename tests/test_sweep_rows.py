@@ -10,9 +10,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from experiments.dungeonology.results import COLUMNS
 from experiments.runs.config import load_sweep
 from experiments.runs.rows import part_frame
-from experiments.runs.schema import COLUMNS, OVERRIDE_PREFIX, VARIANT
+from experiments.runs.schema import OVERRIDE_PREFIX, VARIANT
 from experiments.runs.seating import seat_assignment
 from experiments.runs.sweep import cell_task, run_categories
 from experiments.runs.worker import Column, PlayedChunk, _codes, chunk_columns
@@ -102,11 +103,13 @@ def test_rows_from_codes_equal_rows_from_strings(played):
 
 
 def test_a_worker_imports_neither_pandas_nor_the_data_models():
-    """What a sweep's worker imports to unpickle its task and play (experiments.runs.worker)."""
+    """What a sweep's worker imports to unpickle its task and play (experiments.runs.worker, and the games' results
+    modules that make the rows' columns)."""
     import subprocess
     import sys
 
     code = ("import sys, experiments.runs.worker, sim.dungeonology.config, agents.registry; agents.registry.kinds(); "
+            "from experiments.runs.schema import results_of; results_of('dungeonology'); results_of('leduc'); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pandas', 'pydantic') "
             "or m.startswith(('sim.dungeonology.loader', 'sim.dungeonology.schema', 'sim.dungeonology.tables'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -143,7 +146,7 @@ def _frame_of(col: pd.Series) -> pd.DataFrame:
 # ------------------------------------------------------- box and modules columns (issue 16)
 def test_rows_carry_box_and_modules_and_an_older_run_still_loads(tmp_path):
     from experiments import analysis as A
-    from experiments.runs.schema import box_of, derived_columns
+    from experiments.dungeonology.results import box_of, derived_columns
     from tests.test_analysis import synthetic_frame, write_run
 
     assert box_of("") == "base" and box_of("boss+main_effects") == "base"

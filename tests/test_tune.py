@@ -10,11 +10,11 @@ from typer.testing import CliRunner
 
 import experiments.runs.sweep as sweep_module
 from experiments.cli import app
+from experiments.dungeonology.tune.config import parse_tune
+from experiments.dungeonology.tune.layer import write_layer
+from experiments.dungeonology.tune.report import scholar_rows
+from experiments.dungeonology.tune.search import run_tune
 from experiments.runs.folder import MANIFEST, SweepError
-from experiments.tune.config import parse_tune
-from experiments.tune.layer import write_layer
-from experiments.tune.report import scholar_rows
-from experiments.tune.search import run_tune
 from sim.dungeonology.loader import load_data
 from sim.kit.errors import ConfigError
 

@@ -2,11 +2,13 @@
 
 Every function takes the tidy frame of :func:`load` (one row per (game, seat),
 the columns of :mod:`experiments.runs.schema`) and returns a new frame; nothing is
-kept between calls. This package gives the tables' functions of its modules under one name
-(``dataset``: loading; ``summary``: the run at a glance; ``groups``: counting per group;
-``rates``: win rates, flags; ``head_to_head``: Scholar against Scholar; ``conditions``: game
-length, Theses, scores). Its other modules (``stats``, ``adjusted``, ``variants``, ``compare``,
-``skill``, ``metrics``, ``ratings``, ``claims``) are imported by name. From a notebook::
+kept between calls. The rows are those of any game (the game their manifest names); this package
+gives the generic tables of its modules under one name (``dataset``: loading; ``summary``: the run
+at a glance; ``groups``: counting per group; ``groupings``: the game's defaults; ``rates``: win
+rates, flags, turn order, mean outcomes); its other modules (``stats``, ``ratings``, ``claims``) are
+imported by name. A name it does not have is the default game's own (its bundle's ``analysis``:
+Dungeonology's ``scholar_clan``, ``scholar_vs_scholar``, ``condition_effects``..., in
+experiments/dungeonology/analysis/). From a notebook::
 
     from experiments import analysis as A
     df = A.load("results/quick")
@@ -48,11 +50,10 @@ Conventions
   excluded on load; ``frame.attrs["excluded_games"]`` counts them.
 """
 
-from experiments.analysis.conditions import condition_effects, end_reasons, score_summary
+from typing import Any
+
 from experiments.analysis.dataset import (
     DEFAULT_VALUE,
-    ORDERS,
-    REPORT_COLUMNS,
     RunDirError,
     apply_schema,
     load,
@@ -60,10 +61,9 @@ from experiments.analysis.dataset import (
     part_files,
     read_manifest,
 )
+from experiments.analysis.groupings import Groupings, groupings_of
 from experiments.analysis.groups import CHUNK, columns_of, group_counts
-from experiments.analysis.head_to_head import scholar_vs_scholar
 from experiments.analysis.rates import (
-    DEFAULT_FAMILY,
     WIN_RATE_COLUMNS,
     flags,
     games_needed,
@@ -73,25 +73,25 @@ from experiments.analysis.rates import (
     mark_significant,
     matrix,
     ordinal,
-    scholar_clan,
+    outcome_means,
+    outcome_of,
     seat_advantage,
     win_rates,
 )
-from experiments.analysis.summary import (
-    BASIC,
-    GAME_COLUMNS,
-    POOLED_LABELS,
-    games,
-    override_keys,
-    overview,
-    played,
-    pooled_over,
-    provisional_count,
-)
+from experiments.analysis.summary import override_keys, overview, played, pooled_over, provisional_count
 
-__all__ = ["BASIC", "CHUNK", "DEFAULT_FAMILY", "DEFAULT_VALUE", "GAME_COLUMNS", "ORDERS", "POOLED_LABELS",
-           "REPORT_COLUMNS", "WIN_RATE_COLUMNS", "RunDirError", "apply_schema", "columns_of", "condition_effects",
-           "end_reasons", "flags", "games", "games_needed", "group_counts", "group_label", "interval_width",
-           "lift", "load", "load_compact", "mark_significant", "matrix", "ordinal", "overview", "override_keys",
-           "part_files", "played", "pooled_over", "provisional_count", "read_manifest", "scholar_clan",
-           "scholar_vs_scholar", "score_summary", "seat_advantage", "win_rates"]
+__all__ = ["CHUNK", "DEFAULT_VALUE", "WIN_RATE_COLUMNS", "Groupings", "RunDirError", "apply_schema", "columns_of",
+           "flags", "games_needed", "group_counts", "group_label", "groupings_of", "interval_width", "lift", "load",
+           "load_compact", "mark_significant", "matrix", "ordinal", "outcome_means", "outcome_of", "override_keys",
+           "overview", "part_files", "played", "pooled_over", "provisional_count", "read_manifest", "seat_advantage",
+           "win_rates"]
+
+
+def __getattr__(name: str) -> Any:
+    """A name of the default game's analysis module (its bundle's ``analysis``), e.g. ``A.scholar_clan``."""
+    from sim.kit.bundle import get_game
+
+    module = get_game().module("analysis")
+    if module is not None and not name.startswith("_") and hasattr(module, name):
+        return getattr(module, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,11 +1,13 @@
-"""Reading a run folder's rows for analysis: :func:`load` (every column, the schema's dtypes) and
-:func:`load_compact` (the columns the report reads, in the smallest dtypes that hold them).
+"""Reading a run folder's rows of any game for analysis: :func:`load` (every column, the schema's dtypes) and
+:func:`load_compact` (the columns the report reads, in the smallest dtypes that hold them). The game is
+the one the run's manifest names; its results module gives the columns, their dtypes and the order of
+their categories (experiments/runs/schema.py).
 
 Both read the Parquet parts one at a time with pyarrow, convert each part (categoricals in
 rulebook order, the games stopped by an error left out and counted) and only then put the parts
 together, so the peak is the result plus one part, never every part as read plus the result. The
 report of 10 million rows is measured by ``dungeonology report-memory`` (:func:`load_compact`,
-experiments/report/memory.py). :mod:`experiments.analysis` re-exports these.
+experiments/dungeonology/report/memory.py). :mod:`experiments.analysis` re-exports these.
 
 A run folder is also a plain Parquet dataset: the manifest and the report folder start with "_",
 which pyarrow, pandas and duckdb skip, so ``pd.read_parquet(run_dir)`` or duckdb's
@@ -24,23 +26,11 @@ import numpy as np
 import pandas as pd
 
 from experiments.runs.folder import PART_GLOB, manifest_path
-from experiments.runs.schema import COLUMNS, DERIVED, OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT, derived_columns
-from sim.dungeonology import layout as L
+from experiments.runs.schema import OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT, game_name, results_of
 from sim.kit.errors import DungeonologyError
 
-# rulebook order of the cell values (unknown values follow, sorted)
-ORDERS: dict[str, tuple[str, ...]] = {
-    "alert": ("introductory", "easy", "medium", "hard"),
-    "player_level": ("students", "scholars", "professors", "rectors"),
-    "end_reason": tuple(L.END_REASONS[1:]) + ("none",),
-}
+Orders = dict[str, tuple[str, ...]]  # a game's order of its categorical columns' values (its results module)
 DEFAULT_VALUE = "(default)"  # an override column's value in cells that do not set it
-# what the report and experiments.analysis read (plus every set:<key> column); load_compact keeps these
-REPORT_COLUMNS = ("run", "cell", "game", "seed", "seat", "turn_position", "players", "alert", "player_level", "rules",
-                  "modules", "box",
-                  "agent", "agents", "scholar", "clan", "score", "thesis_bonus", "jinx_penalty", "rank", "won",
-                  "thesis_submitted", "first_player", "turns", "rounds", "end_reason", "decisions", "theses",
-                  "error", "boss", "panic", "max_alert")
 OPTIONAL_COLUMNS = (VARIANT, *TRACE_COLUMNS)  # read with any column choice when a run has them (variants, trace)
 
 
@@ -87,12 +77,12 @@ def part_files(run_dir: str | Path) -> list[Path]:
     return parts
 
 
-def _ordered(values: pd.Series, column: str) -> pd.Series:
-    """A categorical in rulebook order (known values first; "(default)" first for overrides), then
-    numbers in numeric order, then text."""
+def _ordered(values: pd.Series, column: str, orders: Orders) -> pd.Series:
+    """A categorical in the game's order (``orders``: known values first; "(default)" first for overrides),
+    then numbers in numeric order, then text."""
     cat = values.astype("category")
     present = [c for c in cat.cat.categories]
-    known = ORDERS.get(column, (DEFAULT_VALUE,) if column.startswith(OVERRIDE_PREFIX) else ())
+    known = orders.get(column, (DEFAULT_VALUE,) if column.startswith(OVERRIDE_PREFIX) else ())
     order = [v for v in known if v in present] + sorted((v for v in present if v not in known), key=value_sort_key)
     return cat.cat.reorder_categories(order) if order != present else cat
 
@@ -106,24 +96,29 @@ def value_sort_key(v: Any) -> tuple[int, float, str]:
         return (1, 0.0, str(v))
 
 
-def apply_schema(frame: pd.DataFrame, source: str = "frame", required: Sequence[str] | None = None) -> pd.DataFrame:
-    """The frame with the schema's dtypes (RunDirError naming missing or unconvertible columns).
+def apply_schema(frame: pd.DataFrame, source: str = "frame", required: Sequence[str] | None = None,
+                 game: str | None = None) -> pd.DataFrame:
+    """The frame with the dtypes of ``game``'s schema (None: the default game's; RunDirError naming missing or
+    unconvertible columns).
 
     ``required``: the schema columns that must be there (default all). ``set:`` override columns become
-    categoricals of text (numbers in numeric order); other extra columns are kept as they are. A frame
-    without ``modules`` / ``box`` (a run written before issue 16) gets them from ``rules``."""
-    frame = derived_columns(frame)
-    missing = [c for c in (COLUMNS if required is None else required) if c not in frame.columns]
+    categoricals of text (numbers in numeric order); other extra columns are kept as they are. The
+    columns an older run lacks are rebuilt by the game's ``derived_columns`` (Dungeonology's ``modules`` /
+    ``box``, from ``rules``)."""
+    results = results_of(game)
+    columns, orders = results.COLUMNS, results.ORDERS
+    frame = results.derived_columns(frame)
+    missing = [c for c in (columns if required is None else required) if c not in frame.columns]
     if missing:
         raise RunDirError(f"{source}: missing column(s) {', '.join(missing)} (see experiments/runs/schema.py)")
     out = {}
     for col in frame.columns:
         s = frame[col]
-        if col in COLUMNS:
-            dtype = COLUMNS[col][0]
+        if col in columns:
+            dtype = columns[col][0]
             try:
                 if dtype == "category":
-                    s = _ordered(s.astype(str) if not isinstance(s.dtype, pd.CategoricalDtype) else s, col)
+                    s = _ordered(s.astype(str) if not isinstance(s.dtype, pd.CategoricalDtype) else s, col, orders)
                 elif dtype == "bool":
                     if s.isna().any():
                         raise ValueError("missing values")
@@ -133,12 +128,12 @@ def apply_schema(frame: pd.DataFrame, source: str = "frame", required: Sequence[
             except (TypeError, ValueError) as exc:
                 raise RunDirError(f"{source}: column {col} is not {dtype}: {exc}") from None
         elif col.startswith(OVERRIDE_PREFIX):
-            s = _set_column(s, col)
+            s = _set_column(s, col, orders)
         out[col] = s
     return pd.DataFrame(out, index=frame.index)
 
 
-def _set_column(s: pd.Series, column: str) -> pd.Series:
+def _set_column(s: pd.Series, column: str, orders: Orders) -> pd.Series:
     """A ``set:`` column (numbers, or text) as a categorical of the values' texts, "(default)" where a cell
     does not set it (missing or ""); converted through its few distinct values, never row by row."""
     cat = s if isinstance(s.dtype, pd.CategoricalDtype) else s.astype("category")
@@ -149,7 +144,7 @@ def _set_column(s: pd.Series, column: str) -> pd.Series:
     lookup = np.array([unique.index(n) for n in names] + ([unique.index(DEFAULT_VALUE)] if missing else [0]),
                       dtype=np.int64)
     text = pd.Categorical.from_codes(lookup[np.where(codes < 0, len(names), codes)], categories=unique)
-    return _ordered(pd.Series(text, index=s.index), column)
+    return _ordered(pd.Series(text, index=s.index), column, orders)
 
 
 def _narrow(frame: pd.DataFrame) -> pd.DataFrame:
@@ -177,7 +172,7 @@ def _columns(frame: pd.DataFrame) -> dict[str, Any]:
     return out
 
 
-def _concat(parts: list[dict[str, Any]]) -> pd.DataFrame:
+def _concat(parts: list[dict[str, Any]], orders: Orders) -> pd.DataFrame:
     """The parts (from :func:`_columns`) as one frame, column by column: each part's piece of a column is
     dropped as soon as the column is whole, so the peak is the frame plus one column. A categorical
     column stays categorical (its categories united, then in rulebook order); a ``set:`` column missing
@@ -194,7 +189,7 @@ def _concat(parts: list[dict[str, Any]]) -> pd.DataFrame:
             codes = np.concatenate([np.array([where[c] for c in x.categories] + [-1], dtype=np.int32)[x.codes]
                                     for x in pieces])
             merged = pd.Series(pd.Categorical.from_codes(codes, categories=cats))
-            out[col] = _ordered(merged, col).array
+            out[col] = _ordered(merged, col, orders).array
         else:
             out[col] = pd.concat([pd.Series(x) for x in pieces], ignore_index=True).array
         del pieces
@@ -207,8 +202,8 @@ class _Filler:
     part needed (the array is widened when a later part needs more); categoricals keep narrow codes into
     categories united as the parts come."""
 
-    def __init__(self, total: int) -> None:
-        self.total, self.n = total, 0
+    def __init__(self, total: int, orders: Orders) -> None:
+        self.total, self.n, self.orders = total, 0, orders
         self.arrays: dict[str, np.ndarray] = {}
         self.categories: dict[str, dict[Any, int]] = {}
 
@@ -239,7 +234,7 @@ class _Filler:
             values = self.arrays.pop(col)[: self.n]
             if col in self.categories:
                 cat = pd.Categorical.from_codes(values, categories=list(self.categories[col]))
-                out[col] = _ordered(pd.Series(cat, copy=False), col).array
+                out[col] = _ordered(pd.Series(cat, copy=False), col, self.orders).array
             else:
                 out[col] = values
         return pd.DataFrame(out, copy=False)
@@ -282,7 +277,7 @@ def _batches(part: Path, wanted: list[str] | None) -> Any:
 def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: bool = False) -> pd.DataFrame:
     """The result parts of a run folder as one tidy frame (one row per (game, seat)).
 
-    The columns have the dtypes of :mod:`experiments.runs.schema` (categoricals in rulebook order);
+    The columns have the dtypes of the run's game (its results module; categoricals in the game's order);
     ``columns``: only these schema columns (and every ``set:`` column); ``compact``: whole numbers in
     their smallest dtype and text columns as categoricals (:func:`load_compact`). Games with
     ``error != 0`` are left out. ``attrs``: ``manifest`` (the run's manifest), ``run_dir``, ``parts``,
@@ -291,15 +286,17 @@ def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: boo
     run_dir = Path(run_dir)
     parts = part_files(run_dir)
     manifest = read_manifest(run_dir)
+    game = game_name(manifest)
+    results = results_of(game)
     wanted = None if columns is None else list(dict.fromkeys([*columns, "game", "error"]))
-    if wanted is not None and any(c in wanted for c in DERIVED):
-        wanted.append("rules")  # an older run's parts lack them: built from rules (schema.derived_columns)
+    if wanted is not None:  # an older run's parts lack some: the game builds them from others (derived_columns)
+        wanted = list(dict.fromkeys([*wanted, *(results.DERIVED[c] for c in wanted if c in results.DERIVED)]))
     frames: list[dict[str, Any]] = []
     errors: dict[int, int] = {}  # game -> error code of the games left out
-    filler = _Filler(sum(_rows(p) for p in parts)) if compact else None
+    filler = _Filler(sum(_rows(p) for p in parts), results.ORDERS) if compact else None
     for part in parts:
         for frame in _batches(part, wanted):
-            frame = apply_schema(frame, str(part), required=wanted)
+            frame = apply_schema(frame, str(part), required=wanted, game=game)
             bad = frame["error"].to_numpy() != 0
             if bad.any():
                 errors.update(zip(frame["game"].to_numpy()[bad].tolist(), frame["error"].to_numpy()[bad].tolist(),
@@ -310,11 +307,11 @@ def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: boo
             else:
                 frames.append(_columns(frame))
             del frame
-    df = filler.frame() if filler is not None else _concat(frames)
+    df = filler.frame() if filler is not None else _concat(frames, results.ORDERS)
     del frames
     codes = pd.Series(list(errors.values()), dtype=np.int64).value_counts()
     if not compact:
-        df = apply_schema(df, str(run_dir), required=wanted)
+        df = apply_schema(df, str(run_dir), required=wanted, game=game)
     df.attrs = {
         "manifest": Manifest(manifest),
         "run_dir": str(run_dir),
@@ -326,9 +323,10 @@ def load(run_dir: str | Path, columns: Sequence[str] | None = None, compact: boo
 
 
 def load_compact(run_dir: str | Path) -> pd.DataFrame:
-    """:func:`load` of the columns the report reads (:data:`REPORT_COLUMNS` and the ``set:`` columns), whole
-    numbers in their smallest dtype: about 30 bytes a seat row."""
-    return load(run_dir, REPORT_COLUMNS, compact=True)
+    """:func:`load` of the columns the report reads (the game's ``REPORT_COLUMNS`` and the ``set:`` columns),
+    whole numbers in their smallest dtype: about 30 bytes a seat row."""
+    part_files(run_dir)  # a missing folder or one without parts is said so before its manifest is read
+    return load(run_dir, results_of(game_name(read_manifest(run_dir))).REPORT_COLUMNS, compact=True)
 
 
 # ---------------------------------------------------------- text values of a column

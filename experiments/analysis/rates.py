@@ -1,7 +1,8 @@
 """Win rates against the fair share: Wilson 95% intervals, lift, fair-share tests corrected over a family
-(:func:`win_rates`, :func:`flags`), turn order (:func:`seat_advantage`), Scholar x Clan Card, and the
-games an interval of a given width needs. The conventions (a win, the fair share, the tests) are in
-:mod:`experiments.analysis`."""
+(:func:`win_rates`, :func:`flags`), turn order (:func:`seat_advantage`), the mean outcome of a seat with
+its interval (:func:`outcome_means`), and the games an interval of a given width needs. The conventions
+(a win, the fair share, the tests) are in :mod:`experiments.analysis`; a grouping or family not given is
+the game's (:mod:`experiments.analysis.groupings`)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from experiments.analysis.groupings import groupings_of
 from experiments.analysis.groups import columns_of, group_counts
 from experiments.analysis.stats import (
+    Z95,
     adjust_pvalues,
     binomial_pvalues,
     games_for_wilson_width,
@@ -20,18 +23,16 @@ from experiments.analysis.stats import (
     wilson,
     wilson_width,
 )
-from experiments.runs.schema import OVERRIDE_PREFIX
-
-DEFAULT_FAMILY: tuple[tuple[str, ...], ...] = (("scholar",), ("players", "turn_position"), ("scholar", "clan"))
-
+from experiments.runs.schema import OVERRIDE_PREFIX, game_name, results_of
 
 WIN_RATE_COLUMNS = ("games", "wins", "win_rate", "ci_low", "ci_high", "fair_share", "lift", "lift_low", "lift_high",
                     "test", "p_value", "p_adjusted", "significant", "direction")
 
 
-def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "scholar", *, correction: str = "holm",
+def win_rates(df: pd.DataFrame, by: str | Sequence[str] | None = None, *, correction: str = "holm",
               alpha: float = 0.05) -> pd.DataFrame:
-    """Win rate per group of ``by`` with a Wilson 95% interval, fair share, lift and a fair-share test.
+    """Win rate per group of ``by`` (None: the game's default grouping, e.g. Dungeonology's Scholar) with a
+    Wilson 95% interval, fair share, lift and a fair-share test.
 
     Columns: the ``by`` columns, games (seat-rows of the group), wins,
     win_rate, ci_low, ci_high, fair_share (mean of 1/players), lift (win rate
@@ -39,7 +40,7 @@ def win_rates(df: pd.DataFrame, by: str | Sequence[str] = "scholar", *, correcti
     test ("binomial" exact, or "normal" for mixed player counts), p_value,
     p_adjusted (``correction`` over the rows of this table: "holm" or "bh"),
     significant (p_adjusted < alpha) and direction ("above", "below" or "")."""
-    by = columns_of(by)
+    by = columns_of(groupings_of(df).by if by is None else by)
     keys = by if "players" in by else [*by, "players"]
     c = group_counts(df, keys, {"wins": df["won"].to_numpy(dtype=bool)})
     p = c["players"].to_numpy(dtype=float)
@@ -77,42 +78,68 @@ def mark_significant(table: pd.DataFrame, correction: str, alpha: float, rate: s
     return table
 
 
-def lift(df: pd.DataFrame, by: str | Sequence[str] = "scholar") -> pd.DataFrame:
-    """Lift over the fair share per group: win rate / (1/players), with its 95% interval.
+def lift(df: pd.DataFrame, by: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """Lift over the fair share per group (None: the game's default grouping): win rate / (1/players), with
+    its 95% interval.
 
     1.0 is fair; the interval is the Wilson interval divided by the fair share."""
-    by = columns_of(by)
+    by = columns_of(groupings_of(df).by if by is None else by)
     t = win_rates(df, by)
     return t[by + ["games", "win_rate", "fair_share", "lift", "lift_low", "lift_high"]]
 
 
+def outcome_of(df: pd.DataFrame) -> str:
+    """The column of a seat's outcome in the game of the rows (Dungeonology's score, Leduc's return)."""
+    return results_of(game_name(df.attrs.get("manifest"))).OUTCOME
+
+
 def seat_advantage(df: pd.DataFrame, *, correction: str = "holm", alpha: float = 0.05) -> pd.DataFrame:
     """Turn-order advantage: win rate per (players, turn_position) (0 = first player) with the
-    fair-share test, plus mean score, mean rank and score_vs_table (mean score minus the mean
-    score of all seats at that player count)."""
+    fair-share test, plus the mean outcome (``mean_score`` of Dungeonology's score: ``mean_<outcome>``), the
+    mean rank and ``<outcome>_vs_table`` (the mean outcome minus that of all seats at that player count)."""
+    outcome = outcome_of(df)
+    mean = f"mean_{outcome}"
     t = win_rates(df, ["players", "turn_position"], correction=correction, alpha=alpha)
-    extra = group_counts(df, ["players", "turn_position"], {"score": df["score"].to_numpy(),
+    extra = group_counts(df, ["players", "turn_position"], {outcome: df[outcome].to_numpy(),
                                                            "rank": df["rank"].to_numpy()})
-    extra["mean_score"], extra["mean_rank"] = extra["score"] / extra["rows"], extra["rank"] / extra["rows"]
-    extra = extra[["players", "turn_position", "mean_score", "mean_rank"]]
-    by_players = group_counts(df, ["players"], {"score": df["score"].to_numpy()})
-    table_mean = pd.DataFrame({"players": by_players["players"], "table_score": by_players["score"]
+    extra[mean], extra["mean_rank"] = extra[outcome] / extra["rows"], extra["rank"] / extra["rows"]
+    extra = extra[["players", "turn_position", mean, "mean_rank"]]
+    by_players = group_counts(df, ["players"], {outcome: df[outcome].to_numpy()})
+    table_mean = pd.DataFrame({"players": by_players["players"], "table_mean": by_players[outcome]
                                / by_players["rows"]})
     extra = extra.merge(table_mean, on="players")
-    extra["score_vs_table"] = extra["mean_score"] - extra.pop("table_score")
+    extra[f"{outcome}_vs_table"] = extra[mean] - extra.pop("table_mean")
     return t.merge(extra, on=["players", "turn_position"], how="left")
 
 
-def scholar_clan(df: pd.DataFrame, *, correction: str = "holm", alpha: float = 0.05) -> pd.DataFrame:
-    """Win rate (with interval, lift, test) of every Scholar under every Clan Card: one row per
-    pair; :func:`matrix` makes the Scholar x Clan table of one column."""
-    return win_rates(df, ["scholar", "clan"], correction=correction, alpha=alpha)
+def outcome_means(df: pd.DataFrame, by: str | Sequence[str]) -> pd.DataFrame:
+    """The mean outcome of a seat (the game's ``OUTCOME`` column) per group of ``by``, with a normal 95%
+    interval of the mean: ``by``, seats, ``mean_<outcome>``, ``<outcome>_sd``, ``<outcome>_ci_low`` and
+    ``<outcome>_ci_high``."""
+    by = columns_of(by)
+    outcome = outcome_of(df)
+    values = df[outcome].to_numpy(dtype=float)
+    c = group_counts(df, by, {"total": values, "squares": values * values})
+    n = c["rows"].to_numpy(dtype=float)
+    mean = c["total"].to_numpy() / n
+    var = np.where(n > 1, (c["squares"].to_numpy() - n * mean * mean) / np.maximum(n - 1, 1), np.nan)
+    sd = np.sqrt(np.clip(var, 0.0, None))
+    half = Z95 * sd / np.sqrt(n)
+    out = c[by].copy()
+    out["seats"] = c["rows"].astype(np.int64)
+    out[f"mean_{outcome}"], out[f"{outcome}_sd"] = mean, sd
+    out[f"{outcome}_ci_low"], out[f"{outcome}_ci_high"] = mean - half, mean + half
+    out = out.reset_index(drop=True)
+    out.attrs["intervals"] = {f"{outcome}_ci_low": (f"{outcome}_ci_high", f"{outcome} 95% CI")}
+    return out
 
 
-def matrix(table: pd.DataFrame, index: str = "scholar", columns: str = "clan",
+def matrix(table: pd.DataFrame, index: str | None = None, columns: str | None = None,
            value: str = "win_rate") -> pd.DataFrame:
-    """A long table as a matrix: ``index`` rows x ``columns`` columns of ``value``."""
-    return table.pivot(index=index, columns=columns, values=value)
+    """A long table as a matrix: ``index`` rows x ``columns`` columns of ``value`` (None: the game's
+    matrix, e.g. Dungeonology's Scholar x Clan Card)."""
+    rows, cols = groupings_of(table).matrix
+    return table.pivot(index=index or rows, columns=columns or cols, values=value)
 
 
 def group_label(cols: Sequence[str], values: Sequence[Any]) -> str:
@@ -136,16 +163,21 @@ def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def flags(df: pd.DataFrame, family: Sequence[str | Sequence[str]] = DEFAULT_FAMILY, *, correction: str = "holm",
+def flags(df: pd.DataFrame, family: Sequence[str | Sequence[str]] | None = None, *, correction: str = "holm",
           alpha: float = 0.05, only_significant: bool = False) -> pd.DataFrame:
     """Fair-share tests of several groupings at once, corrected over the whole family.
 
-    ``family``: groupings (column lists); default Scholar, turn position
-    (per player count) and Scholar x Clan. One row per group: ``grouping``
+    ``family``: groupings (column lists); default the game's (Dungeonology's: Scholar, turn position
+    (per player count) and Scholar x Clan). One row per group: ``grouping``
     (its columns, " × "-joined), ``group`` (a readable label) and the
     :func:`win_rates` columns, with p_adjusted corrected over every test of
     the family (Holm by default, or "bh"). Sorted by p-value; with
-    ``only_significant`` just the flagged groups."""
+    ``only_significant`` just the flagged groups. ``attrs["family"]``: the family in words."""
+    defaults = groupings_of(df)
+    if family is None:
+        family, text = defaults.family, defaults.family_text
+    else:
+        text = ", ".join(" × ".join(defaults.noun(c) for c in columns_of(cols)) for cols in family) + " tables"
     tables = []
     for cols in family:
         cols = columns_of(cols)
@@ -157,7 +189,8 @@ def flags(df: pd.DataFrame, family: Sequence[str | Sequence[str]] = DEFAULT_FAMI
         tables.append(t)
     out = mark_significant(pd.concat(tables, ignore_index=True), correction, alpha)
     out = out.sort_values(["p_value", "grouping"], kind="stable").reset_index(drop=True)
-    out.attrs = {"correction": correction, "alpha": alpha, "tests": int(out["p_value"].notna().sum())}
+    out.attrs = {"correction": correction, "alpha": alpha, "tests": int(out["p_value"].notna().sum()),
+                 "family": text}
     return out[out["significant"]].reset_index(drop=True) if only_significant else out
 
 

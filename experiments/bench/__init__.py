@@ -1,6 +1,4 @@
-"""Benchmarks (``dungeonology bench``, docs/CLI.md): ``engine`` (random play throughput, memory, cold and
-warm start, the JIT speed-up), ``baseline`` (an older commit side by side, ``--baseline``), ``profile``
-(time by decision phase, ``--profile``), ``expansion`` (the expansion beside the base game,
-``--expansion``), ``adapters`` (random play through each adapter, ``--adapters``), and two tools run
-with ``python -m``: ``compile`` (where a cold start's compile time goes) and ``startup`` (a sweep
-worker's start-up by step)."""
+"""Benchmarks of any game (``dungeonology bench --game NAME``): ``games`` (random play and the game's
+default agent in the game loop, games/s and decisions/s per player count). Dungeonology's own benches
+(cold and warm start, the JIT speed-up, a baseline commit side by side, the profile, the expansion,
+the adapters) are experiments/dungeonology/bench/."""

@@ -1,3 +1,4 @@
-"""The engine checked at scale: ``fuzz`` (random games in the numba batch, every invariant after every
-action, failures rebuilt as replayable records) and ``mutation_fuzz`` (random edits of records, sweep
-files and data files fed to the command line, which must answer, never crash)."""
+"""A game's engine checked at scale: ``fuzz`` (random games of any game in the numba batch, its invariants
+after every action, failures rebuilt in Python as records). Dungeonology's input mutation fuzz (random
+edits of its records, sweep files and data files fed to the command line) is
+experiments/dungeonology/mutation_fuzz.py."""

@@ -1,10 +1,11 @@
-"""Random-play fuzzing: many games in the numba batch, invariants checked after
-every action, failures rebuilt in Python as replayable records.
+"""Random-play fuzzing of any game: many games in the numba batch, invariants (the game's ``check``)
+checked after every action, failures rebuilt in Python as records (a game's own ``record()``, e.g.
+Dungeonology's replayable one, else its configuration, seed and actions).
 
 Seeds: game ``i`` of a run with base seed ``S`` uses the game seed
 ``game_seed(S, i) = S * 1_000_003 + i`` (so with the default ``S = 0`` game
 ``i`` has seed ``i``). The game's chance stream starts from
-``sim.kit.rng.seed_words(game seed)`` exactly as ``sim.new_game(config,
+``sim.kit.rng.seed_words(game seed)`` exactly as the game's ``new_game(config,
 game seed)`` does, and the random agent is seeded from the same words with
 ``agents.loop.seed_agent``; its agent from Python is ``agents.random_agent.RandomAgent``. Hence
 ``dungeonology play --seed <game seed>``
@@ -23,16 +24,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from agents.batch import play, play_random
 from agents.contract import DECISION_LIMIT, ERR_LIMIT, ERR_STUCK
 from agents.spec import parse_spec
-from sim.dungeonology.config import GameConfig, compile_config
-from sim.dungeonology.core.checks.invariants import INVARIANTS, check
-from sim.dungeonology.game import Game, new_game
-from sim.dungeonology.modules import combinations
+from sim.kit.bundle import game_of, get_game
 
 SEED_STRIDE = 1_000_003
 
@@ -42,34 +41,51 @@ def game_seed(base_seed: int, index: int) -> int:
     return base_seed * SEED_STRIDE + index
 
 
-def rules_label(rules: Sequence[str]) -> str:
-    """'+'-joined rule names, 'basic' for none (as in fuzz tables and file names)."""
-    return "+".join(rules) or "basic"
+def rules_label(config: Any) -> str:
+    """What a configuration plays, in a word (the game's ``label``: Dungeonology's '+'-joined modules, 'basic'
+    for none), as in fuzz tables and file names."""
+    cli = game_of(config).module("cli")
+    return cli.label(config) if hasattr(cli, "label") else game_of(config).name
 
 
-def rule_combinations() -> list[tuple[str, ...]]:
-    """Every playable combination of the implemented modules (sim.dungeonology.modules; 16 for
-    the base box's four advanced rules), the basic game first."""
-    return combinations()
+def rule_combinations(game: str | None = None) -> list[Any]:
+    """Every playable combination of a game's rules (None: the default game; its command line's
+    ``combinations``: Dungeonology's implemented modules, 16 for the base box's four advanced rules, the
+    basic game first)."""
+    return get_game(game).needs("cli", "a command line").combinations()
 
 
-def invariant_name(code: int) -> str:
-    return INVARIANTS.get(int(code), f"invariant {int(code)}")
+def invariants_of(game: str | None = None) -> Callable[[np.ndarray, np.ndarray], int]:
+    """The invariant check of a game (its kernels' ``check(state, tables)``: 0 when they hold)."""
+    return get_game(game).kernels_module().check
+
+
+def invariant_name(code: int, game: str | None = None) -> str:
+    """The name of an invariant's code: the game's (its command line's ``invariant_name``), else the name of
+    its kernels' ``CHK_`` constant of that value."""
+    bundle = get_game(game)
+    cli = bundle.module("cli")
+    if hasattr(cli, "invariant_name"):
+        return cli.invariant_name(code)
+    names = {v: k for k, v in vars(bundle.kernels_module()).items() if k.startswith("CHK_") and isinstance(v, int)}
+    return names.get(int(code), f"invariant {int(code)}")
 
 
 # --------------------------------------------------------------- rebuild
-def rebuild(config: GameConfig, seed: int, check_every: bool = True) -> tuple[Game, int]:
+def rebuild(config: Any, seed: int, check_every: bool = True) -> tuple[Any, int]:
     """The random agent's game of ``seed`` rebuilt in Python, up to the first violation.
 
-    The game loop plays it once more and keeps its actions (``agents.batch.play``'s history); a
-    ``sim.Game`` replays them, checking the invariants after each one as the loop did, so a
+    The game loop plays it once more and keeps its actions (``agents.batch.play``'s history); the game's
+    Python ``Game`` replays them, checking the invariants after each one as the loop did, so a
     violation the batch reported is seen again in Python. Returns the game (its history is the actions
     up to and including the one after which an invariant failed) and the error code (0 = none, else
     the invariant, ERR_LIMIT past the decision limit, ERR_STUCK when nothing is legal before the end).
     """
-    played = play(compile_config(config), [seed], [parse_spec("random")], shared=True, checks=check_every,
-                  history=DECISION_LIMIT + 1)
-    g = new_game(config, seed)
+    game = game_of(config)
+    played = play(game.compile_config(config), [seed], [parse_spec("random", game.name)], shared=True,
+                  checks=check_every, history=DECISION_LIMIT + 1)
+    g = game.part("new_game")(config, seed)
+    check = invariants_of(game.name)
     for a in played.history[0, : played.stats[0, 0]]:
         g.apply(int(a))
         if check_every and (code := int(check(g.state, g.tables))):
@@ -139,11 +155,15 @@ class FuzzReport:
         return sum(r.seconds for r in self.rows)
 
 
-def write_failure(g: Game, out_dir: Path, players: int, seed: int, rules: str = "basic") -> Path:
+def write_failure(g: Any, out_dir: Path, players: int, seed: int, rules: str = "basic") -> Path:
+    """Write the record of a failing game: its own ``record()`` (Dungeonology's replays with ``replay``), else
+    its game, configuration, seed and actions."""
     out_dir.mkdir(parents=True, exist_ok=True)
     tag = "" if rules == "basic" else f"-{rules}"
     path = out_dir / f"failure-{players}p{tag}-{seed}.json"
-    path.write_text(json.dumps(g.record(), indent=1) + "\n", encoding="utf-8")
+    record = g.record() if hasattr(g, "record") else {
+        "game": game_of(g.compiled).name, "config": g.config.to_dict(), "seed": g.seed, "actions": g.history}
+    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     return path
 
 
@@ -151,7 +171,7 @@ ProgressHook = Callable[[int, int], None]  # (players, games done in this chunk)
 
 
 def run_fuzz(
-    config: GameConfig | Sequence[GameConfig],
+    config: Any | Sequence[Any],
     games: int = 2000,
     seed: int = 0,
     progress: bool = True,
@@ -162,11 +182,11 @@ def run_fuzz(
     after every action; rebuild every failing game in Python and, when
     ``out_dir`` is given, write its record to ``out_dir/failure-<P>p[-<rules>]-<seed>.json``.
 
-    ``config`` is one configuration or several (e.g. one per player count and
-    combination of advanced rules).
+    ``config`` is one configuration of any game or several (e.g. one per player count and
+    combination of Dungeonology's advanced rules).
     ``progress`` shows a rich progress bar on stderr.
     """
-    configs = [config] if isinstance(config, GameConfig) else list(config)
+    configs = list(config) if isinstance(config, (list, tuple)) else [config]
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a non-negative integer, got {games!r}")
     report = FuzzReport(base_seed=seed)
@@ -175,8 +195,8 @@ def run_fuzz(
         if bar is not None:
             bar.start()
         for cfg in configs:
-            compiled = compile_config(cfg)
-            label = rules_label(cfg.modules)
+            compiled = game_of(cfg).compile_config(cfg)
+            label = rules_label(cfg)
             row = FuzzRow(players=cfg.players, rules=label)
             report.rows.append(row)
             task = (bar.add_task(f"{cfg.players} players, {label}", total=games) if bar is not None else None)
@@ -199,16 +219,16 @@ def run_fuzz(
     return report
 
 
-def _failure(cfg: GameConfig, seed: int, code: int, out_dir: str | Path | None) -> Failure:
+def _failure(cfg: Any, seed: int, code: int, out_dir: str | Path | None) -> Failure:
     g, again = rebuild(cfg, seed)
-    label = rules_label(cfg.modules)
+    label = rules_label(cfg)
     path = write_failure(g, Path(out_dir), cfg.players, seed, label) if out_dir is not None else None
     return Failure(
         players=cfg.players,
         rules=label,
         seed=seed,
         code=code,
-        invariant=invariant_name(code),
+        invariant=invariant_name(code, game_of(cfg).name),
         decision=len(g.history),
         record=str(path) if path is not None else None,
         reproduced=again == code,

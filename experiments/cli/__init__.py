@@ -1,20 +1,20 @@
-"""The ``dungeonology`` command line, one module per family of commands:
+"""The ``dungeonology`` command line of any game, one module per family of commands:
 
-- ``common``: the app, one-line errors (exit 2), the game options (defined once,
-  added to a command by ``@game_options``) and ``build_config``;
-- ``play``: play, replay, data, modules;
-- ``balance``: sweep, main, agents, tournament, report;
+- ``common``: the app, one-line errors (exit 2), ``--game`` and the game options (each game's, merged
+  once, added to a command by ``@game_options``; a command of one game: ``@one_game``);
+- ``play``: play (one game of any game, printed by the game);
+- ``balance``: sweep, agents, tournament, report;
 - ``checks``: fuzz, bench;
-- ``reporting``: report-memory;
-- ``compare``: compare (variants, issue 14);
-- ``tune``: tune (experiments/tune/search.py);
 - ``league``: league.
 
-Every command that plays takes the same game options, turned into a
-``GameConfig`` by ``build_config`` alone; ``sweep`` and ``main`` read a sweep
-file instead (experiments/runs/config, docs/SWEEPS.md). Errors of the engine
-(``DungeonologyError``) and bad values print one line on stderr and exit with
-status 2; typer's own usage errors exit 2 as well. See docs/CLI.md.
+A game's command-line module (its bundle's ``cli``) gives its options, how one game of it is printed,
+and its own commands (its ``COMMANDS`` modules, imported here after the generic ones: Dungeonology's
+replay, data, modules, main, report-memory, compare, tune-heuristic and tune); the default game's
+``HELP_ORDER`` orders them all in --help. Every command that plays takes ``--game NAME`` (default
+dungeonology) and the game options, turned into the game's configuration by its ``config``; ``sweep``
+reads a sweep file instead (its ``game``), ``report`` the run's manifest. Errors of the engine
+(``DungeonologyError``) and bad values print one line on stderr and exit with status 2; typer's own usage
+errors exit 2 as well. See docs/CLI.md.
 """
 
 from __future__ import annotations
@@ -22,23 +22,38 @@ from __future__ import annotations
 import importlib
 
 from experiments.cli.common import (
-    GAME_OPTIONS,
     NOTE,
     GameOptions,
     app,
-    build_config,
     cli_errors,
+    cli_of,
+    every_game_cli,
     fail,
     game_options,
-    parse_modules,
-    player_counts,
+    one_game,
 )
 
-__all__ = ["GAME_OPTIONS", "NOTE", "GameOptions", "app", "build_config", "cli_errors", "fail", "game_options",
-           "main", "parse_modules", "player_counts"]
-COMMAND_MODULES = ("play", "checks", "balance", "reporting", "compare", "league", "tune")  # the order of --help
+__all__ = ["NOTE", "GameOptions", "app", "cli_errors", "cli_of", "fail", "game_options", "main", "one_game"]
+COMMAND_MODULES = ("play", "checks", "balance", "league")  # the generic commands
 for _name in COMMAND_MODULES:
     importlib.import_module(f"experiments.cli.{_name}")
+
+
+def _game_commands() -> None:
+    """Import every game's own command modules, then order the commands as the default game's --help does."""
+    for module in every_game_cli():
+        for name in getattr(module, "COMMANDS", ()):
+            importlib.import_module(name)
+    order = list(getattr(cli_of(), "HELP_ORDER", ()))
+
+    def rank(command: object) -> int:
+        name = getattr(command, "name", None) or getattr(command.callback, "__name__", "").replace("_", "-")
+        return order.index(name) if name in order else len(order)
+
+    app.registered_commands.sort(key=rank)
+
+
+_game_commands()
 
 
 def main() -> None:

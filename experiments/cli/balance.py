@@ -1,11 +1,12 @@
-"""Commands of balance studies: sweep, main, agents, tournament, report."""
+"""Commands of balance studies of any game: sweep (the game of the sweep file), agents, tournament
+(``--game``), report (the game of the run's manifest)."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -14,22 +15,22 @@ from experiments.cli.common import (  # noqa: F401 - defined in common for play 
     NOTE,
     AgentOpt,
     AgentsOpt,
+    GameOpt,
     GameOptions,
     ProgressOpt,
     agent_specs,
     app,
     check_runner,
     cli_errors,
+    cli_of,
     default_jobs,
     fail,
     game_options,
     new_console,
     print_table,
 )
-from sim.dungeonology.config import GameConfig, compile_config
+from sim.kit.bundle import DEFAULT_GAME
 from sim.kit.errors import ConfigError, format_value
-
-DEFAULT_SWEEP = Path(__file__).parent.parent / "configs" / "default.toml"
 
 SweepGamesOpt = Annotated[
     int | None, typer.Option("--games", "-n", help="Games per cell (replaces games_per_cell of the file).")
@@ -56,9 +57,8 @@ def _sweep_plan(config: Path, games: int | None, chunk_size: int | None, game: G
     """The sweep file's plan with the command line's --games, --chunk-size, --data and --set (added to the
     file's fixed overrides); ConfigError naming the option or the file's key."""
     from experiments.runs.config import load_sweep
-    from sim.dungeonology.loader.keys import parse_value
 
-    sets = {k: parse_value(v) for k, v in game.overrides().items()} if game is not None else {}
+    sets = game.cli.sweep_overrides(game) if game is not None else {}
     data = game.data if game is not None else None
     try:
         return load_sweep(config, games=games, chunk_size=chunk_size, data=data, overrides=sets)
@@ -77,7 +77,7 @@ def _sweep_plan(config: Path, games: int | None, chunk_size: int | None, game: G
         raise
 
 
-def _run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int | None, backend: str | None,
+def run_sweep_cli(config: Path, out: Path | None, games: int | None, jobs: int | None, backend: str | None,
                    scheduler: str | None, chunk_size: int | None, fresh: bool, progress: bool,
                    game: GameOptions | None = None):
     """Run a sweep for a command and print its summary (one-line errors, exit 2; Ctrl-C: exit 130 with how
@@ -160,7 +160,7 @@ def _sweep_summary(result) -> list[str]:
              "--data FOLDER plays every cell with that data layer (in place of the file's data) and --set "
              "KEY=VALUE adds a fixed override to every cell (a key the file sweeps is an error).\n\n"
              f"{NOTE}")
-@game_options(players="none", only=("data", "set_"))
+@game_options(players="none", only=("data", "set_"), game=False)
 def sweep(
     config: Annotated[Path, typer.Argument(help="The sweep file (TOML), e.g. experiments/configs/quick.toml.",
                                            show_default=False)],
@@ -186,44 +186,24 @@ def sweep(
                    f"{plan.games_total:,} games, chunks of {plan.chunk_size:,}; {len(plan.skipped)} impossible "
                    "cells skipped. Nothing played (--check).")
         return
-    _run_sweep_cli(config, out, games, jobs, backend, scheduler, chunk_size, fresh, progress, game)
+    run_sweep_cli(config, out, games, jobs, backend, scheduler, chunk_size, fresh, progress, game)
 
 
-@app.command("main", help="The main job: the sweep experiments/configs/default.toml (a balance sweep of the basic "
-             "game with heuristic agents over every Alert difficulty, Player Level and Clan Card, Scholars dealt "
-             "at random), then the report (report.html with tables and plots) in the run folder.\n\n"
-             "Like `sweep`, it resumes an interrupted run and leaves a finished one as it is.\n\n"
-             f"{NOTE}")
-def main_job(
-    games: SweepGamesOpt = None,
-    jobs: SweepJobsOpt = None,
-    out: Annotated[Path, typer.Option("--out", help="The run folder.")] = Path("results/main"),
-    fresh: FreshOpt = False,
-    progress: ProgressOpt = True,
-) -> None:
-    result = _run_sweep_cli(DEFAULT_SWEEP, out, games, jobs, None, None, None, fresh, progress)
-    try:
-        from experiments.report.build import build_report
-    except ImportError as exc:
-        fail(f"cannot build the report: {exc}")
-    with cli_errors():
-        try:
-            report = build_report(result.run_dir)
-        except OSError as exc:
-            fail(f"{out}: cannot write the report: {exc.strerror or exc}")
-    typer.echo(f"Report: {report}")
+def tournament_headers(outcome: str = "score") -> tuple[str, ...]:
+    """The printed table's headers of a game whose seats' outcome is ``outcome``."""
+    return ("agent", "seats", "games", "wins", "win rate", "95% CI", outcome, "rank", "rating", "rating 95% CI")
 
 
-TOURNAMENT_HEADERS = ("agent", "seats", "games", "wins", "win rate", "95% CI", "score", "rank", "rating",
-                      "rating 95% CI")
+TOURNAMENT_HEADERS = tournament_headers()
 RATING_NOTE = ("Rating: Plackett-Luce on the Elo scale (mean 0 over the agents; 100 points = 64% to finish above "
                "the other), fitted to all games at once; interval: bootstrap over games.")
 
 
-def tournament_cells(r, seats: bool = True) -> list[str]:
+def tournament_cells(r, seats: bool = True, outcome: str = "score") -> list[str]:
     """The printed cells of one summary row (``seats=False``: without the seats column)."""
     cells = [str(r.agent), str(r.seats) if seats else None, str(r.games), str(r.wins), f"{r.win_rate:.3f}",
-             f"{r.ci_low:.3f}-{r.ci_high:.3f}", f"{r.mean_score:.2f}", f"{r.mean_rank:.2f}", f"{r.elo:+.0f}",
+             f"{r.ci_low:.3f}-{r.ci_high:.3f}", f"{getattr(r, f'mean_{outcome}'):.2f}", f"{r.mean_rank:.2f}",
+             f"{r.elo:+.0f}",
              f"{r.elo_low:+.0f} to {r.elo_high:+.0f}"]
     return [c for c in cells if c is not None]
 
@@ -231,11 +211,12 @@ def tournament_cells(r, seats: bool = True) -> list[str]:
 @app.command("agents", help="List the agents: name, description, parameters (defaults) and personas.\n\n"
              "An agent spec is a name (random), name:persona (heuristic:cautious), name:key=value,... "
              "(heuristic:risk=0.6,sabotage=0.2) or name:persona,key=value,...")
-def agents_cmd() -> None:
+def agents_cmd(game: GameOpt = DEFAULT_GAME) -> None:
     from agents.spec import describe_agents
 
     with cli_errors():
-        text = describe_agents()
+        cli_of(game)  # an unknown game is said so
+        text = describe_agents(game)
     typer.echo(text)
 
 
@@ -277,11 +258,11 @@ def tournament(
     )
 
     console = new_console()
-    players = int(game.players)
     with cli_errors():
+        players = int(game.players_given)
         check_size(games, jobs, seed)
         config = game.config()
-        specs = agent_specs(agents_csv, agent)
+        specs = agent_specs(agents_csv, agent, game.game)
         try:
             check_kinds(distinct(seat_list(specs, players)))
         except ConfigError as exc:
@@ -298,26 +279,36 @@ def tournament(
     fair = 1 / players
     seats = ", ".join(str(s) for s in seat_list(specs, players))
     title = f"Tournament: {n} games of {players} players, seats rotated ({seats}), base seed {seed}"
-    print_table(TOURNAMENT_HEADERS, [tournament_cells(r) for r in table.itertuples(index=False)], title=title,
-                left=("agent",), console=console)
-    lines = [f"Fair share (1/{players}): {fair:.3f}. seats: seats per game; games: seat-games; score, rank: "
+    outcome = outcome_of(game.game)
+    print_table(tournament_headers(outcome), [tournament_cells(r, outcome=outcome)
+                                              for r in table.itertuples(index=False)],
+                title=title, left=("agent",), console=console)
+    lines = [f"Fair share (1/{players}): {fair:.3f}. seats: seats per game; games: seat-games; {outcome}, rank: "
              "means per seat-game. A win is rank 1 (seats tied for first all win).",
              RATING_NOTE,
              f"{n} games in {info['seconds']:.1f} s with {jobs} job(s)."]
-    finish_results(console, lines, info["errors"], config, out,
+    finish_results(console, lines, info["errors"], game, config, out,
                    lambda folder: write_outputs(table, folder, players, title=f"{n} games, {players} players, "
                                                 f"seed {seed}"))
 
 
-def finish_results(console: Console, lines: list[str], errors: int, config: GameConfig, out: Path | None,
-                   write: Callable[[Path], Sequence[Path]]) -> None:
-    """The lines under a tournament's or league's table (a warning for games stopped early, the provisional
-    data note), then the files ``write(out)`` writes when ``out`` is given (exit 2 when it cannot)."""
+def outcome_of(game: str) -> str:
+    """The column of a seat's outcome in the game's rows (Dungeonology's score, Leduc's return)."""
+    from experiments.runs.schema import results_of
+
+    return results_of(game).OUTCOME
+
+
+def finish_results(console: Console, lines: list[str], errors: int, game: GameOptions, config: Any,
+                   out: Path | None, write: Callable[[Path], Sequence[Path]]) -> None:
+    """The lines under a tournament's or league's table (a warning for games stopped early, the game's note on
+    its data), then the files ``write(out)`` writes when ``out`` is given (exit 2 when it cannot)."""
     if errors:
         lines.append(f"WARNING: {errors} games stopped early (an illegal action or the decision limit); "
                      "see the error column of the rows.")
-    if compile_config(config).loaded.is_provisional:
-        lines.append("Note: provisional card data was used (see `dungeonology data`).")
+    note = game.cli.provisional_note(config) if hasattr(game.cli, "provisional_note") else None
+    if note:
+        lines.append(note)
     for line in lines:
         console.print(line, markup=False)
     if out is not None:

@@ -1,12 +1,23 @@
-"""What every command shares: the typer app, the help note on provisional
-data, one-line errors (exit 2), and the game options, defined once.
+"""What every command shares: the typer app, the help note of the default game, one-line errors (exit 2),
+and the game options.
 
-The game options (``--players``, ``--alert``, ``--level``, ``--scholar``,
-``--data``, ``--set``, ``--modules`` and its alias ``--rules``, ``--boss``,
-``--panic``) are declared in :data:`GAME_OPTIONS` alone; a command gets them
-with the :func:`game_options` decorator, which adds them to its signature and
-hands the command one :class:`GameOptions`. ``GameOptions.config`` /
-``configs`` turn them into validated GameConfigs (through ``build_config``).
+Every command that plays takes ``--game NAME`` (default dungeonology) and the game options of every game
+in the catalogue, each game's declared by its command-line module (its bundle's ``cli``: Dungeonology's
+``--players``, ``--alert``, ``--level``, ``--scholar``, ``--data``, ``--set``, ``--modules``, ``--rules``,
+``--boss``, ``--panic``, experiments/dungeonology/cli/options.py), merged once here; a command gets them
+with the :func:`game_options` decorator, which adds them to its signature and hands the command one
+:class:`GameOptions`. ``GameOptions.config`` / ``configs`` turn them into the game's validated
+configurations; an option the chosen game does not have, given anyway, is refused naming it. A command
+of one game only (:func:`one_game`) refuses another ``--game`` with a one-line message.
+
+A game's command-line module gives: ``OPTIONS`` (parameter -> (annotation, default), in --help order),
+``PLAYERS_ONE`` / ``PLAYERS_MANY`` (the ``--players`` of a one-count and a many-count command: the default
+game's are shown), ``DEFAULT_PLAYERS``, ``OPTION_OF`` (configuration key -> option, for errors),
+``config(options, players)``, ``configs(options, players_text)``, ``overrides(options)``, ``note()`` (a
+sentence of the help), ``show_game(console, game, choose, quiet, seed)`` (play one game to its end and
+print it), ``provisional_note(config)``; and where it has them ``label(config)``, ``combinations()``,
+``COMMANDS`` (modules registering its own commands) and ``HELP_ORDER`` (the default game's order of the
+commands in --help).
 """
 
 from __future__ import annotations
@@ -14,21 +25,39 @@ from __future__ import annotations
 import functools
 import inspect
 import re
-import typing
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from types import ModuleType
 from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 
-from sim.dungeonology import modules as M
-from sim.dungeonology.config import GameConfig, compile_config
-from sim.dungeonology.loader import load_data, parse_set_options
+from sim.kit.bundle import DEFAULT_GAME, games, get_game
 from sim.kit.errors import ConfigError, DataError, DungeonologyError, format_value
 
-PLAYER_COUNTS = (2, 3, 4)
+
+# ------------------------------------------------------------- the games' options
+def cli_of(game: str | None = None) -> ModuleType:
+    """The command-line module of a game (None: the default game)."""
+    return get_game(game).needs("cli", "a command line")
+
+
+def every_game_cli() -> list[ModuleType]:
+    """The command-line modules of the catalogue's games, the default game first."""
+    names = [DEFAULT_GAME, *sorted(n for n in games() if n != DEFAULT_GAME)]
+    found = [get_game(n).module("cli") for n in names]
+    return [m for m in found if m is not None]
+
+
+def every_option() -> dict[str, tuple[Any, Any]]:
+    """Every game's options merged (parameter -> (annotation, default)): the default game's first, in its
+    --help order, then those only another game has."""
+    out: dict[str, tuple[Any, Any]] = {}
+    for module in every_game_cli():
+        for name, option in module.OPTIONS.items():
+            out.setdefault(name, option)
+    return out
 
 
 # ------------------------------------------------------------- help text
@@ -36,22 +65,7 @@ def one_line(text: str) -> str:
     return re.sub(r"\s*\n\s*", " ", text).strip()
 
 
-def _provisional_note() -> str:
-    """One sentence for the help: whether the built-in data holds provisional values."""
-    try:
-        loaded = load_data()
-    except DungeonologyError as exc:  # a broken installation: say so, do not crash the help
-        return f"Note: the built-in data cannot be loaded ({one_line(str(exc))})."
-    if not loaded.is_provisional:
-        return "The built-in data holds no provisional values."
-    return (
-        "Note: the built-in data contains provisional values "
-        f"({len(loaded.provisional)} printed card values not given in the rulebooks); "
-        "see `dungeonology data`."
-    )
-
-
-NOTE = _provisional_note()
+NOTE = cli_of().note()
 
 app = typer.Typer(
     name="dungeonology",
@@ -88,7 +102,7 @@ def _main(version: Annotated[bool, typer.Option("--version", callback=_show_vers
 def _message(exc: BaseException) -> str:
     if isinstance(exc, ConfigError) and exc.file is None and exc.key is not None:
         key = exc.key
-        option = _OPTION_OF.get(re.sub(r"\[\d+\]$", "", key), key)
+        option = _option_of().get(re.sub(r"\[\d+\]$", "", key), key)
         if option.startswith("--"):
             shown = "" if exc.value is None else f" {format_value(exc.value)}"
             return one_line(f"{option}{shown}: {exc.message}")
@@ -185,8 +199,9 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def agent_specs(agents_csv: str | None, agent: Sequence[str] | None) -> list:
-    """The seat list of --agents (comma list of simple specs) then --agent (repeated), parsed."""
+def agent_specs(agents_csv: str | None, agent: Sequence[str] | None, game: str | None = None) -> list:
+    """The seat list of --agents (comma list of simple specs) then --agent (repeated), parsed for ``game``
+    (None: the default game)."""
     from agents.spec import parse_spec
 
     texts: list[tuple[str, str]] = []  # (option, spec)
@@ -205,214 +220,158 @@ def agent_specs(agents_csv: str | None, agent: Sequence[str] | None) -> list:
     specs = []
     for option, text in texts:
         try:
-            specs.append(parse_spec(text))
+            specs.append(parse_spec(text, game))
         except ConfigError as exc:
             raise ConfigError(exc.message, key=option, value=text) from None
     return specs
 
 
-# ------------------------------------------------------- modules, config
-def parse_modules(text: str | Sequence[str] | None) -> tuple[str, ...]:
-    """``--modules`` text -> module names: 'all' (the base box's advanced rules),
-    'none' or a comma-separated list (names are checked by the registry)."""
-    if text is None:
-        return ()
-    if not isinstance(text, str):
-        return tuple(text)
-    words = [w.strip() for w in text.split(",") if w.strip()]
-    if words in ([], ["none"]):
-        return ()
-    if words == ["all"]:
-        return M.base_rules()
-    return tuple(words)
-
-
-
-
-def module_names(modules: str | Sequence[str] | None, rules: str | Sequence[str] | None) -> tuple[tuple[str, ...], str]:
-    """The module names of ``--modules`` or its older name ``--rules`` (both given: they must agree), and
-    the option to name in an error."""
-    option = "--rules" if rules is not None and modules is None else "--modules"
-    names = parse_modules(modules if modules is not None else rules)
-    if modules is not None and rules is not None and names != parse_modules(rules):
-        raise ConfigError(f"differs from --rules {format_value(list(parse_modules(rules)))} (its older name): "
-                          "give one of them", key="--modules", value=list(names))
-    return names, option
-
-
-def build_config(
-    players: int,
-    alert: str = "medium",
-    level: str = "students",
-    scholars: Sequence[str] | None = None,
-    data: str | None = None,
-    sets: Sequence[str] | None = None,
-    rules: str | Sequence[str] | None = None,
-    boss: str | None = None,
-    panic: str | None = None,
-    modules: str | Sequence[str] | None = None,
-) -> GameConfig:
-    """The one place where command-line options become a (validated) GameConfig.
-
-    ``scholars`` name seats 0, 1, ... in order; missing seats are dealt at
-    random; ``modules`` is the ``--modules`` text (see :func:`parse_modules`),
-    ``rules`` the same for its alias ``--rules``. Raises ConfigError /
-    DataError for any bad value, naming the option."""
-    names, option = module_names(modules, rules)
-    try:
-        overrides = parse_set_options(sets or [])
-    except ConfigError as exc:
-        raise ConfigError(exc.message, key="--set", value=exc.value) from None
-    seats: list[str | None] | None = None
-    if scholars:
-        if len(scholars) > players:
-            raise ConfigError(f"{len(scholars)} Scholars given for {players} seats (at most one per seat)",
-                              key="--scholar", value=list(scholars))
-        seats = [*scholars, *[None] * (players - len(scholars))]
-    config = GameConfig(players=players, scholars=seats, alert=alert, player_level=level, data=data,
-                        overrides=overrides, modules=names, boss=boss, panic=panic)
-    try:
-        compile_config(config)  # validates everything against the data
-    except ConfigError as exc:
-        if exc.file is None and (exc.key or "").split("[")[0] == "modules":
-            raise ConfigError(exc.message, key=option, value=exc.value) from None
-        raise
-    return config
-
-
-def player_counts(spec: str, alert: str, level: str, scholars: Sequence[str] | None, data: str | None,
-                  sets: Sequence[str] | None, **advanced: Any) -> list[GameConfig]:
-    """Configurations for ``--players 2|3|4|all`` (all: the counts the Player
-    Level allows); ``advanced``: modules, rules, boss, panic as for build_config."""
-    if str(spec).strip().lower() == "all":
-        probe = build_config(4, alert, level, scholars, data, sets, **advanced)
-        minimum = compile_config(probe).loaded.data.player_levels[level].min_players
-        counts = [n for n in PLAYER_COUNTS if n >= minimum and n >= len(scholars or ())]
-        return [build_config(n, alert, level, scholars, data, sets, **advanced) for n in counts]
-    try:
-        n = int(spec)
-    except ValueError:
-        raise ConfigError("expected 2, 3, 4 or all", key="--players", value=spec) from None
-    return [build_config(n, alert, level, scholars, data, sets, **advanced)]
-
-
 # ---------------------------------------------------------- game options
-def _implemented() -> str:
-    return ", ".join(M.names(implemented=True))
+GameOpt = Annotated[str, typer.Option("--game", metavar="NAME", help="The game: " + ", ".join(sorted(games())) + ".")]
 
 
-GAME_OPTIONS: dict[str, tuple[Any, Any]] = {  # parameter -> (annotation, default), in --help order
-    "alert": (Annotated[str, typer.Option(
-        "--alert", metavar="DIFFICULTY", help="Alert Card difficulty: introductory, easy, medium or hard.")],
-        "medium"),
-    "level": (Annotated[str, typer.Option(
-        "--level", metavar="LEVEL",
-        help="Player Level: students, scholars, professors or rectors (rectors: 4 players).")], "students"),
-    "scholar": (Annotated[list[str] | None, typer.Option(
-        "--scholar", metavar="NAME", help="Scholar of seat 0, 1, ... in order (repeat the option, one per seat); "
-        "seats without one are dealt at random.")], None),
-    "data": (Annotated[str | None, typer.Option(
-        "--data", metavar="FOLDER", help="A data layer: a folder of TOML files holding only what they change, "
-        "merged over the boxes of the modules in use.")],
-        None),
-    "set_": (Annotated[list[str] | None, typer.Option(
-        "--set", metavar="KEY=VALUE", help="Override one data value (repeatable), e.g. scholars.Sofia.speed=4.")],
-        None),
-    "modules": (Annotated[str | None, typer.Option(
-        "--modules", metavar="M1,M2|all|none",
-        help=f"Modules in use, comma-separated (implemented: {_implemented()}; the others are listed by "
-        "`dungeonology modules`); 'all' for the base box's four advanced rules, 'none' (default) for the basic "
-        "game.")], None),
-    "rules": (Annotated[str | None, typer.Option(
-        "--rules", metavar="R1,R2|all|none", help="The older name of --modules (same names).")], None),
-    "boss": (Annotated[str | None, typer.Option(
-        "--boss", metavar="NAME[:PROFILE]", help="Boss Card and profile with the boss module, e.g. laetus:drunk or "
-        "laetus:quarrelsome (default: drawn at random at setup).")], None),
-    "panic": (Annotated[str | None, typer.Option(
-        "--panic", metavar="CARD", help="Panic Card with the maximum_alert module, e.g. Darkness (default: drawn "
-        "from the Panic deck).")], None),
-}
-PLAYERS_ONE = (Annotated[int, typer.Option("--players", "-p", help="Number of players: 2, 3 or 4.")], 4)
-PLAYERS_MANY = (Annotated[str, typer.Option("--players", "-p", help="2, 3, 4 or all.")], "all")
+def _option_of() -> dict[str, str]:
+    out = {"seed": "--seed", "game": "--game"}
+    for module in every_game_cli():
+        out.update({k: v for k, v in getattr(module, "OPTION_OF", {}).items() if k not in out})
+    return out
 
 
-def _option_name(annotation: Any) -> str:
-    """The first name of the typer option in an Annotated[..., typer.Option(...)]."""
-    info = typing.get_args(annotation)[1]
-    return info.default if isinstance(info.default, str) else info.param_decls[0]  # Annotated: 1st name = default
-
-
-# GameConfig keys -> the option that sets them, for error messages
-_OPTION_OF = {"seed": "--seed", **{key: _option_name(annotation) for key, (annotation, _) in (
-    ("players", PLAYERS_ONE), ("alert", GAME_OPTIONS["alert"]), ("player_level", GAME_OPTIONS["level"]),
-    ("scholars", GAME_OPTIONS["scholar"]), ("data", GAME_OPTIONS["data"]), ("modules", GAME_OPTIONS["modules"]),
-    ("boss", GAME_OPTIONS["boss"]), ("panic", GAME_OPTIONS["panic"]))}}
-
-
-@dataclass(frozen=True)
 class GameOptions:
-    """The game options of one command line, as given (checked by ``config``)."""
+    """The game options of one command line, as given: ``game`` (--game) and every game's option values,
+    read as attributes (``options.players``, ``options.data``); ``given``: the options the command line gave
+    (None: every value passed here), checked against the chosen game's (:meth:`check`)."""
 
-    players: int | str = 4
-    alert: str = "medium"
-    level: str = "students"
-    scholar: tuple[str, ...] = ()
-    data: str | None = None
-    set_: tuple[str, ...] = ()
-    modules: str | None = None
-    rules: str | None = None
-    boss: str | None = None
-    panic: str | None = None
+    def __init__(self, game: str | None = None, given: Sequence[str] | None = None, **values: Any) -> None:
+        defaults = {name: default for name, (_, default) in every_option().items()}
+        self.game = game or DEFAULT_GAME
+        self.given = set(values) if given is None else set(given)
+        self.values = {**defaults, **values}
 
-    def _advanced(self, modules: Sequence[str] | None) -> dict[str, Any]:
-        if modules is not None:
-            return {"modules": tuple(modules)}
-        return {"modules": self.modules, "rules": self.rules, "boss": self.boss, "panic": self.panic}
+    def __getattr__(self, name: str) -> Any:
+        values = self.__dict__.get("values", {})
+        if name in values:
+            return values[name]
+        raise AttributeError(name)
 
-    def config(self, modules: Sequence[str] | None = None) -> GameConfig:
-        """The GameConfig of a one-player-count command (``modules`` replaces the options' modules)."""
-        return build_config(int(self.players), self.alert, self.level, self.scholar, self.data, self.set_,
-                            **self._advanced(modules))
+    @property
+    def cli(self) -> ModuleType:
+        """The chosen game's command-line module (ConfigError naming --game for an unknown game)."""
+        try:
+            return cli_of(self.game)
+        except ConfigError as exc:
+            raise ConfigError(exc.message, key="--game", value=self.game) from None
 
-    def configs(self, modules: Sequence[str] | None = None) -> list[GameConfig]:
-        """One GameConfig per player count of ``--players 2|3|4|all``."""
-        return player_counts(str(self.players), self.alert, self.level, self.scholar, self.data, self.set_,
-                             **self._advanced(modules))
+    def check(self) -> ModuleType:
+        """The chosen game's command-line module, once every option given is one of its options."""
+        cli = self.cli
+        own = ["players", *cli.OPTIONS]
+        foreign = [n for n in every_option() if n in self.given and n not in own]
+        if foreign:
+            names = [_flag(n) for n in own]
+            raise ConfigError(f"not an option of {self.game} (its options: {', '.join(names)})",
+                              key=_flag(foreign[0]), value=self.values[foreign[0]])
+        return cli
+
+    @property
+    def players_given(self) -> Any:
+        """--players as given, else the chosen game's default (a one-count command's)."""
+        return self.values.get("players") if "players" in self.given else self.cli.DEFAULT_PLAYERS
+
+    def config(self, **kw: Any) -> Any:
+        """The configuration of a one-player-count command (the game's ``config``; ``kw``: e.g. modules)."""
+        return self.check().config(self, int(self.players_given), **kw)
+
+    def configs(self, **kw: Any) -> list[Any]:
+        """One configuration per player count of ``--players N|all`` (the game's ``configs``)."""
+        return self.check().configs(self, str(self.values.get("players", "all")), **kw)
 
     def overrides(self) -> dict[str, Any]:
         """The ``--set`` overrides (ConfigError naming --set)."""
-        try:
-            return parse_set_options(list(self.set_))
-        except ConfigError as exc:
-            raise ConfigError(exc.message, key="--set", value=exc.value) from None
+        return self.cli.overrides(self)
 
 
-def game_options(players: str = "one", only: Sequence[str] | None = None) -> Callable[[Callable], Callable]:
-    """Add the game options to a command: the command declares a parameter
-    ``game: GameOptions`` and gets them all in it. ``players``: "one" (an
-    int, default 4), "many" (2, 3, 4 or all, default all) or "none";
-    ``only``: a subset of GAME_OPTIONS' names (e.g. ``("data", "set_")``)."""
-    chosen = {k: GAME_OPTIONS[k] for k in (only or GAME_OPTIONS)}
+def _flag(name: str) -> str:
+    """The option of a parameter (``set_`` -> ``--set``)."""
+    annotation = {"players": _players("one")[0], **{k: a for k, (a, _) in every_option().items()}}[name]
+    info = typing_args(annotation)
+    return info.default if isinstance(info.default, str) else info.param_decls[0]
+
+
+def typing_args(annotation: Any) -> Any:
+    """The typer option of an Annotated[..., typer.Option(...)]."""
+    import typing
+
+    return typing.get_args(annotation)[1]
+
+
+def _players(kind: str) -> tuple[Any, Any]:
+    """The default game's ``--players`` of a one-count or a many-count command."""
+    cli = cli_of()
+    return cli.PLAYERS_ONE if kind == "one" else cli.PLAYERS_MANY
+
+
+def _given(names: Sequence[str], ctx: typer.Context | None) -> list[str]:
+    """The parameters the command line gave (not their defaults); every one outside a command line."""
+    if ctx is None:
+        return list(names)
+    sources = {n: ctx.get_parameter_source(n) for n in names}
+    return [n for n, source in sources.items() if source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")]
+
+
+def _with_parameters(command: Callable, added: dict[str, tuple[Any, Any]],
+                     run: Callable[..., Any]) -> Callable:
+    """``run`` (called with the command's keyword arguments) with ``command``'s signature plus ``added``."""
+    sig = inspect.signature(command, eval_str=True)
+    own = [p for p in sig.parameters.values() if p.name != "game"]
+    params = [*own, *(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+                      for name, (annotation, default) in added.items())]
+    functools.update_wrapper(run, command)
+    run.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
+    run.__annotations__ = {p.name: p.annotation for p in params}
+    return run
+
+
+def game_options(players: str = "one", only: Sequence[str] | None = None, game: bool = True) -> Callable[[Callable],
+                                                                                                     Callable]:
+    """Add the game options to a command: the command declares a parameter ``game: GameOptions`` and gets them
+    all in it. ``players``: "one" (a count, default the game's), "many" (N or all, default all) or "none";
+    ``only``: a subset of the options' names (e.g. ``("data", "set_")``); ``game``: add ``--game`` (a
+    command that reads its game from a file or a run has none)."""
+    every = every_option()
+    chosen = {k: every[k] for k in (only or every)}
     if players != "none":
-        chosen = {"players": PLAYERS_ONE if players == "one" else PLAYERS_MANY, **chosen}
+        chosen = {"players": _players(players), **chosen}
+    added = {**chosen, **({"game_name": (GameOpt, DEFAULT_GAME)} if game else {}),
+             "typer_context": (typer.Context, inspect.Parameter.empty)}
 
     def decorate(command: Callable) -> Callable:
-        sig = inspect.signature(command, eval_str=True)
-        own = [p for p in sig.parameters.values() if p.name != "game"]
-        added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
-                 for name, (annotation, default) in chosen.items()]
-
-        @functools.wraps(command)
         def run(**kwargs: Any) -> Any:
             values = {name: kwargs.pop(name) for name in chosen}
-            for name in ("scholar", "set_"):
-                if name in values:
-                    values[name] = tuple(values[name] or ())
-            return command(**kwargs, game=GameOptions(**values))
+            ctx = kwargs.pop("typer_context", None)
+            name = kwargs.pop("game_name", DEFAULT_GAME) if game else DEFAULT_GAME
+            for key in ("scholar", "set_"):
+                if key in values:
+                    values[key] = tuple(values[key] or ())
+            return command(**kwargs, game=GameOptions(name, _given(list(chosen), ctx), **values))
 
-        params = [*own, *added]
-        run.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
-        run.__annotations__ = {p.name: p.annotation for p in params}
-        return run
+        return _with_parameters(command, added, run)
+
+    return decorate
+
+
+def one_game(name: str) -> Callable[[Callable], Callable]:
+    """A command of one game only: it takes ``--game`` and refuses another game in one line (exit 2)."""
+
+    def decorate(command: Callable) -> Callable:
+        def run(**kwargs: Any) -> Any:
+            chosen = kwargs.pop("game_name", name)
+            if chosen != name:
+                fail(f"--game {chosen}: a command of {name} only")
+            return command(**kwargs)
+
+        option = Annotated[str, typer.Option("--game", metavar="NAME", help=f"The game: {name} (a command of {name} "
+                                             "only).")]
+        return _with_parameters(command, {"game_name": (option, name)}, run)
 
     return decorate

@@ -1,4 +1,5 @@
-"""The ``league`` command: a round-robin league of more agents than seats (experiments/matches/league.py)."""
+"""The ``league`` command: a round-robin league of more agents than seats of any game (``--game``;
+experiments/matches/league.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import numpy as np
 import typer
 
 from experiments.analysis.ratings import DEFAULT_BOOT
-from experiments.cli.balance import RATING_NOTE, TOURNAMENT_HEADERS, finish_results, tournament_cells
+from experiments.cli.balance import RATING_NOTE, finish_results, outcome_of, tournament_cells, tournament_headers
 from experiments.cli.common import (
     NOTE,
     AgentOpt,
@@ -19,7 +20,6 @@ from experiments.cli.common import (
     agent_specs,
     app,
     cli_errors,
-    fail,
     game_options,
     new_console,
     print_table,
@@ -57,11 +57,11 @@ def league(
     from experiments.matches.tournament import check_size
 
     console = new_console()
-    players = int(game.players)
     with cli_errors():
+        players = int(game.players_given)
         check_size(games, jobs, seed)
         config = game.config()
-        specs = agent_specs(agents_csv, agent)
+        specs = agent_specs(agents_csv, agent, game.game)
         try:
             check_league(specs, players)
         except ConfigError as exc:
@@ -75,9 +75,10 @@ def league(
     info = result.attrs
     title = (f"League: {len(specs)} agents, {n} games of {players} players ({info['rounds']} round(s)), "
              f"base seed {seed}")
-    print_table([h for h in TOURNAMENT_HEADERS if h != "seats"],
-                [tournament_cells(r, seats=False) for r in result.table.itertuples(index=False)], title=title,
-                left=("agent",), console=console)
+    outcome = outcome_of(game.game)
+    print_table([h for h in tournament_headers(outcome) if h != "seats"],
+                [tournament_cells(r, seats=False, outcome=outcome) for r in result.table.itertuples(index=False)],
+                title=title, left=("agent",), console=console)
     names = list(result.share.index)
     h2h = [[a] + ["" if a == b else f"{result.share.at[a, b]:.2f}" for b in names] for a in names]
     console.print("", markup=False)
@@ -88,7 +89,7 @@ def league(
     meet = result.meetings.to_numpy()
     off = meet[~np.eye(len(names), dtype=bool)] if len(names) > 1 else meet.ravel()
     s = result.skill
-    lines = ["", f"Fair share (1/{players}): {1 / players:.3f}. games: seat-games; score, rank: means per "
+    lines = ["", f"Fair share (1/{players}): {1 / players:.3f}. games: seat-games; {outcome}, rank: means per "
              "seat-game. A win is rank 1 (seats tied for first all win).", RATING_NOTE,
              f"Every pair of agents met in {off.min():,.0f} games" + ("" if off.min() == off.max() else
                                                                        f" to {off.max():,.0f}") + ".",
@@ -97,58 +98,6 @@ def league(
              f"(50% = luck alone); spread of the ratings (SD) {s['elo_spread']:.0f} "
              f"({s['elo_spread_low']:.0f}-{s['elo_spread_high']:.0f}) Elo points.",
              f"{n} games in {info['seconds']:.1f} s with {jobs} job(s)."]
-    finish_results(console, lines, info["errors"], config, out,
+    finish_results(console, lines, info["errors"], game, config, out,
                    lambda folder: write_league(result, folder, title=f"{len(specs)} agents, {n} games, {players} "
                                                f"players, seed {seed}"))
-
-
-@app.command("tune-heuristic", help="Tune the heuristic's parameters with optuna (a stronger fast agent): stage 1 "
-             "in self-play (a candidate against three default heuristics, --games per trial, win rate maximised), "
-             "stage 2 against ISMCTS (the best --top candidates of stage 1, then TPE proposals, up to "
-             "--ismcts-trials; ISMCTS at one seat against three copies of the candidate, --ismcts-games per trial, "
-             "ISMCTS's win rate minimised), then the best candidate measured on fresh seeds (--validate games). "
-             "Prints the persona as TOML for agents/heuristic/personas.toml; with --out DIR also writes "
-             "self_play.csv, against_ismcts.csv and persona.toml.\n\n"
-             "ISMCTS games take about a second each: budget --ismcts-trials x --ismcts-games + --validate.\n\n"
-             f"{NOTE}")
-@game_options()
-def tune_heuristic_cmd(
-    trials: Annotated[int, typer.Option("--trials", min=1, help="Self-play trials.")] = 40,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per self-play trial.")] = 400,
-    top: Annotated[int, typer.Option("--top", min=1, help="Self-play candidates carried to stage 2.")] = 4,
-    ismcts_trials: Annotated[int, typer.Option("--ismcts-trials", min=1, help="Trials against ISMCTS.")] = 6,
-    ismcts_games: Annotated[int, typer.Option("--ismcts-games", min=1, help="Games per trial against ISMCTS.")]
-    = 40,
-    validate: Annotated[int, typer.Option("--validate", min=1, help="Validation games on fresh seeds.")] = 200,
-    ismcts: Annotated[str, typer.Option("--ismcts", help="The ISMCTS spec played against.")] = "ismcts",
-    name: Annotated[str, typer.Option("--name", help="The persona's name.")] = "tuned",
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (joblib, loky).")] = 1,
-    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Seed of the samplers and the games.")] = 0,
-    out: Annotated[Path | None, typer.Option("--out", help="Folder for the trials and the persona.")] = None,
-    *,
-    game: GameOptions,
-) -> None:
-    import sys
-
-    from agents.spec import parse_spec
-    from experiments.matches.tournament import check_size
-    from experiments.tune.heuristic import persona_toml, tune_heuristic
-
-    with cli_errors():
-        for n in (games, ismcts_games, validate):
-            check_size(n, jobs, seed)
-        parse_spec(ismcts)
-        config = game.config()
-        result = tune_heuristic(config, trials=trials, games=games, top=top, ismcts_trials=ismcts_trials,
-                                ismcts_games=ismcts_games, validate=validate, ismcts=ismcts, seed=seed, jobs=jobs,
-                                log=lambda line: typer.echo(line, err=True))
-    toml = persona_toml(name, result, "dungeonology " + " ".join(sys.argv[1:]))
-    typer.echo(toml, nl=False)
-    if out is not None:
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-            result.self_play.to_csv(out / "self_play.csv", index=False)
-            result.against_ismcts.to_csv(out / "against_ismcts.csv", index=False)
-            (out / "persona.toml").write_text(toml)
-        except OSError as exc:
-            fail(f"{out}: cannot write the results: {exc.strerror or exc}")

@@ -1,3 +1,2 @@
-"""Agents against agents: seat-rotated tournaments (``tournament``), round-robin leagues of more agents
-than seats (``league``) and their plots (``plots``); ``narrate``: a game told turn by turn
-(``dungeonology play``)."""
+"""Agents against agents of any game: seat-rotated tournaments (``tournament``), round-robin leagues of more
+agents than seats (``league``) and their plots (``plots``)."""

@@ -1,5 +1,7 @@
 """Round-robin leagues: more agents than seats, every pair meeting equally often.
 
+Any game's agents (the configuration's game, as :mod:`experiments.matches.tournament`).
+
 Design (a balanced incomplete block design): a *round* plays every table of
 ``players`` agents that can be drawn from the pool of ``k`` distinct agents,
 all ``C(k, players)`` of them, in lexicographic order (:func:`league_tables`).
@@ -17,7 +19,7 @@ game's result depends on its index, the seed, the configuration and the agents
 alone: the rows are the same for any number of jobs.
 
 Statistics (:func:`league_results`): per agent the tournament summary (win
-rate with a Wilson interval, mean score and rank, an Elo-scale Plackett-Luce
+rate with a Wilson interval, mean outcome and rank, an Elo-scale Plackett-Luce
 rating with a bootstrap interval over games, :mod:`experiments.analysis.ratings`), the
 head-to-head matrix and the skill-versus-luck figure.
 """
@@ -30,6 +32,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -37,7 +40,7 @@ import pandas as pd
 from agents.spec import AgentSpec, as_specs
 from experiments.analysis.ratings import DEFAULT_BOOT, head_to_head, skill_luck
 from experiments.matches.tournament import MAX_GAMES, check_kinds, check_size, play_assigned, summarize
-from sim.dungeonology.config import GameConfig
+from sim.kit.bundle import game_of
 from sim.kit.errors import ConfigError
 
 
@@ -84,12 +87,12 @@ def check_league(specs: Sequence[AgentSpec], players: int) -> None:
     check_kinds(specs)
 
 
-def play_league(config: GameConfig, specs: Sequence[AgentSpec | str], games: int, seed: int = 0, jobs: int = 1,
+def play_league(config: Any, specs: Sequence[AgentSpec | str], games: int, seed: int = 0, jobs: int = 1,
                 progress: bool = False) -> pd.DataFrame:
     """Play the league's games (``games`` rounded up to whole rounds); one row per (game, seat), the
     columns of :func:`experiments.matches.tournament.play_tournament` plus ``table`` (the table's index in
     the round) and ``round``."""
-    parsed = as_specs(specs)
+    parsed = as_specs(specs, game_of(config).name)
     players = config.players
     check_league(parsed, players)
     n = league_games(games, len(parsed), players)
@@ -108,7 +111,7 @@ class LeagueResult:
     """A league's rows and statistics (see :func:`league_results`)."""
 
     rows: pd.DataFrame
-    table: pd.DataFrame  # one row per agent, best rating first (tournament.SUMMARY_COLUMNS less seats)
+    table: pd.DataFrame  # one row per agent, best rating first (tournament.summary_columns less seats)
     share: pd.DataFrame  # head to head: row agent above column agent, share of meetings
     meetings: pd.DataFrame
     skill: dict[str, float]
@@ -124,7 +127,7 @@ def league_results(rows: pd.DataFrame, boot: int = DEFAULT_BOOT, seed: int = 0) 
                         skill_luck(rows, boot=boot, seed=seed))
 
 
-def run_league(config: GameConfig, specs: Sequence[AgentSpec | str], games: int, seed: int = 0, jobs: int = 1,
+def run_league(config: Any, specs: Sequence[AgentSpec | str], games: int, seed: int = 0, jobs: int = 1,
                boot: int = DEFAULT_BOOT, progress: bool = False) -> LeagueResult:
     """Play a league and compute its statistics; ``attrs``: players, agents, games, rounds, seed,
     fair_share, errors, seconds."""

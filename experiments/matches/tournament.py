@@ -1,4 +1,8 @@
-"""Seat-rotated tournaments between agents, with win rates and ratings.
+"""Seat-rotated tournaments between agents of any game, with win rates and ratings.
+
+The game is the configuration's (its class's ``GAME``: a Dungeonology ``GameConfig``, a Leduc
+``LeducConfig``...); its results module makes the rows (its ``rows_frame``) and names a seat's
+outcome (``OUTCOME``: Dungeonology's score, Leduc's return in chips).
 
 The agents given (spec strings or :class:`agents.spec.AgentSpec`) make the
 *seat list*: one agent per seat, in order. With fewer agents than players the
@@ -13,16 +17,16 @@ consecutive games every entry of the list plays every seat once. The number
 of games is rounded up to a multiple of the player count.
 
 Seeds: game ``i`` uses the seed ``seed * 1_000_003 + i // players``
-(:func:`game_seed`), so the games of one block share the deal (Scholars, Clan
-Card, first player, decks) and only the seats of the agents rotate; this
+(:func:`game_seed`), so the games of one block share the deal (Dungeonology's Scholars,
+Clan Card, first player, decks; Leduc's cards) and only the seats of the agents rotate; this
 removes much of the luck of the deal from the comparison. A game's result
 depends on its index, the seed, the configuration and the agents alone, so
 the results are the same for any number of jobs.
 
 Statistics per distinct agent (:func:`summarize`): seat-games, wins (rank 1;
-seats tied for first all win), win rate with a Wilson 95% interval, mean
-score, mean rank, and an Elo-scale Plackett-Luce rating fitted to the final
-ranks of all games at once, with a bootstrap 95% interval over games
+seats tied for first all win), win rate with a Wilson 95% interval, the mean
+outcome (``mean_<OUTCOME>``: Dungeonology's ``mean_score``), mean rank, and an Elo-scale
+Plackett-Luce rating fitted to the final ranks of all games at once, with a bootstrap 95% interval over games
 (:func:`experiments.analysis.ratings.bt_ratings`: the same for any order of the
 games). The fair share of wins is 1 / players.
 
@@ -54,17 +58,25 @@ from agents.spec import AgentSpec, as_specs, distinct, seat_list
 from experiments.analysis.ratings import DEFAULT_BOOT, bt_ratings
 from experiments.analysis.stats import wilson
 from experiments.runs.orphans import watch_parent
+from experiments.runs.schema import game_name, results_of
 from experiments.runs.seating import seat_assignment
-from sim.dungeonology.config import GameConfig, compile_config
-from sim.dungeonology.results import rows_frame
+from sim.kit.bundle import game_of
 from sim.kit.errors import ConfigError
 
 SEED_STRIDE = 1_000_003
 MAX_CHUNK = 2000  # games per play_batch call at most
 MAX_GAMES = 1_000_000  # every game's rows are held in memory (~1 KiB a game); i // players stays below SEED_STRIDE
 MAX_SEED = (2**63 - 1) // SEED_STRIDE - 1  # game seeds seed * SEED_STRIDE + i // players are int64
-SUMMARY_COLUMNS = ("agent", "seats", "games", "wins", "win_rate", "ci_low", "ci_high", "mean_score",
-                   "mean_rank", "elo", "elo_low", "elo_high")
+
+
+def summary_columns(outcome: str = "score") -> tuple[str, ...]:
+    """The columns of :func:`summarize` for a game whose seats' outcome is the column ``outcome``."""
+    return ("agent", "seats", "games", "wins", "win_rate", "ci_low", "ci_high", f"mean_{outcome}", "mean_rank",
+            "elo", "elo_low", "elo_high")
+
+
+SUMMARY_COLUMNS = summary_columns()
+"""The summary's columns of a game whose outcome is its score (Dungeonology's)."""
 
 
 # ------------------------------------------------------------ schedule
@@ -99,30 +111,30 @@ def check_size(games: Any, jobs: Any, seed: Any) -> None:
         raise ConfigError("the number of jobs must be at least 1", key="--jobs", value=jobs)
 
 
-def _play_chunk(config: GameConfig, slots: list[AgentSpec], seeds: list[int],
+def _play_chunk(config: Any, slots: list[AgentSpec], seeds: list[int],
                 assign: np.ndarray, parent: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """One worker's share: play_batch on a chunk of games (runs in a joblib worker, which exits when the
     ``parent`` process is killed)."""
     if parent is not None:
         watch_parent(parent)
-    return play_batch(compile_config(config), seeds, slots, assign)
+    return play_batch(game_of(config).compile_config(config), seeds, slots, assign)
 
 
 def _chunk_size(games: int, jobs: int, players: int) -> int:
     return int(min(MAX_CHUNK, max(players, math.ceil(games / (jobs * 8)))))
 
 
-def play_tournament(config: GameConfig, specs: Sequence[AgentSpec | str], games: int, seed: int = 0,
+def play_tournament(config: Any, specs: Sequence[AgentSpec | str], games: int, seed: int = 0,
                     jobs: int = 1, progress: bool = False) -> pd.DataFrame:
     """Play the seat-rotated games; one row per (game, seat).
 
-    Columns: those of :func:`sim.dungeonology.results.rows_frame` (``game`` is the game
+    Columns: those of the game's ``rows_frame`` (its results module; ``game`` is the game
     index 0..N-1) plus ``seed`` (the game's seed) and ``agent`` (the spec
     text). ``games`` is rounded up to a multiple of the player count.
     """
     check_size(games, jobs, seed)
     players = config.players
-    seats = seat_list(as_specs(specs), players)
+    seats = seat_list(as_specs(specs, game_of(config).name), players)
     slots = distinct(seats)
     check_kinds(slots)
     slot_of_entry = np.array([[s.text for s in slots].index(e.text) for e in seats], dtype=np.int64)
@@ -131,12 +143,14 @@ def play_tournament(config: GameConfig, specs: Sequence[AgentSpec | str], games:
     return play_assigned(config, slots, assign, seed, jobs, progress, f"{players} players, {len(slots)} agents")
 
 
-def play_assigned(config: GameConfig, slots: Sequence[AgentSpec], assign: np.ndarray, seed: int, jobs: int = 1,
+def play_assigned(config: Any, slots: Sequence[AgentSpec], assign: np.ndarray, seed: int, jobs: int = 1,
                   progress: bool = False, label: str = "games") -> pd.DataFrame:
     """Play game ``i`` with seat ``p`` held by ``slots[assign[i, p]]`` and the seed
     :func:`game_seed` ``(seed, i, players)``, in chunks over ``jobs`` worker processes (the rows do
-    not depend on ``jobs``); one row per (game, seat), as :func:`play_tournament` describes."""
-    compiled = compile_config(config)
+    not depend on ``jobs``); one row per (game, seat), as :func:`play_tournament` describes; its
+    ``attrs["manifest"]`` names the game (what :mod:`experiments.analysis` reads)."""
+    game = game_of(config)
+    compiled = game.compile_config(config)
     players = config.players
     n = len(assign)
     seeds = [game_seed(seed, i, players) for i in range(n)]
@@ -164,10 +178,11 @@ def play_assigned(config: GameConfig, slots: Sequence[AgentSpec], assign: np.nda
             bar.stop()
     rows = np.concatenate([p[0] for p in parts])
     game_rows = np.concatenate([p[1] for p in parts])
-    df = rows_frame(rows, game_rows, compiled.names, players, range(n))
+    df = results_of(game.name).rows_frame(rows, game_rows, compiled, players, range(n))
     df.insert(1, "seed", np.repeat(np.asarray(seeds, dtype=np.int64), players))
     texts = np.array([s.text for s in slots], dtype=object)
     df.insert(2, "agent", texts[assign.reshape(-1)])
+    df.attrs["manifest"] = {"game": game.name}
     return df
 
 
@@ -181,14 +196,15 @@ def _progress_bar():
 
 # ----------------------------------------------------------- statistics
 def summarize(rows: pd.DataFrame, boot: int = DEFAULT_BOOT, seed: int = 0) -> pd.DataFrame:
-    """One row per distinct agent (columns ``SUMMARY_COLUMNS``), best rating first.
+    """One row per distinct agent (columns :func:`summary_columns` of the game's outcome), best rating first.
 
     ``rows``: one row per (game, seat) with ``game``, ``agent``, ``rank``,
-    ``won`` and ``score`` (as from :func:`play_tournament`); ``boot`` bootstrap
+    ``won`` and the game's outcome (as from :func:`play_tournament`); ``boot`` bootstrap
     resamples (seeded by ``seed``) give the rating's interval."""
+    outcome = results_of(game_name(rows.attrs.get("manifest"))).OUTCOME
     agents = list(dict.fromkeys(rows["agent"]))
     g = rows.groupby("agent", sort=False).agg(games=("won", "size"), wins=("won", "sum"),
-                                              mean_score=("score", "mean"), mean_rank=("rank", "mean"))
+                                              **{f"mean_{outcome}": (outcome, "mean")}, mean_rank=("rank", "mean"))
     g = g.reindex(agents)
     g["wins"] = g["wins"].astype(int)
     g["games"] = g["games"].astype(int)
@@ -203,10 +219,10 @@ def summarize(rows: pd.DataFrame, boot: int = DEFAULT_BOOT, seed: int = 0) -> pd
     g = g.reset_index()
     g["order"] = np.arange(len(g))
     g = g.sort_values(["elo", "order"], ascending=[False, True], kind="stable")
-    return g[list(SUMMARY_COLUMNS)].reset_index(drop=True)
+    return g[list(summary_columns(outcome))].reset_index(drop=True)
 
 
-def run_tournament(config: GameConfig, specs: Sequence[AgentSpec | str], games: int, seed: int = 0,
+def run_tournament(config: Any, specs: Sequence[AgentSpec | str], games: int, seed: int = 0,
                    jobs: int = 1, progress: bool = False) -> pd.DataFrame:
     """Play a seat-rotated tournament and summarize it (see the module docstring).
 

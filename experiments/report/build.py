@@ -1,150 +1,74 @@
-"""The HTML report of a sweep run: ``dungeonology report RUN_DIR``.
+"""The HTML report of a sweep run of any game: ``dungeonology report RUN_DIR``.
 
 :func:`build_report` reads ``results/<run>/`` with :func:`experiments.analysis.load` (only the columns
 the report uses, part by part, in compact dtypes: :func:`experiments.analysis.load_compact`) and writes
 ``report.html`` into the output folder (default ``<run>/_report/``): one self-contained file (the plots
 embedded as base64 PNGs, no external files or scripts) that a designer can open in any browser, plus the
 same plots as PNG files and the main tables as CSV files beside it. The page comes from the jinja2
-templates in experiments/report/templates/ (:mod:`experiments.report.page`); its sections are the ordered list
-:data:`experiments.report.sections.SECTION_BUILDERS`.
+templates in experiments/report/templates/ (:mod:`experiments.report.page`; a game's own templates come
+first); its sections are those of the run's game (:func:`experiments.report.sections.builders`).
 
 Order: a notice when provisional card data was used (``manifest["provisional"]``), a table of contents,
-the headline findings, then comparisons and "what if" overrides when the run has them, the plots with
-their tables (Scholars; Scholar x Alert and Scholar x Player Level lift; turn order; Scholar x Clan Card;
-Scholar vs Scholar; Alert difficulty x Player Level; advanced rules; score and game-length
-distributions), every fair-share test, the games needed for tighter intervals, and the experiment (what
-was played, counts, timings, configuration, cells) with notes on the statistics.
+the headline findings, then the sections. The game is the one the run's manifest names; its report
+module (its bundle's ``report``: Dungeonology's is experiments/dungeonology/report/) gives its sections,
+its headlines and the tables they share (``prepare``); a game without one gets the generic skeleton:
+the win rate and mean outcome per agent and per seat with intervals and sample sizes, every fair-share
+test, the games needed for tighter intervals and the experiment (what was played, counts, timings,
+configuration, cells) with notes on the statistics.
 
-The headline p-values are Holm-adjusted over the fair-share tests of the report's family (Scholar, turn
-position per player count, Scholar x Clan Card; :func:`experiments.analysis.flags`), and the tables and
-the plot stars show the same adjusted p-values. Every claim states its sample size and its family, every
-table and plot a line with its family, size and what it pools over (:mod:`experiments.analysis.claims`); the
-what-if headline is corrected over the deltas of its override (:func:`experiments.analysis.variants.override_effects`).
+The headline p-values are Holm-adjusted over the fair-share tests of the game's family
+(:func:`experiments.analysis.flags`; Dungeonology's: Scholar, turn position per player count, Scholar x
+Clan Card), and the tables and the plot stars show the same adjusted p-values. Every claim states its
+sample size and its family, every table and plot a line with its family, size and what it pools over
+(:mod:`experiments.analysis.claims`).
 """
 
 from __future__ import annotations
 
 import gc
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pandas as pd
 
 from experiments import analysis as A
-from experiments.analysis import claims as C
-from experiments.analysis import variants as V
-from experiments.analysis.claims import CORRECTION_NAMES, ci, finding, pct, pvalue
-from experiments.analysis.stats import games_for_wilson_width
-from experiments.report import compare as compare_report
-from experiments.report.adjusted import adjusted_section
+from experiments.analysis.claims import finding
+from experiments.report import headlines as skeleton
 from experiments.report.page import ReportContext, present, render, text_of
-from experiments.report.sections import TARGET_WIDTH, add_section, seats, sections
+from experiments.report.sections import add_section, sections
 from experiments.runs.folder import REPORT_DIR
+from experiments.runs.schema import game_name
 from experiments.runs.stamps import code_text
+from sim.kit.bundle import get_game
 
-__all__ = ["REPORT_NAME", "add_section", "build_report", "complete_rows", "finding", "headlines", "present"]
-# issue 14: a run with variants opens with their comparison; robust findings and designer metrics before the
-# experiment section
-add_section(compare_report.compare_section, first=True)
-add_section(compare_report.robust_section)
-add_section(compare_report.metrics_section)
-# issue 16: each Scholar's and Clan's effect adjusted for the table and the seat, after the Scholar table
-add_section(adjusted_section, before=seats)
+__all__ = ["REPORT_NAME", "add_section", "build_report", "complete_rows", "finding", "headlines", "present",
+           "report_of"]
 REPORT_NAME = "report.html"
+
+
+def report_of(df: pd.DataFrame) -> ModuleType | None:
+    """The report module of the game of the rows (the game their manifest names), None when it has none."""
+    return get_game(game_name(df.attrs.get("manifest"))).module("report")
+
+
+def prepared(df: pd.DataFrame, alpha: float = 0.05) -> dict[str, Any]:
+    """The tables the game's sections and headlines share (its report's ``prepare``)."""
+    report = report_of(df)
+    return report.prepare(df, alpha) if hasattr(report, "prepare") else {}
 
 
 # -------------------------------------------------------------- headlines
 def headlines(df: pd.DataFrame, tests: pd.DataFrame | None = None, correction: str = "holm",
-              alpha: float = 0.05, effects: pd.DataFrame | None = None) -> list[str]:
-    """The headline findings as sentences (plain text): Scholars, turn order, Scholar x Clan,
-    head-to-head, game length, Theses, overrides and precision; each with its sample size and
-    the family it was corrected over (:mod:`experiments.analysis.claims`). ``tests``: the
-    :func:`experiments.analysis.flags` table, ``effects``: the
-    :func:`experiments.analysis.variants.override_effects` table (computed when not given)."""
-    tests = A.flags(df, correction=correction, alpha=alpha) if tests is None else tests
-    name = CORRECTION_NAMES.get(correction, correction)
-    fam = C.fair_family(tests, correction)
-    out: list[str] = []
-    pooled = A.pooled_over(df)
-    if pooled:
-        out.append("The findings below pool over " + "; ".join(pooled) + " (each table says what it pools; the "
-                   "per-player-count, per-agent and what-if tables break it down).")
-
-    scholars = tests[tests["grouping"] == "scholar"].sort_values("win_rate", ascending=False)
-    flagged = scholars[scholars["significant"]]
-    for row in flagged.itertuples(index=False):
-        out.append(finding(row.group, row, correction, fam))
-    if len(scholars):
-        if flagged.empty:
-            top, bottom = scholars.iloc[0], scholars.iloc[-1]
-            out.append(f"No Scholar's win rate differs significantly from {C.fair_text(scholars['fair_share'])} "
-                       f"({name}-adjusted p ≥ {alpha}; {fam}); they range from {pct(bottom.win_rate)} "
-                       f"({bottom.group}, {int(bottom.games):,} seat-games) to {pct(top.win_rate)} ({top.group}, "
-                       f"{int(top.games):,} seat-games).")
-        elif len(flagged) < len(scholars):
-            out.append(f"The other Scholars are within chance of the fair share ({fam}).")
-
-    seats = tests[tests["grouping"] == "players × turn_position"]
-    for row in seats.itertuples(index=False):
-        if row.group.startswith("1st") or row.significant:
-            label = "The " + row.group.replace("1st in turn order", "first player").replace(
-                " in turn order", " player in turn order")
-            out.append(finding(label, row, correction, fam))
-
-    combos = tests[(tests["grouping"] == "scholar × clan") & tests["significant"]].copy()
-    if combos.empty:
-        out.append(f"No Scholar × Clan Card combination is significantly away from the fair share ({fam}).")
-    else:
-        combos["gap"] = (combos["lift"] - 1).abs()
-        for row in combos.sort_values("gap", ascending=False).head(3).itertuples(index=False):
-            out.append(finding(row.group.replace(" × ", " with "), row, correction, fam))
-        if len(combos) > 3:
-            out.append(f"{len(combos) - 3} more Scholar × Clan Card combinations are flagged (see the table).")
-
-    h2h = A.scholar_vs_scholar(df, correction=correction, alpha=alpha)
-    lopsided = h2h[h2h["significant"] & (h2h["rate"] > 0.5)].sort_values("rate", ascending=False)
-    for row in lopsided.head(2).itertuples(index=False):
-        out.append(f"Head-to-head, {row.scholar} finishes ahead of {row.opponent} in {pct(row.rate)} of their "
-                   f"{int(row.ahead + row.behind):,} decisive meetings (95% CI {ci(row.ci_low, row.ci_high)}; "
-                   f"{name}-adjusted p {pvalue(row.p_adjusted)}; {C.pairs_family(h2h, correction)}).")
-
-    g = A.games(df)
-    by_alert = A.condition_effects(df, "alert")
-    by_level = A.condition_effects(df, "player_level")
-    length = (f"Games last {g['turns'].mean():.1f} turns ({g['rounds'].mean():.1f} rounds) on average over "
-              f"{len(g):,} games")
-    parts = []
-    if len(by_alert) > 1:
-        parts.append("by Alert difficulty " + ", ".join(f"{r.alert} {r.mean_turns:.1f}"
-                                                          for r in by_alert.itertuples(index=False)))
-    if len(by_level) > 1:
-        parts.append("by Player Level " + ", ".join(f"{r.player_level} {r.mean_turns:.1f}"
-                                                     for r in by_level.itertuples(index=False)))
-    out.append(length + (": " + "; ".join(parts) if parts else "") + ".")
-    seats_thesis = float(df["thesis_submitted"].mean())
-    nobody = float(g["nobody_submits"].mean())
-    text = (f"{pct(seats_thesis)} of {len(df):,} seats submit a successful Thesis; in {pct(nobody)} of {len(g):,} "
-            "games nobody does")
-    if len(by_alert) > 1:
-        shares = ", ".join(f"{r.alert} {pct(r.no_thesis_rate, 0)}" for r in by_alert.itertuples(index=False))
-        text += f" ({shares})"
-    out.append(text + ".")
-
-    effects = V.override_effects(df, alpha=alpha) if effects is None else effects
-    for key, t in effects.groupby("override", sort=False):
-        out.append(C.what_if(str(key), t, V.reference_of(df, str(key)), alpha=alpha))
-
-    if len(scholars):
-        smallest = scholars.sort_values("games").iloc[0]
-        fair = float(scholars["fair_share"].mean())
-        need = games_for_wilson_width(fair, TARGET_WIDTH)
-        out.append(f"Precision: the smallest Scholar group has {int(smallest.games):,} seat-games, so its 95% "
-                   f"interval is ±{50 * (smallest.ci_high - smallest.ci_low):.1f} points wide; "
-                   f"±{50 * TARGET_WIDTH:.0f} point needs about {need:,} seat-games per group at the fair share.")
-    if df.attrs.get("excluded_games"):
-        out.append(f"{df.attrs['excluded_games']} games stopped with an error and are left out "
-                   f"(error codes: {df.attrs.get('error_codes')}).")
-    return out
+              alpha: float = 0.05, **extras: Any) -> list[str]:
+    """The headline findings as sentences (plain text), each with its sample size and the family it was
+    corrected over: the game's (its report's ``headlines``, given the ``extras`` of its ``prepare``), else
+    the skeleton's (:func:`experiments.report.headlines.headlines`). ``tests``: the
+    :func:`experiments.analysis.flags` table (computed when not given)."""
+    report = report_of(df)
+    if hasattr(report, "headlines"):
+        return report.headlines(df, tests, correction, alpha, **extras)
+    return skeleton.headlines(df, tests, correction, alpha)
 
 
 # ------------------------------------------------------------------ page
@@ -219,13 +143,14 @@ def build_report(run_dir: Path, out: Path | None = None, partial: bool = False, 
     folder.mkdir(parents=True, exist_ok=True)
 
     correction, alpha = "holm", 0.05
+    report = report_of(df)
     gc.freeze()  # statsmodels' Holm runs gc.collect() per call: leave the objects made so far out of it
     try:
         tests = A.flags(df, correction=correction, alpha=alpha)
-        whatif = V.override_effects(df, alpha=alpha)
-        ctx = ReportContext(df, tests, whatif, manifest, correction, alpha)
-        body = sections(ctx)
-        lines = headlines(df, tests, correction, alpha, whatif)
+        extras = prepared(df, alpha)
+        ctx = ReportContext(df, tests, manifest, correction, alpha, extras)
+        body = sections(ctx, report)
+        lines = headlines(df, tests, correction, alpha, **extras)
     finally:
         gc.unfreeze()
     g_count = int(df["game"].nunique())
@@ -233,7 +158,9 @@ def build_report(run_dir: Path, out: Path | None = None, partial: bool = False, 
     if excluded:
         warnings.append({"text": f"{excluded} games stopped with an engine or agent error and are left out (codes "
                                  f"{text_of(df.attrs.get('error_codes'))}).", "cls": ""})
-    page = render(name=str(manifest.get("name") or run_dir.name), warnings=warnings,
+    game = get_game(game_name(manifest))
+    page = render(getattr(report, "TEMPLATES", None), game=getattr(report, "TITLE", game.title),
+                  name=str(manifest.get("name") or run_dir.name), warnings=warnings,
                   summary=f"{g_count:,} games, {len(df):,} seat rows, {df['cell'].nunique()} cells",
                   data_hash=str(manifest.get("data_hash", ""))[:12], code=code_text(manifest.get("code_version")),
                   provisional=_provisional(manifest), sections=body,

@@ -6,9 +6,10 @@ a table (column names and rows of texts), a list (``items``) or the statistics n
 (``methods``, templates/methods.html.j2). Python hands the template texts only; the template
 escapes every one of them (autoescape), so no HTML is built with f-strings.
 
-:class:`ReportContext` is what a section builder (experiments/report/sections.py) gets: the rows,
-the fair-share tests, the what-if effects, the manifest, and ``figure`` / ``table`` helpers that
-also collect the PNG and CSV files written beside the page.
+:class:`ReportContext` is what a section builder (experiments/report/sections.py, or the game's report
+module) gets: the rows, the fair-share tests, the manifest, the tables the game's report prepared
+(``extras``: Dungeonology's what-if effects), and ``figure`` / ``table`` helpers that also collect the
+PNG and CSV files written beside the page.
 """
 
 from __future__ import annotations
@@ -110,6 +111,8 @@ def present(table: pd.DataFrame) -> pd.DataFrame:
     """A table for reading: rates as percentages, intervals in one column, p-values rounded."""
     out = pd.DataFrame(index=table.index)
     lows = {lo: (hi, label) for (lo, hi), label in _PAIRS.items() if lo in table and hi in table}
+    plain = {lo: pair for lo, pair in table.attrs.get("intervals", {}).items() if lo in table and pair[0] in table}
+    lows.update(plain)  # a table's own intervals of numbers (experiments.analysis.outcome_means)
     highs = {hi for hi, _ in lows.values()}
     for col in table.columns:
         s = table[col]
@@ -117,7 +120,8 @@ def present(table: pd.DataFrame) -> pd.DataFrame:
             continue
         if col in lows:
             hi_col, label = lows[col]
-            out[label] = [_pair_text(col, a, b) for a, b in zip(s, table[hi_col], strict=True)]
+            out[label] = [f"{a:.2f}–{b:.2f}" if col in plain else _pair_text(col, a, b)
+                          for a, b in zip(s, table[hi_col], strict=True)]
         elif col in _RATE_COLS or (col.endswith("_rate") and pd.api.types.is_float_dtype(s)):
             out[col.replace("_", " ")] = [pct(x) for x in s]
         elif col in ("p_value", "p_adjusted"):
@@ -189,10 +193,10 @@ class ReportContext:
 
     df: pd.DataFrame
     tests: pd.DataFrame
-    whatif: pd.DataFrame
     manifest: dict[str, Any]
     correction: str = "holm"
     alpha: float = 0.05
+    extras: dict[str, Any] = field(default_factory=dict)  # the tables the game's report prepared for its sections
     pngs: dict[str, bytes] = field(default_factory=dict)
     csvs: dict[str, pd.DataFrame] = field(default_factory=dict)
 
@@ -244,11 +248,13 @@ img { max-width: 100%; height: auto; display: block; margin: 0.6rem 0; }
 """
 
 
-def render(**page: Any) -> str:
-    """The report page from templates/report.html.j2 (the templates ship as package data)."""
-    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+def render(templates: str | None = None, **page: Any) -> str:
+    """The report page from templates/report.html.j2 (the templates ship as package data); ``templates``: a
+    package whose templates/ folder comes first (a game's own, e.g. its statistics notes, methods.html.j2)."""
+    from jinja2 import ChoiceLoader, Environment, PackageLoader, StrictUndefined, select_autoescape
 
-    env = Environment(loader=PackageLoader("experiments.report", "templates"), undefined=StrictUndefined,
+    loaders = [PackageLoader(package, "templates") for package in (templates, "experiments.report") if package]
+    env = Environment(loader=ChoiceLoader(loaders), undefined=StrictUndefined,
                       autoescape=select_autoescape(["html", "j2"], default_for_string=True, default=True),
                       trim_blocks=False, lstrip_blocks=False, keep_trailing_newline=True)
     return env.get_template("report.html.j2").render(css=CSS, **page)

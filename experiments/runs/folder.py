@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from experiments.runs.schema import COLUMNS, OVERRIDE_PREFIX
+from experiments.runs.schema import OVERRIDE_PREFIX, columns_of
 from sim.kit.errors import DungeonologyError, format_value
 
 if TYPE_CHECKING:
@@ -381,10 +381,10 @@ def load_rows(run_dir: str | Path, columns: list[str] | None = None) -> pd.DataF
     return table.to_pandas().reset_index(drop=True)
 
 
-def schema_markdown() -> str:
-    """docs/RESULTS.md's table of columns, from experiments.runs.schema."""
+def schema_markdown(game: str | None = None) -> str:
+    """The table of a game's columns (None: the default game's, docs/RESULTS.md), from its results module."""
     lines = ["| column | dtype | meaning |", "|---|---|---|"]
-    for name, (dtype, meaning) in COLUMNS.items():
+    for name, (dtype, meaning) in columns_of(game).items():
         lines.append(f"| `{name}` | {dtype} | {meaning or '(as above)'} |")
     lines.append(f"| `{OVERRIDE_PREFIX}<dotted key>` | Int64, Float64 or string | one per data override swept: the "
                  "value used in the cell (a whole number, a number, else its text) |")

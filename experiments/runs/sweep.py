@@ -1,5 +1,10 @@
-"""The sweep runner: play every cell of a sweep file in chunks, in parallel,
+"""The sweep runner: play every cell of a sweep file of any game in chunks, in parallel,
 streaming each finished chunk to ``results/<name>/`` as a Parquet part.
+
+* Game: the file's ``game`` (default dungeonology); its bundle's ``sweep`` module reads its axes
+  into cells and gives the run's categories, what a worker gets of a cell's configuration
+  (``lean``) and the manifest's data entries (``manifest_data``); its ``results`` module makes
+  the rows' columns (experiments/runs/schema.py).
 
 * Work: each cell's games are split into chunks (``chunk_size`` games, never
   across cells) played by :func:`agents.batch.play_batch`; in this process
@@ -14,7 +19,7 @@ streaming each finished chunk to ``results/<name>/`` as a Parquet part.
   depends on the chunking, the number of jobs or the backend, so the rows are
   identical for any of them.
 * Output: ``part-c<cell>-g<first>-<end>.parquet`` (one row per (game, seat),
-  the columns of :mod:`experiments.runs.schema` plus ``set:<key>`` per swept data
+  the columns of the game's results module plus ``set:<key>`` per swept data
   override), each written to a temporary name and renamed when complete, and
   ``_manifest.json`` (configuration, data hash and provisional flag, code
   version, seeds, cells, counts, parts, timings) rewritten atomically after
@@ -34,7 +39,6 @@ whose names are re-exported here. See docs/SWEEPS.md and docs/RESULTS.md.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import re
 import resource
@@ -47,7 +51,8 @@ from typing import Any
 import numpy as np
 
 from agents.spec import PYTHON_KIND
-from experiments.runs.config import RANDOM, SEED_STRIDE, Cell, SweepPlan, load_sweep
+from experiments.runs.config import SEED_STRIDE, Cell, SweepPlan, load_sweep
+from experiments.runs.config.plan import override_dtypes
 from experiments.runs.executors import play_chunks
 from experiments.runs.folder import (
     MANIFEST,
@@ -67,18 +72,15 @@ from experiments.runs.folder import (
 )
 from experiments.runs.rows import part_frame, worker_columns
 from experiments.runs.schema import (
-    COLUMNS,
     OVERRIDE_PREFIX,
     TRACE_COLUMNS,
     VARIANT,
-    box_of,
-    override_dtypes,
+    columns_of,
     override_value,
 )
 from experiments.runs.stamps import code_version, timestamp, version_text
 from experiments.runs.worker import CellTask, Chunk
-from sim.dungeonology.config import Compiled, GameConfig, compile_config
-from sim.dungeonology.results import boss_labels
+from sim.kit.bundle import DEFAULT_GAME, get_game
 from sim.kit.errors import ConfigError, format_value
 
 MANIFEST_FORMAT = 2  # 2: every part carries its sha256
@@ -108,53 +110,29 @@ def plan_chunks(plan: SweepPlan, done: Iterable[tuple[int, int, int]] = ()) -> l
     return out
 
 
-def run_categories(plan: SweepPlan, compiled: Compiled) -> dict[str, list[str]]:
-    """The categories of every categorical column, the same in every part of the run: the
-    names of ``compiled`` (the run's data without modules) first, then those the cells' module
-    sets add (an expansion's Scholars, Clans, Panic Cards: its data layers are merged only
-    with its modules)."""
-    from sim.dungeonology import layout as L
-
-    sets = {c.rules: c.config for c in plan.cells if c.rules}
-    every = [compiled.names, *(compile_config(config).names for config in sets.values())]
-
-    def union(field: str) -> list[str]:
-        return list(dict.fromkeys(x for n in every for x in getattr(n, field)))
-
-    names = dataclasses.replace(compiled.names, **{f: tuple(union(f)) for f in ("scholars", "clans", "panic")})
-    return {
-        "alert": list(names.difficulties),
-        "player_level": list(names.levels),
-        "rules": list(dict.fromkeys("+".join(c.rules) for c in plan.cells)),
-        "modules": list(dict.fromkeys("+".join(c.rules) for c in plan.cells)),
-        "box": list(dict.fromkeys(box_of("+".join(c.rules)) for c in plan.cells)),
-        "agent": list(dict.fromkeys(a for c in plan.cells for a in c.agents)),
-        "agents": list(dict.fromkeys(",".join(c.agents) for c in plan.cells)),
-        "scholar": list(names.scholars),
-        "clan": list(names.clans),
-        "end_reason": list(L.END_REASONS),
-        "boss": boss_labels(names),
-        "panic": ["", *names.panic],
-    }
+def run_categories(plan: SweepPlan, compiled: Any) -> dict[str, list[str]]:
+    """The categories of every categorical column, the same in every part of the run: the game's (its sweep
+    module's ``categories`` of the plan and ``compiled``, the run's data), then the agents'."""
+    return {**get_game(plan.game).needs("sweep", "a sweep").categories(plan, compiled),
+            "agent": list(dict.fromkeys(a for c in plan.cells for a in c.agents)),
+            "agents": list(dict.fromkeys(",".join(c.agents) for c in plan.cells))}
 
 
 def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> CellTask:
-    """What a worker needs for ``cell``: its compiled tables without the loaded data (names only for a
-    Python agent, who observes them), the agents, and how its rows' columns are made
+    """What a worker needs for ``cell``: its compiled tables without the loaded data (the game's ``lean``:
+    names only for a Python agent, who observes them), the agents, and how its rows' columns are made
     (experiments.runs.rows.worker_columns)."""
     from agents.spec import as_specs, distinct
 
-    compiled = compile_config(cell.config)
-    seats = as_specs(cell.agents)
+    game = get_game(plan.game)
+    compiled = game.compile_config(cell.config)
+    seats = as_specs(cell.agents, game.name)
     slots = distinct(seats)
     python = any(s.kind == PYTHON_KIND for s in slots)
-    lean = Compiled(cell.config, None, compiled.tables, compiled.names if python else None, compiled.scholars,
-                    compiled.clan)
+    lean = game.module("sweep").lean(compiled, python)
     texts = [s.text for s in slots]
     slot_of_entry = np.array([texts.index(s.text) for s in seats], dtype=np.int64)
-    constants: dict[str, Any] = {"alert": cell.alert, "player_level": cell.player_level,
-                                 "rules": "+".join(cell.rules), "modules": "+".join(cell.rules),
-                                 "box": box_of("+".join(cell.rules)), "agents": ",".join(cell.agents)}
+    constants: dict[str, Any] = {**cell.columns(), "agents": ",".join(cell.agents)}
     dtypes = override_dtypes(plan)
     for key, value in cell.overrides:
         constants[OVERRIDE_PREFIX + key] = override_value(value, dtypes[OVERRIDE_PREFIX + key])
@@ -163,15 +141,14 @@ def cell_task(plan: SweepPlan, cell: Cell, categories: dict[str, list[str]]) -> 
     first_game = plan.cell_games(cell.index)[0]
     seed_first = plan.seed_index(cell.index)
     seed_offset = plan.seed * SEED_STRIDE + (first_game if seed_first < 0 else seed_first) - first_game
-    named = any(s != RANDOM for s in cell.scholars)
     return CellTask(plan.name, cell.index, first_game, seed_offset, lean, tuple(slots), slot_of_entry, cell.rotate,
-                    worker_columns(compiled.names, texts, constants, categories), constants, categories,
-                    plan.trace, dtypes, plan.scholar_seating if named else "as_listed")
+                    worker_columns(compiled.names, texts, constants, categories, game.name), constants, categories,
+                    plan.trace, dtypes, plan.seating(cell), game.name)
 
 
 def result_columns(plan: SweepPlan) -> dict[str, str]:
     """Column name -> pandas dtype of the rows of ``plan``."""
-    cols = {name: dtype for name, (dtype, _) in COLUMNS.items()}
+    cols = {name: dtype for name, (dtype, _) in columns_of(plan.game).items()}
     cols.update(override_dtypes(plan))
     if plan.variants:
         cols[VARIANT] = "string"
@@ -269,10 +246,10 @@ def run_sweep(config: str | Path | SweepPlan, out: str | Path | None = None, *, 
         folder.release()
 
 
-def _fresh_manifest(plan: SweepPlan, base: Compiled) -> dict[str, Any]:
-    data = base.loaded.summary()  # the layers and every value's provenance (sim.dungeonology.loader)
+def _fresh_manifest(plan: SweepPlan, base: Any) -> dict[str, Any]:
     return {
         "format": MANIFEST_FORMAT,
+        **({"game": plan.game} if plan.game != DEFAULT_GAME else {}),
         "name": plan.name,
         "description": plan.description,
         "complete": False,
@@ -280,13 +257,7 @@ def _fresh_manifest(plan: SweepPlan, base: Compiled) -> dict[str, Any]:
         "data_hash": plan.data_hash,
         "provisional": plan.provisional,
         "config": plan.to_dict(),
-        "data": {"source": plan.data or "built-in", "hash": plan.data_hash, "provisional": plan.provisional,
-                 "provisional_values": len(base.loaded.provisional),
-                 "cell_hashes": sorted({c.data_hash for c in plan.cells}),
-                 "layers": data["layers"], "values": data["values"], "changed_values": data["changed_values"]},
-        # as `dungeonology data` lists them: each with its layer, file, key, value and note
-        "provisional_values": [dataclasses.asdict(v) for v in base.loaded.provisional],
-        "transcribed_values": [dataclasses.asdict(v) for v in base.loaded.transcribed],
+        **get_game(plan.game).module("sweep").manifest_data(plan, base),  # data, provisional_values, ...
         "code_version": code_version(),
         "seeds": {"master": plan.seed, "rule": f"game g (global index, cell-major) uses seed "
                   f"master * {SEED_STRIDE} + g; each seat's generator comes from the game's seed and the seat"
@@ -317,7 +288,8 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
     run_dir = folder.path
     cfg = plan.cells[0].config
     data = plan.data_path if plan.variants else cfg.data  # a variant's layer is not the run's data
-    base = compile_config(GameConfig(players=cfg.players, data=data, overrides=plan.fixed["overrides"]))
+    game = get_game(plan.game)
+    base = game.compile_config(game.part("config")(players=cfg.players, data=data, overrides=plan.fixed["overrides"]))
     notes: list[str] = []
     has_manifest = manifest_path(run_dir).exists()
     foreign = folder.foreign()

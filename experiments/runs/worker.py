@@ -1,11 +1,11 @@
-"""What a sweep's worker process runs: the games of one chunk, returned as the columns of its
-rows (experiments/runs/schema.py) in numpy arrays, a categorical column as codes of the run's
-categories. The parent process (experiments.runs.sweep) makes the part's DataFrame of them
-(experiments.runs.rows.part_frame) and writes it.
+"""What a sweep's worker process runs: the games of one chunk of any game, returned as the columns of
+its rows (experiments/runs/schema.py: the game's results module) in numpy arrays, a categorical column
+as codes of the run's categories. The parent process (experiments.runs.sweep) makes the part's
+DataFrame of them (experiments.runs.rows.part_frame) and writes it.
 
-This module and what it imports hold no pandas and no data-file models: a worker unpickles
-its :class:`CellTask` (compiled tables, no loaded data) and plays, so it starts in about a
-second with a warm numba cache (README, "Benchmark": ``python -m experiments.bench.startup``).
+This module and what it imports (the game's results module too) hold no pandas and no data-file
+models: a worker unpickles its :class:`CellTask` (compiled tables, no loaded data) and plays, so it
+starts in about a second with a warm numba cache (README, "Benchmark").
 """
 
 from __future__ import annotations
@@ -15,18 +15,15 @@ import resource
 import socket
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from agents.batch import play_batch
 from experiments.runs.orphans import watch_parent
+from experiments.runs.schema import results_of
 from experiments.runs.seating import play_seated, seat_assignment, seatings
-from sim.dungeonology.core.engine.batch import GAME_FIELDS, ROW_FIELDS
-from sim.dungeonology.results import boss_codes
-
-if TYPE_CHECKING:
-    from sim.dungeonology.config import Compiled
+from sim.kit.bundle import DEFAULT_GAME
 
 
 @dataclass(frozen=True)
@@ -50,9 +47,9 @@ class Chunk:
 class Column:
     """How one column of the schema is made from the batch player's arrays.
 
-    ``source`` is "seat_row" (a field of the seat's row, ``ROW_FIELDS[index]``), "game_row"
-    (``GAME_FIELDS[index]``, repeated on each seat's row) or one of the computed sources of
-    :func:`chunk_columns` (named for the column they make, or "constant"). A categorical
+    ``source`` is "seat_row" (a field of the seat's row, ``ROW_FIELDS[index]`` of the game's results
+    module), "game_row" (``GAME_FIELDS[index]``, repeated on each seat's row) or a computed source of
+    :func:`chunk_columns` or of the game's ``computed`` (named for the column it makes, or "constant"). A categorical
     column maps its code through ``lookup`` (the engine's code -> the run's category code; -1: a value
     outside the run's categories, refused naming ``labels[code]``)."""
 
@@ -71,16 +68,17 @@ class CellTask:
     cell: int
     first_game: int  # global index of the cell's game 0 (rotation counts from it)
     seed_offset: int  # seed of game g of the run is seed_offset + g (experiments.runs.config.game_seed)
-    compiled: Compiled  # lean: tables, no loaded data (names only for Python agents, who observe them)
+    compiled: Any  # lean: tables, no loaded data (names only for Python agents, who observe them)
     slots: tuple  # distinct AgentSpec of the seat list
     slot_of_entry: np.ndarray  # seat list entry -> slot
     rotate: bool
     columns: tuple[Column, ...]  # the schema's columns made in the worker, in order (experiments.runs.sweep.cell_task)
-    constants: dict[str, Any]  # alert, player_level, rules, agents and set:<key> values (as texts)
+    constants: dict[str, Any]  # the cell's columns (the game's, agents, set:<key> values as texts, variant)
     categories: dict[str, list[str]]
     trace: bool = False  # play with the per-round score trace (agents.trace): two more columns
     set_dtypes: dict[str, str] = field(default_factory=dict)  # set:<key> -> its column's dtype (override_dtypes)
-    seating: str = "as_listed"  # how the cell's named Scholars take the seats (experiments.runs.seating)
+    seating: str = "as_listed"  # how the seats take the cell's fixed choices (experiments.runs.seating)
+    game: str = DEFAULT_GAME  # the game played (its results module makes the columns)
 
 
 @dataclass
@@ -107,13 +105,13 @@ def play_chunk(task: CellTask, lo: int, hi: int) -> PlayedChunk:
     play = play_batch
     if task.trace:  # the traced loop: (rows, games, trace, leaders)
         from agents.trace import play_batch_trace as play
-    if task.seating != "as_listed":  # experiments.runs.seating: games grouped by the seats' Scholars
+    if task.seating != "as_listed":  # experiments.runs.seating: games grouped by the seats' choices
         order = seatings(task.seating, players, seeds, lo - task.first_game)
-        out = play_seated(play, task.compiled, seeds, task.slots, assign, order)
+        out = play_seated(play, task.compiled, seeds, task.slots, assign, order, results_of(task.game).reseat)
     else:
         out = play(task.compiled, seeds.tolist(), list(task.slots), assign)
     rows, games, leaders = out[0], out[1], out[-1] if task.trace else None
-    columns = chunk_columns(task.columns, task.categories, players, rows, games, ids, seeds, assign)
+    columns = chunk_columns(task.columns, task.categories, players, rows, games, ids, seeds, assign, task.game)
     info = {"pid": os.getpid(), "host": socket.gethostname(),
             "maxrss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
             "seconds": time.perf_counter() - start}
@@ -121,33 +119,43 @@ def play_chunk(task: CellTask, lo: int, hi: int) -> PlayedChunk:
 
 
 def chunk_columns(columns: tuple[Column, ...], categories: dict[str, list[str]], players: int, rows: np.ndarray,
-                  games: np.ndarray, ids: np.ndarray, seeds: np.ndarray, assign: np.ndarray) -> dict[str, np.ndarray]:
-    """The columns of the rows (one per game and seat, game-major) of ``agents.batch.play_batch``'s arrays;
-    a categorical column as codes of ``categories[name]``."""
+                  games: np.ndarray, ids: np.ndarray, seeds: np.ndarray, assign: np.ndarray,
+                  game: str = DEFAULT_GAME) -> dict[str, np.ndarray]:
+    """The columns of the rows (one per game and seat, game-major) of ``agents.batch.play_batch``'s arrays
+    of ``game``; a categorical column as codes of ``categories[name]``."""
+    results = results_of(game)
+    row_fields, game_fields = results.ROW_FIELDS, results.GAME_FIELDS
     n = rows.shape[0]
-    flat = rows[:, :players, :].reshape(n * players, len(ROW_FIELDS))
+    flat = rows[:, :players, :].reshape(n * players, len(row_fields))
     per_game = np.repeat(games, players, axis=0)
-    seat = flat[:, ROW_FIELDS.index("seat")]
+    seat = flat[:, row_fields.index("seat")]
     computed = {
         "game": lambda: np.repeat(ids, players),
         "seed": lambda: np.repeat(seeds, players),
         "players": lambda: np.full(n * players, players, np.int64),
-        "turn_position": lambda: (seat - per_game[:, GAME_FIELDS.index("first_player")]) % players,
+        "turn_position": lambda: (seat - per_game[:, game_fields.index("first_player")]) % players,
         "agent": lambda: assign.reshape(-1),
-        "thesis_submitted": lambda: flat[:, ROW_FIELDS.index("thesis_order")] > 0,
-        "boss": lambda: boss_codes(per_game[:, GAME_FIELDS.index("boss")],
-                                   per_game[:, GAME_FIELDS.index("boss_profile")]),
-        "panic": lambda: per_game[:, GAME_FIELDS.index("panic")] + 1,
         "constant": lambda: np.zeros(n * players, np.int64),
     }
+
+    def seat_row(name: str) -> np.ndarray:
+        return flat[:, row_fields.index(name)]
+
+    def game_row(name: str) -> np.ndarray:
+        return per_game[:, game_fields.index(name)]
+
     out: dict[str, np.ndarray] = {}
     for col in columns:
         if col.source == "seat_row":
             values = flat[:, col.index]
         elif col.source == "game_row":
             values = per_game[:, col.index]
-        else:
+        elif col.source in computed:
             values = computed[col.source]()
+        else:
+            values = results.computed(col.source, seat_row, game_row)
+            if values is None:
+                raise ValueError(f"column {col.name}: the game makes no column from {col.source}")
         if col.lookup is not None:
             values = _codes(col, values, categories[col.name])
         out[col.name] = values

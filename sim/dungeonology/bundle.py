@@ -18,4 +18,9 @@ BUNDLE = GameBundle(
     max_players=4,
     agents=("agents.heuristic",),
     default_agent="heuristic",
+    results="experiments.dungeonology.results",
+    sweep="experiments.dungeonology.sweep",
+    analysis="experiments.dungeonology.analysis",
+    report="experiments.dungeonology.report",
+    cli="experiments.dungeonology.cli",
 )

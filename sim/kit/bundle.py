@@ -48,7 +48,13 @@ class GameBundle:
       configuration of plain settings, tensor sizes and bounds, the utility range, a one-line text);
     - ``agents``: modules that register the game's own agent kinds; ``default_agent``: the spec of
       its default heuristic;
-    - ``min_players`` / ``max_players``.
+    - ``min_players`` / ``max_players``;
+    - what ``experiments/`` reads of the game, each a module (docs/ADDING_A_GAME.md, "Experiments"):
+      ``results`` (the columns of its result rows and how a sweep's worker makes them: no pandas, no data
+      models), ``sweep`` (its sweep axes and their cells), ``analysis`` (its own tables, e.g. Dungeonology's
+      Scholar x Clan Card), ``report`` (its report sections, groupings and headlines) and ``cli`` (its
+      command-line options, how one game is printed, its own commands). A game without one gets the
+      generic machinery alone where that is enough (no report sections of its own), else a clear refusal.
     """
 
     name: str
@@ -64,6 +70,11 @@ class GameBundle:
     adapter: str = ""
     agents: tuple[str, ...] = ()
     default_agent: str = "random"
+    results: str = ""
+    sweep: str = ""
+    analysis: str = ""
+    report: str = ""
+    cli: str = ""
     extras: dict[str, str] = field(default_factory=dict)  # further parts by name -> "module:attr"
 
     def bindings(self) -> dict[str, str]:
@@ -80,6 +91,25 @@ class GameBundle:
         """One of the bundle's parts by field name (``compile``, ``new_game``...) or ``extras`` key, loaded."""
         ref = self.extras[name] if name in self.extras else getattr(self, name)
         return load(ref)
+
+    def module(self, name: str) -> Any:
+        """One of the module parts (``results``, ``sweep``, ``analysis``, ``report``, ``cli``...), imported;
+        None when the game has none."""
+        ref = self.extras.get(name) or getattr(self, name, "")
+        return importlib.import_module(ref) if ref else None
+
+    def needs(self, name: str, what: str) -> Any:
+        """The module part ``name``, or a ConfigError saying that ``what`` is not there for this game."""
+        found = self.module(name)
+        if found is None:
+            raise ConfigError(f"{what} is not there for {self.name} (games that have it: "
+                              f"{', '.join(sorted(n for n, g in games().items() if getattr(g, name, '')))})",
+                              key="game", value=self.name)
+        return found
+
+    def compile_config(self, config: Any) -> Any:
+        """``compile(config)``: the validated, compiled configuration of this game."""
+        return self.part("compile")(config)
 
 
 GAMES: dict[str, GameBundle] = {}

@@ -16,4 +16,9 @@ BUNDLE = GameBundle(
     min_players=2,
     max_players=10,
     default_agent="ismcts",
+    results="experiments.leduc.results",
+    sweep="experiments.leduc.sweep",
+    analysis="experiments.leduc.analysis",
+    report="experiments.leduc.report",
+    cli="experiments.leduc.cli",
 )

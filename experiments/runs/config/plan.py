@@ -1,4 +1,9 @@
-"""The plan of a sweep: its constants, cells and seeds."""
+"""The plan of a sweep of any game: its constants, cells and seeds.
+
+A game's sweep module (its bundle's ``sweep``) reads its own axes into cells: its :class:`Cell` adds
+the axis values of its cells (:meth:`Cell.axes`) and the constant columns of their rows
+(:meth:`Cell.columns`); its :class:`SweepPlan` may add settings of its own (:meth:`SweepPlan.settings`).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from sim.dungeonology.config import GameConfig
+from experiments.runs.schema import OVERRIDE_PREFIX
+from sim.kit.bundle import DEFAULT_GAME
 from sim.kit.errors import format_value
 
 MAX_SEED = 9_000_000
@@ -21,26 +27,8 @@ MAX_CHUNK = 100_000
 and by the parent, ~1.5 KiB per game, so a chunk stays under ~150 MiB."""
 assert MAX_GAMES < SEED_STRIDE and (MAX_SEED + 1) * SEED_STRIDE < 2**63, "seeds are int64"
 
-AXES = ("players", "agents", "modules", "boss", "panic", "alert", "player_level", "clan", "scholars")
-DEFAULTS: dict[str, Any] = {
-    "players": 4,
-    "agents": ["heuristic"],
-    "modules": [],
-    "boss": "random",
-    "panic": "random",
-    "alert": "medium",
-    "player_level": "students",
-    "clan": "random",
-    "scholars": "random",
-}
 RANDOM = "random"
 ALL = "all"
-SCHOLAR_MODES = ("random", "all_combinations", "all_permutations")
-SEATINGS = ("as_listed", "rotate", "random")
-"""``scholar_seating``: how a cell's named Scholars take the seats in each game: as listed (seat p gets
-entry p), rotated (game i of the cell gives seat p the entry (p + i) mod players) or dealt at random among
-the seats (a permutation drawn from the game's seed alone). The turn order is drawn at setup (Setup D) in
-every case; the seating decides who sits next to whom."""
 
 
 # -------------------------------------------------------------- the plan
@@ -52,40 +40,34 @@ class Cell:
     players: int
     agents: tuple[str, ...]  # the seat list (spec texts), filled to the player count
     rotate: bool  # the agents rotate through the seats (they differ and rotate_agents is on)
-    rules: tuple[str, ...]  # the modules in use (the rows' and the manifest's "rules")
-    boss: str  # "random" or name[:profile] (only with the boss rule)
-    panic: str  # "random" or a Panic Card (only with the maximum_alert rule)
-    alert: str
-    player_level: str
-    clan: str  # a Clan Card name or "random"
-    scholars: tuple[str, ...]  # one per seat; "random" = dealt at random
     overrides: tuple[tuple[str, Any], ...]  # the swept overrides of this cell (key, value)
-    config: GameConfig  # everything merged (fixed overrides too)
+    config: Any  # the game's configuration, everything merged (fixed overrides too)
     data_hash: str
     provisional: bool
     variant: str = ""  # the variant's name ("" = a run without variants)
     variant_values: dict[str, Any] | None = None  # the variant as the manifest records it
     seed_first: int = -1  # seed index of the cell's game 0 (-1: its first global game index)
 
-    @property
-    def modules(self) -> tuple[str, ...]:
-        return self.rules
+    def axes(self) -> dict[str, Any]:
+        """The game's own axis values of the cell, JSON-ready, in the manifest's order (none here)."""
+        return {}
+
+    def columns(self) -> dict[str, Any]:
+        """The constant columns of the cell's rows that the game adds (besides agents, set: and variant)."""
+        return {}
+
+    def label_parts(self) -> list[str]:
+        """The game's own ``key=value`` parts of :meth:`label`."""
+        return []
 
     def values(self) -> dict[str, Any]:
         """The cell as JSON-ready values (the manifest's ``cells``)."""
         return {"cell": self.index, "players": self.players, "agents": list(self.agents), "rotate": self.rotate,
-                "rules": list(self.rules), "boss": self.boss, "panic": self.panic, "alert": self.alert,
-                "player_level": self.player_level,
-                "clan": self.clan, "scholars": list(self.scholars), "overrides": dict(self.overrides),
-                "data_hash": self.data_hash,
+                **self.axes(), "overrides": dict(self.overrides), "data_hash": self.data_hash,
                 **({"variant": self.variant_values, "seed_first": self.seed_first} if self.variant else {})}
 
     def label(self) -> str:
-        parts = [f"players={self.players}", f"agents={','.join(self.agents)}", f"alert={self.alert}",
-                 f"player_level={self.player_level}", f"clan={self.clan}", f"scholars={','.join(self.scholars)}"]
-        if self.rules:
-            parts.append(f"modules={'+'.join(self.rules)}")
-        parts += [f"{k}={getattr(self, k)}" for k in ("boss", "panic") if getattr(self, k) != RANDOM]
+        parts = [f"players={self.players}", f"agents={','.join(self.agents)}", *self.label_parts()]
         parts += [f"{k}={format_value(v)}" for k, v in self.overrides]
         if self.variant:
             parts.append(f"variant={self.variant}")
@@ -116,11 +98,20 @@ class SweepPlan:
     data_path: str | None = None  # the data folder as resolved (relative to the sweep file), None = built-in
     trace: bool = False  # the per-round score trace is recorded (agents.trace)
     variants: tuple[str, ...] = ()  # the variant names, in file order (a ``variant`` column when any)
-    scholar_seating: str = "as_listed"  # SEATINGS: how named Scholars take the seats, game by game
+    game: str = DEFAULT_GAME  # the game played (its bundle, sim.kit.bundle)
 
     @property
     def games_total(self) -> int:
         return self.games_per_cell * len(self.cells)
+
+    def settings(self) -> dict[str, Any]:
+        """The game's own settings that differ from their defaults (identity and configuration)."""
+        return {}
+
+    def seating(self, cell: Cell) -> str:
+        """How the seats of ``cell``'s games take the fixed choices of its configuration
+        (experiments.runs.seating): "as_listed" unless the game says otherwise."""
+        return "as_listed"
 
     def cell_games(self, cell: int) -> tuple[int, int]:
         """Global game range [lo, hi) of a cell (cell-major)."""
@@ -138,12 +129,15 @@ class SweepPlan:
         cell = game // self.games_per_cell
         return game_seed(self.seed, self.seed_index(cell) + game - self.cell_games(cell)[0])
 
+    def _game(self) -> dict[str, Any]:
+        return {"game": self.game} if self.game != DEFAULT_GAME else {}
+
     def identity(self) -> dict[str, Any]:
         """Everything that decides the rows of the run (not how they are computed)."""
         return {"name": self.name, "games_per_cell": self.games_per_cell, "seed": self.seed,
                 "seed_stride": SEED_STRIDE, "override_keys": list(self.override_keys),
                 "cells": [c.values() for c in self.cells], **({"trace": True} if self.trace else {}),
-                **({"scholar_seating": self.scholar_seating} if self.scholar_seating != SEATINGS[0] else {})}
+                **self.settings(), **self._game()}
 
     def identity_hash(self) -> str:
         text = json.dumps(self.identity(), sort_keys=True, default=str, separators=(",", ":"))
@@ -157,11 +151,29 @@ class SweepPlan:
                 "skip_invalid": self.skip_invalid, "rotate_agents": self.rotate_agents, "fixed": self.fixed,
                 "sweep": self.sweep, "override_keys": list(self.override_keys),
                 **({"variants": list(self.variants)} if self.variants else {}),
-                **({"trace": True} if self.trace else {}),
-                **({"scholar_seating": self.scholar_seating} if self.scholar_seating != SEATINGS[0] else {})}
+                **({"trace": True} if self.trace else {}), **self.settings(), **self._game()}
 
 
 def game_seed(master: int, game: int) -> int:
     """The seed of game ``game`` (global index in the run) of a run with master seed ``master``."""
     return master * SEED_STRIDE + game
 
+
+def _number(value: Any, whole: bool) -> bool:
+    return isinstance(value, int if whole else (int, float)) and not isinstance(value, bool)
+
+
+def override_dtypes(plan: SweepPlan) -> dict[str, str]:
+    """The dtype of each set:<key> column: Int64 when every value the plan sweeps is a whole number, Float64
+    when every one is a number, else string (the value's text); the same in every part of the run, so a
+    dataset reader (pd.read_parquet(run_dir), duckdb) sees one numeric column."""
+    values: dict[str, list[Any]] = {k: [] for k in plan.override_keys}
+    for cell in plan.cells:
+        for key, value in cell.overrides:
+            values.setdefault(key, []).append(value)
+    out = {}
+    for key, vals in values.items():
+        kind = "Int64" if all(_number(v, True) for v in vals) else "Float64" if all(
+            _number(v, False) for v in vals) else "string"
+        out[OVERRIDE_PREFIX + key] = kind if vals else "string"
+    return out

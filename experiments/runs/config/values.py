@@ -1,6 +1,12 @@
-"""The values of a sweep file, each checked on its own against the data, the module registry and the
-agent registry: its settings, every axis's values and the swept overrides, with errors that name the key
-of the file (``sweep.alert[2]``) or the command-line option that gave the value."""
+"""The values of a sweep file, each checked on its own against the game's data and the agent registry:
+its settings, every axis's values and the swept overrides, with errors that name the key of the file
+(``sweep.alert[2]``) or the command-line option that gave the value.
+
+:class:`SweepValues` checks what every game's file has (the settings, ``players``, ``agents``, the
+overrides); a game's sweep reader derives from it (through :class:`experiments.runs.config.resolve.SweepReader`)
+and gives its data (:meth:`SweepValues.load`), its axes (``AXES``, ``DEFAULTS``, one ``_check_<axis>``
+method each) and what its keys expect (``EXPECTED``).
+"""
 
 from __future__ import annotations
 
@@ -8,26 +14,22 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from experiments.runs.config.models import EXPECTED, SweepFile
-from experiments.runs.config.plan import (
-    ALL,
-    AXES,
-    DEFAULTS,
-    MAX_CHUNK,
-    MAX_GAMES,
-    MAX_SEED,
-    RANDOM,
-    SCHOLAR_MODES,
-    SEATINGS,
-)
-from sim.dungeonology import modules as M
-from sim.dungeonology.config import GameConfig, compile_config
-from sim.dungeonology.loader import load_data
+from experiments.runs.config.plan import MAX_CHUNK, MAX_GAMES, MAX_SEED
+from sim.kit.bundle import GameBundle
 from sim.kit.errors import ConfigError, DataError, format_key
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+def counts_text(lo: int, hi: int) -> str:
+    """The player counts lo..hi in words: '2, 3 or 4', '2 to 10'."""
+    counts = [str(n) for n in range(lo, hi + 1)]
+    if len(counts) > 4:
+        return f"{lo} to {hi}"
+    return counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
 
 
 class SweepValues:
@@ -35,8 +37,16 @@ class SweepValues:
     seed, chunk size, data), :meth:`axis` (the values of one axis) and :meth:`overrides` (the swept
     ones). :mod:`experiments.runs.config.resolve` expands them into cells."""
 
-    def __init__(self, model: SweepFile, raw: Mapping[str, Any], file: str | None, base: Path | None,
-                 default_name: str, games: int | None, chunk_size: int | None) -> None:
+    FILE: ClassVar[type[SweepFile]] = SweepFile  # the game's file model
+    AXES: ClassVar[tuple[str, ...]] = ("players", "agents")  # in the order of the cells' nested loops
+    DEFAULTS: ClassVar[dict[str, Any]] = {}  # the value of an axis the file does not give
+    EXPECTED: ClassVar[Mapping[tuple[str, ...], str]] = EXPECTED
+    DATA: ClassVar[str] = "a folder of component data, relative to the sweep file; leave data out for the built-in box"
+    DATA_FOLDER: ClassVar[bool] = True  # the data setting names a folder (False: a file or a folder)
+
+    def __init__(self, game: GameBundle, model: SweepFile, raw: Mapping[str, Any], file: str | None,
+                 base: Path | None, default_name: str, games: int | None, chunk_size: int | None) -> None:
+        self.game = game
         self.m = model
         self.raw = raw
         self.file = file
@@ -46,20 +56,30 @@ class SweepValues:
         self.chunk_size = chunk_size
 
     def err(self, message: str, key: Sequence[str | int] | str | None = None, value: Any = None) -> ConfigError:
-        """A ConfigError naming the file and the key (a list of parts, as :func:`_key` writes them), or the
+        """A ConfigError naming the file and the key (a list of parts, as :func:`key_text` writes them), or the
         command-line option (a key starting with --) that gave the value."""
         if isinstance(key, (list, tuple)):
-            key = _key(key)
+            key = key_text(key)
         if isinstance(key, str) and key.startswith("--"):  # a command-line option, not a key of the file
             return ConfigError(message, key=key, value=value)
         return ConfigError(message, file=self.file, key=key, value=value)
+
+    # ------------------------------------------------------------ the game's data
+    def load(self, data: Any, overrides: Mapping[str, Any]) -> Any:
+        """The game's data of ``data`` with ``overrides`` (its ``hash`` is the run's data hash); a DataError
+        names what is wrong."""
+        raise NotImplementedError
+
+    def split_key(self, key: str) -> list[str]:
+        """The parts of a dotted data key as the game reads it (DataError when it cannot be read)."""
+        return key.split(".")
 
     # ------------------------------------------------------------ settings
     def settings(self) -> None:
         m = self.m
         name = m.name if m.name is not None else self.default_name
         if not _NAME.match(name):
-            raise self.err(f"expected {EXPECTED[('name',)]}", ["name"], name)
+            raise self.err(f"expected {self.EXPECTED[('name',)]}", ["name"], name)
         self.name = name
         games = m.games_per_cell if self.games is None else self.games
         if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
@@ -67,21 +87,14 @@ class SweepValues:
             raise self.err(f"play at least 1 and at most {MAX_GAMES:_} games per cell", key, games)
         self.games_requested = games
         if not 0 <= m.seed <= MAX_SEED:
-            raise self.err(f"expected {EXPECTED[('seed',)]}", ["seed"], m.seed)
+            raise self.err(f"expected {self.EXPECTED[('seed',)]}", ["seed"], m.seed)
         chunk = m.chunk_size if self.chunk_size is None else self.chunk_size
         if isinstance(chunk, bool) or not isinstance(chunk, int) or not 1 <= chunk <= MAX_CHUNK:
             key = ["chunk_size"] if self.chunk_size is None else "--chunk-size"
             raise self.err(f"at least 1 and at most {MAX_CHUNK:_} games per task", key, chunk)
         self.chunk = chunk
-        if m.scholar_seating not in SEATINGS:
-            raise self.err(f"unknown Scholar seating (allowed: {', '.join(SEATINGS)})", ["scholar_seating"],
-                           m.scholar_seating)
-        for section in ("fixed", "sweep"):
-            part = getattr(m, section)
-            if part.modules is not None and part.rules is not None:
-                raise self.err("rules is the older name of modules (allowed: one of them, not both)",
-                               [section, "rules"], part.rules)
-        both = [a for a in (*AXES, "overrides") if self._given("fixed", a) not in (None, {})
+        self.own_settings()
+        both = [a for a in (*self.AXES, "overrides") if self._given("fixed", a) not in (None, {})
                 and self._given("sweep", a) not in (None, {})]
         for axis in both:
             if axis == "overrides":
@@ -95,36 +108,28 @@ class SweepValues:
         data = m.data
         if data is not None and self.base is not None and not Path(data).is_absolute():
             data = str(self.base / data)
-        if data is not None and not Path(data).is_dir():
-            raise self.err(f"data folder not found: {data} (allowed: a folder of component data, relative to the "
-                           "sweep file; leave data out for the built-in box)", ["data"], m.data)
+        if data is not None and not (Path(data).is_dir() if self.DATA_FOLDER else Path(data).exists()):
+            raise self.err(f"data {'folder' if self.DATA_FOLDER else 'file'} not found: {data} (allowed: "
+                           f"{self.DATA})", ["data"], m.data)
         self.data = data
         try:
-            self.loaded = load_data(data, dict(m.fixed.overrides))
+            self.loaded = self.load(data, dict(m.fixed.overrides))
         except DataError as exc:
-            key = blamed_override(exc, m.fixed.overrides)
+            key = self.blamed_override(exc, m.fixed.overrides)
             if key is None:
                 raise
             raise self.err(_strip_blame(exc.message), ["fixed", "overrides", key], m.fixed.overrides[key]) from None
-        d = self.loaded.data
-        self.scholar_names = list(d.scholars)
-        self.clan_names = list(d.clans)
-        self.alerts = list(d.alert)
-        self.levels = list(d.player_levels)
-        self.panic_names = list(getattr(d, "panic", None) or {})
+
+    def own_settings(self) -> None:
+        """Check the game's own settings (after the chunk size, before the axes)."""
 
     # ---------------------------------------------------------------- axes
     def _given(self, section: str, name: str) -> Any:
-        """The value of an axis in [fixed] or [sweep] (modules: or its older name rules)."""
-        part = getattr(self.m, section)
-        value = getattr(part, name)
-        return part.rules if name == "modules" and value is None else value
+        """The value of an axis in [fixed] or [sweep] (None when not given)."""
+        return getattr(getattr(self.m, section), name)
 
     def _written(self, section: str, name: str) -> str:
-        """The key as the file writes it (rules for a modules axis given as rules)."""
-        if name == "modules" and section in ("fixed", "sweep") and getattr(self.m, section).modules is None \
-                and getattr(self.m, section).rules is not None:
-            return "rules"
+        """The key as the file writes it."""
         return name
 
     def axis(self, name: str) -> tuple[list[Any], bool]:
@@ -135,11 +140,12 @@ class SweepValues:
             section = "sweep"
             values = self._expand(name, swept)
             if isinstance(values, list) and not values:
-                raise self.err(f"an empty list (expected {EXPECTED[('sweep', name)]})", ["sweep", written], swept)
+                raise self.err(f"an empty list (expected {self.EXPECTED[('sweep', name)]})", ["sweep", written],
+                               swept)
         elif fixed is not None:
             section, values = "fixed", [fixed]
         else:
-            section, values = "default", [DEFAULTS[name]]
+            section, values = "default", [self.DEFAULTS[name]]
         check = getattr(self, f"_check_{name}")
         out = []
         for i, v in enumerate(values):
@@ -153,142 +159,67 @@ class SweepValues:
         return out, section == "sweep"
 
     def _expand(self, name: str, swept: Any) -> Any:
-        if isinstance(swept, list):
-            return swept
-        if name == "scholars":
-            if swept not in SCHOLAR_MODES:
-                raise self.err(f"expected {EXPECTED[('sweep', 'scholars')]}", ["sweep", name], swept)
-            return [swept]  # expanded per player count in cells()
-        if swept == ALL and name in ("alert", "player_level", "clan", "panic"):
-            return {"alert": self.alerts, "player_level": self.levels, "clan": self.clan_names,
-                    "panic": self.panic_names}[name]
-        return [swept]
+        """The values of a swept axis: its list, or its one value (a game expands "all" and the like)."""
+        return swept if isinstance(swept, list) else [swept]
 
     def _check_players(self, v: Any, key: list) -> int:
-        if isinstance(v, bool) or not isinstance(v, int) or not 2 <= v <= 4:
-            raise self.err("the game is for 2, 3 or 4 players", key, v)
+        lo, hi = self.game.min_players, self.game.max_players
+        if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+            raise self.err(f"the game is for {counts_text(lo, hi)} players", key, v)
         return v
 
     def _check_agents(self, v: Any, key: list) -> list[str]:
         from agents.spec import parse_spec
 
         if not v:
-            raise self.err("no agents (expected at least one agent spec, e.g. [\"heuristic\"])", key, v)
+            raise self.err(f"no agents (expected at least one agent spec, e.g. [\"{self.game.default_agent}\"])",
+                           key, v)
         out = []
         for i, text in enumerate(v):
             try:
-                out.append(parse_spec(text).text)
+                out.append(parse_spec(text, self.game.name).text)
             except ConfigError as exc:
                 raise self.err(exc.message + " (see `dungeonology agents`)", [*key, i], text) from None
         return out
-
-    def _check_modules(self, v: Any, key: list) -> list[str]:
-        if not isinstance(v, list):
-            raise self.err(f"expected {EXPECTED[(key[0] if key[0] != 'default' else 'fixed', 'modules')]}", key, v)
-        try:
-            return list(M.validate(v, key=_key(key)))  # the registry's order
-        except ConfigError as exc:
-            raise self.err(exc.message, exc.key, exc.value) from None
-
-    def _check_boss(self, v: Any, key: list) -> str:
-        return self._check_card(v, key, "boss", (M.owner("boss"),))
-
-    def _check_panic(self, v: Any, key: list) -> str:
-        # with the Boss rule too: a Boss-Requirement card is a valid name; a cell
-        # without the Boss rule that asks for it is an impossible cell
-        return self._check_card(v, key, "panic", (M.owner("boss"), M.owner("panic")))
-
-    def _check_card(self, v: Any, key: list, what: str, modules: tuple[str | None, ...]) -> str:
-        """A boss / panic value: "random", or a name the data knows (checked
-        by compiling a configuration with the modules on)."""
-        if not isinstance(v, str):
-            raise self.err(f"expected {EXPECTED[('sweep' if key[0] == 'sweep' else 'fixed', what)]}", key, v)
-        if v == RANDOM:
-            return v
-        try:
-            compile_config(GameConfig(data=self.data, overrides=dict(self.m.fixed.overrides), modules=modules,
-                                      **{what: v}))
-        except ConfigError as exc:
-            raise self.err(exc.message, key, v) from None
-        return v
-
-    def _check_alert(self, v: Any, key: list) -> str:
-        if v not in self.alerts:
-            raise self.err(f"unknown Alert difficulty (allowed: {', '.join(self.alerts)}; in [sweep] also \"all\")",
-                           key, v)
-        return v
-
-    def _check_player_level(self, v: Any, key: list) -> str:
-        if v not in self.levels:
-            raise self.err(f"unknown Player Level (allowed: {', '.join(self.levels)}; in [sweep] also \"all\")",
-                           key, v)
-        return v
-
-    def _check_clan(self, v: Any, key: list) -> str:
-        if v != RANDOM and v not in self.clan_names:
-            raise self.err(f"unknown Clan Card (allowed: random, {', '.join(self.clan_names)}; in [sweep] also "
-                           "\"all\")", key, v)
-        return v
-
-    def _check_scholars(self, v: Any, key: list) -> str | list[str]:
-        if isinstance(v, str):
-            modes = SCHOLAR_MODES if key[0] == "sweep" else (RANDOM,)
-            if v not in modes:
-                raise self.err(f"expected {EXPECTED[('sweep' if key[0] == 'sweep' else 'fixed', 'scholars')]}",
-                               key, v)
-            return v
-        if not v:
-            raise self.err("no seats (expected one Scholar name or \"random\" per seat)", key, v)
-        for i, name in enumerate(v):
-            if name != RANDOM and name not in self.scholar_names:
-                raise self.err(f"unknown Scholar (allowed: {', '.join(self.scholar_names)} or random)", [*key, i],
-                               name)
-        named = [n for n in v if n != RANDOM]
-        if len(set(named)) != len(named):
-            raise self.err("each Scholar can be chosen once", key, v)
-        return list(v)
 
     def overrides(self) -> list[tuple[str, list[Any]]]:
         out = []
         for k, values in self.m.sweep.overrides.items():
             key = ["sweep", "overrides", k]
             if not values:
-                raise self.err(f"an empty list (expected {EXPECTED[('sweep', 'overrides')]})", key, values)
+                raise self.err(f"an empty list (expected {self.EXPECTED[('sweep', 'overrides')]})", key, values)
             texts = [json.dumps(v, sort_keys=True, default=str) for v in values]
             for i, v in enumerate(values):
                 if texts[i] in texts[:i]:
                     raise self.err("listed twice (allowed: each value once)", [*key, i], v)
                 try:
-                    load_data(self.data, {**self.m.fixed.overrides, k: v})
+                    self.load(self.data, {**self.m.fixed.overrides, k: v})
                 except DataError as exc:
-                    if blamed_override(exc, {**self.m.fixed.overrides, k: v}) not in (k, None):
+                    if self.blamed_override(exc, {**self.m.fixed.overrides, k: v}) not in (k, None):
                         raise
                     raise self.err(_strip_blame(exc.message), [*key, i], v) from None
             out.append((k.strip(), list(values)))
         return out
 
-
-def blamed_override(exc: DataError, overrides: Mapping[str, Any]) -> str | None:
-    """The override (as written) a DataError is about, if any."""
-    from sim.dungeonology.loader import split_key
-
-    where = exc.key or ""
-    for k in overrides:
-        try:
-            norm = format_key(split_key(k))
-        except DataError:
-            return k
-        if where in (k, norm) or where.startswith(norm + ".") or norm.startswith(where + ".") or \
-                f"[value set by override {norm}]" in exc.message:
-            return k
-    return None
+    def blamed_override(self, exc: DataError, overrides: Mapping[str, Any]) -> str | None:
+        """The override (as written) a DataError is about, if any."""
+        where = exc.key or ""
+        for k in overrides:
+            try:
+                norm = format_key(self.split_key(k))
+            except DataError:
+                return k
+            if where in (k, norm) or where.startswith(norm + ".") or norm.startswith(where + ".") or \
+                    f"[value set by override {norm}]" in exc.message:
+                return k
+        return None
 
 
 def _strip_blame(message: str) -> str:
     return re.sub(r"\s*\[value set by override [^\]]*\]$", "", message)
 
 
-def _key(parts: Sequence[str | int]) -> str:
+def key_text(parts: Sequence[str | int]) -> str:
     """Dotted key with list indices as [i]: sweep.alert[2], sweep.overrides."scholars.Sofia.speed"[0]."""
     out = ""
     for p in parts:

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sim.dungeonology.loader import load_data
 from sim.kit.errors import ConfigError, DataError
 
 VARIANT_DATA = "data"
@@ -56,10 +55,11 @@ def layers_of(run_data: str | None, variant: Variant | None) -> str | list[str] 
 def parse_variants(raw: Mapping[str, Any], *, run_data: str | None, fixed: Mapping[str, Any],
                    swept: Mapping[str, Any], base: Path | None,
                    err: Callable[[str, list, Any], ConfigError],
-                   blamed: Callable[[DataError, Mapping[str, Any]], str | None]) -> list[Variant]:
+                   blamed: Callable[[DataError, Mapping[str, Any]], str | None],
+                   load: Callable[[Any, Mapping[str, Any]], Any]) -> list[Variant]:
     """Check ``[sweep.variants]`` (already a table of tables) against the data and return the variants in
     file order. ``err(message, key, value)`` builds the ConfigError; ``blamed`` finds the override a
-    DataError is about."""
+    DataError is about; ``load(data, overrides)`` reads the game's data (DataError naming what is wrong)."""
     out: list[Variant] = []
     for name, spec in raw.items():
         key = ["sweep", "variants", name]
@@ -84,7 +84,7 @@ def parse_variants(raw: Mapping[str, Any], *, run_data: str | None, fixed: Mappi
                 overrides[k.strip()] = v
         merged = {**fixed, **overrides}
         try:
-            load_data(layers_of(run_data, Variant(name, layer, written, ())), merged)
+            load(layers_of(run_data, Variant(name, layer, written, ())), merged)
         except DataError as exc:
             culprit = blamed(exc, overrides)
             if culprit is None:  # in the variant's layer (or the run's data): the error names its file
