@@ -13,7 +13,7 @@ The loop is compiled once per game and set of agent kinds and cached by numba li
 calls: a worker with a warm cache loads it instead of compiling it. Every seat has its own random
 generator derived from the game's seed and the seat, so a game's result depends only on (seed,
 configuration, agents); the memory an agent keeps in the seat's row (``agents.contract.SEAT_WORDS``)
-across decisions and games changes no decision (the heuristic's: ``agents.heuristic.memory``).
+across decisions and games changes no decision (the heuristic's: ``agents.dungeonology.heuristic.memory``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Personas as data: named parameter sets of an agent kind, read from a TOML file.
 
 A file holds one table per persona, ``[name]`` with ``parameter = value``
-lines; a parameter left out keeps the kind's default. agents/heuristic/
+lines; a parameter left out keeps the kind's default. agents/dungeonology/heuristic/
 personas.toml holds the heuristic's data personas (the tuned one, from
 ``dungeonology tune-heuristic``). Bad content is a DataError naming the file,
 the key and what is allowed.

@@ -72,7 +72,8 @@ class NumbaAgent:
         self._tables: np.ndarray | None = None
 
     def act(self, game: Any) -> int:
-        if game.tables is not self._tables:  # the memory is valid for one tables array (agents.heuristic.memory)
+        # the memory is valid for one tables array (agents.dungeonology.heuristic.memory)
+        if game.tables is not self._tables:
             self._rng[2:] = 0
             self._tables = game.tables
         return int(self._act(game.state, game.tables, game._buf, game._n, self._params, self._rng))

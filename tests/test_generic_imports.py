@@ -12,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GENERIC = ("runs", "analysis", "report", "matches", "checks", "bench", "cli")  # experiments/' generic packages
-GAMES = ("sim.dungeonology", "sim.leduc", "experiments.dungeonology", "experiments.leduc", "agents.heuristic")
+GAMES = ("sim.dungeonology", "sim.leduc", "experiments.dungeonology", "experiments.leduc", "agents.dungeonology")
 SIM_GENERIC = ("kit", "games")  # what of ``sim`` a generic module may import: the kit and the catalogue
 
 
@@ -43,9 +43,9 @@ def test_the_scan_finds_a_game_import(tmp_path: Path):
     module.write_text("import sim.kit.bundle\nfrom sim.kit import errors\nimport numpy\n"
                       "def f():\n    from sim.dungeonology.config import GameConfig\n"
                       "from sim import GameConfig\nimport experiments.leduc.results\n"
-                      "from agents.heuristic import act\n")
+                      "from agents.dungeonology.heuristic import act\n")
     assert game_imports(module) == ["5: sim.dungeonology.config", "6: sim.GameConfig", "7: experiments.leduc.results",
-                                    "8: agents.heuristic"]
+                                    "8: agents.dungeonology.heuristic"]
 
 
 @pytest.mark.parametrize("path", generic_modules(), ids=lambda p: str(p.relative_to(ROOT)))

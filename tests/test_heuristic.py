@@ -11,8 +11,8 @@ import itertools
 import numpy as np
 import pytest
 
-from agents.heuristic import DEFAULTS, P_FALLBACKS, PERSONAS, PHASE_HANDLERS, act, dispatch
-from agents.heuristic import values as HV
+from agents.dungeonology.heuristic import DEFAULTS, P_FALLBACKS, PERSONAS, PHASE_HANDLERS, act, dispatch
+from agents.dungeonology.heuristic import values as HV
 from agents.python_agents import NumbaAgent
 from agents.registry import kinds
 from sim import GameConfig
@@ -34,13 +34,13 @@ def test_every_decision_phase_has_a_handler():
     assert set(PHASE_HANDLERS) == set(DECISION_PHASES.values())
     for f in PHASE_HANDLERS.values():
         assert list(inspect.signature(_py(f)).parameters) == HANDLER_ARGS, f.__name__
-        assert _py(f).__module__.startswith("agents.heuristic.")
+        assert _py(f).__module__.startswith("agents.dungeonology.heuristic.")
 
 
 def test_act_calls_the_handler_the_table_names():
     """The generated chain (compiled, so not the table itself) dispatches each phase
     to PHASE_HANDLERS[phase]; act ends in the counted fallback."""
-    from agents.heuristic import dispatch_phases
+    from agents.dungeonology.heuristic import dispatch_phases
 
     fn = next(n for n in ast.parse(inspect.getsource(dispatch_phases)).body
               if isinstance(n, ast.FunctionDef) and n.name == "phase_decision")

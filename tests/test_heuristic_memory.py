@@ -1,4 +1,4 @@
-"""The heuristic's memory (agents.heuristic.memory, issue 13 lever 3): a Zone's
+"""The heuristic's memory (agents.dungeonology.heuristic.memory, issue 13 lever 3): a Zone's
 study value reused from a seat's row is bit for bit the one computed afresh,
 at every Movement decision of heuristic games with the basic game, the
 advanced rules and the expansion's modules; the memory a seat carries from
@@ -11,9 +11,9 @@ import pytest
 
 from agents.batch import play_batch
 from agents.contract import SEAT_WORDS
-from agents.heuristic.knowledge import stealth_potential
-from agents.heuristic.memory import MEMORY_END, context_kept, zone_kept
-from agents.heuristic.study import study_context, zone_study_values_into
+from agents.dungeonology.heuristic.knowledge import stealth_potential
+from agents.dungeonology.heuristic.memory import MEMORY_END, context_kept, zone_kept
+from agents.dungeonology.heuristic.study import study_context, zone_study_values_into
 from agents.python_agents import NumbaAgent
 from agents.spec import parse_spec
 from sim import GameConfig

@@ -1,11 +1,11 @@
-"""The heuristic on Rocca Civetta's cubes (agents/heuristic/rc_cubes.py): the
+"""The heuristic on Rocca Civetta's cubes (agents/dungeonology/heuristic/rc_cubes.py): the
 Universal Information column, and no decision left to the random fallback."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from agents.heuristic import DEFAULTS, P_FALLBACKS, act
+from agents.dungeonology.heuristic import DEFAULTS, P_FALLBACKS, act
 from agents.python_agents import NumbaAgent
 from sim import GameConfig
 from sim.dungeonology import layout as L

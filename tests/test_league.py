@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from agents.heuristic import DEFAULTS
+from agents.dungeonology.heuristic import DEFAULTS
 from agents.personas import load_personas
 from experiments.cli import app
 from experiments.matches.league import league_assignment, league_games, league_tables, play_league, round_size

@@ -3,7 +3,7 @@
 The engine finds where a drawn Zone fits from rotation-free facing masks per
 placement (sim.dungeonology.core.components.dungeon), and the heuristic scores each
 placement with the engine's own geometry instead of copying the state and
-applying it (agents.heuristic.movement.place_value). Both are checked here
+applying it (agents.dungeonology.heuristic.movement.place_value). Both are checked here
 against the slow readings they replace, over many random game states:
 Passage by Passage for every placement and rotation, and copy-and-apply for
 every legal placement a Scholar is offered.
@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.heuristic.movement import place_decision, place_value
+from agents.dungeonology.heuristic.movement import place_decision, place_value
 from sim import GameConfig
 from sim.dungeonology import layout as L
 from sim.dungeonology import modules as M

@@ -349,7 +349,7 @@ def test_boss_is_public_in_observations(h):
 def test_heuristic_moves_laetus_onto_opponents():
     """With two equal ways, the heuristic (Sofia) sends Laetus onto Valerio,
     not through her own Zone first."""
-    from agents.heuristic import DEFAULTS, act
+    from agents.dungeonology.heuristic import DEFAULTS, act
     from sim.dungeonology.scenario import Scenario
 
     cfg = GameConfig(players=3, scholars=NAMES[:3], clan="Blood Worshipers", rules=("boss",), data=FLOOR1_FIXTURE)

@@ -316,7 +316,7 @@ def test_random_games_keep_every_invariant(modules):
 def test_the_heuristic_plays_every_congregation_decision():
     """No decision goes to the heuristic's random fallback; the games keep, order and use
     Congregation Students."""
-    from agents.heuristic import P_FALLBACKS
+    from agents.dungeonology.heuristic import P_FALLBACKS
     from agents.python_agents import NumbaAgent
     from sim.dungeonology.game import new_game
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.heuristic import act
+from agents.dungeonology.heuristic import act
 from sim import GameConfig
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.rules.main_effects.chain import action_limit

@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from agents.heuristic import P_FALLBACKS
-from agents.heuristic.rc_scholars import rc_skill_choice
+from agents.dungeonology.heuristic import P_FALLBACKS
+from agents.dungeonology.heuristic.rc_scholars import rc_skill_choice
 from agents.python_agents import NumbaAgent
 from sim import GameConfig
 from sim.dungeonology import layout as L

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from agents.heuristic import DEFAULTS, P_NOISE, act
+from agents.dungeonology.heuristic import DEFAULTS, P_NOISE, act
 from sim import GameConfig
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.procedures.scoring import score_parts

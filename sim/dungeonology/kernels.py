@@ -1,7 +1,7 @@
 """Dungeonology's kernels: the numba contract of ``sim.kit.contract`` for this game.
 
 The generic game loop and ISMCTS are bound to these names (``sim.kit.instantiate``); the rollout
-policy (``rollout_act``, ``ROLLOUT_PARAMS``) is the heuristic's (``agents.heuristic.rollout``).
+policy (``rollout_act``, ``ROLLOUT_PARAMS``) is the heuristic's (``agents.dungeonology.heuristic.rollout``).
 """
 
 from __future__ import annotations

@@ -150,7 +150,7 @@ class Manifest:
     games: tuple[Column, ...] = ()
     invariants: dict[int, str] = field(default_factory=dict)
     observation: tuple[Field, ...] = ()  # header blocks after the state part of the observation tensor
-    # the heuristic (agents/heuristic): phase -> "module:function" (args s, t, me, buf, n, params, rng),
+    # the heuristic (agents/dungeonology/heuristic): phase -> "module:function" (args s, t, me, buf, n, params, rng),
     # and choosers asked before the phase's handler ("module:function(args)" returning an action or -1)
     heuristic: dict[Code, str] = field(default_factory=dict)
     heuristic_first: tuple[Hook, ...] = ()

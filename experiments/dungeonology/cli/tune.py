@@ -94,7 +94,7 @@ def tune(
              "stage 2 against ISMCTS (the best --top candidates of stage 1, then TPE proposals, up to "
              "--ismcts-trials; ISMCTS at one seat against three copies of the candidate, --ismcts-games per trial, "
              "ISMCTS's win rate minimised), then the best candidate measured on fresh seeds (--validate games). "
-             "Prints the persona as TOML for agents/heuristic/personas.toml; with --out DIR also writes "
+             "Prints the persona as TOML for agents/dungeonology/heuristic/personas.toml; with --out DIR also writes "
              "self_play.csv, against_ismcts.csv and persona.toml.\n\n"
              "ISMCTS games take about a second each: budget --ismcts-trials x --ismcts-games + --validate.\n\n"
              f"{NOTE}")

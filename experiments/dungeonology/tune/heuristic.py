@@ -1,7 +1,7 @@
 """Tune the heuristic's own parameters with optuna: "a stronger fast agent" (issue 14).
 
 Two stages, both optuna studies (TPE sampler, seeded) over the heuristic's
-parameters (:data:`agents.heuristic.DEFAULTS` less ``noise``, each in 0..1):
+parameters (:data:`agents.dungeonology.heuristic.DEFAULTS` less ``noise``, each in 0..1):
 
 1. *Self-play*: a candidate at one seat against three default heuristics,
    ``games`` seat-rotated games per trial on the same seeds for every trial
@@ -15,7 +15,7 @@ The best candidate of stage 2 is then measured on fresh seeds
 (``validate`` games, a Wilson 95% interval): that figure, not the tuning
 objective, is the one to report (the best of several noisy trials is biased
 low). :func:`persona_toml` writes it as a persona for
-agents/heuristic/personas.toml. Games go through
+agents/dungeonology/heuristic/personas.toml. Games go through
 :func:`experiments.matches.tournament.play_tournament`, so ``jobs`` worker processes
 give the same results as one.
 """
@@ -36,7 +36,7 @@ BASE = "heuristic"
 
 def tuned_names() -> list[str]:
     """The parameters tuned: every heuristic parameter but the exploration noise."""
-    from agents.heuristic import DEFAULTS
+    from agents.dungeonology.heuristic import DEFAULTS
 
     return [k for k in DEFAULTS if k != "noise"]
 
@@ -114,13 +114,14 @@ def tune_heuristic(config: GameConfig, trials: int = 40, games: int = 400, top: 
 
 
 def _defaults() -> dict[str, float]:
-    from agents.heuristic import DEFAULTS
+    from agents.dungeonology.heuristic import DEFAULTS
 
     return dict(DEFAULTS)
 
 
 def persona_toml(name: str, result: TuneResult, command: str) -> str:
-    """A persona table for agents/heuristic/personas.toml: the tuned values that differ from the defaults."""
+    """A persona table for agents/dungeonology/heuristic/personas.toml: the tuned values that differ from
+    the defaults."""
     defaults = _defaults()
     lo, hi = result.ci
     lines = [f"# {command}",

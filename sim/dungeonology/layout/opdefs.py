@@ -122,14 +122,14 @@ class Scale(IntEnum):
     OPPONENT_HAS_CARDS = 4  # worth * n * (1 if an opponent holds Trick Cards else 0)
     OPPONENTS_WITH_STUDENTS = 5  # worth * n * (opponents holding Students)
     UNSPENT_SPEED = 6  # worth * (Speed left - Speed gained from effects)
-    INTERN = 7  # the Intern's own value (agents.heuristic.knowledge.intern_value)
+    INTERN = 7  # the Intern's own value (agents.dungeonology.heuristic.knowledge.intern_value)
     GIVEN_POINTS = 8  # worth * n * (sum of the cheapest cube's points of each opponent in the Dungeon)
     STOLEN_POINTS = 9  # worth * n * (the most points of a cube an opponent in the Dungeon holds)
 
 
 @dataclass(frozen=True)
 class Value:
-    """An op's value to the heuristic (agents.heuristic; per step, n its n).
+    """An op's value to the heuristic (agents.dungeonology.heuristic; per step, n its n).
 
     stealth / alert: (a, b): the Stealth / Alert Value it adds to a Stealth
     Test, a + b*n (prog_effect); drawn: Students drawn from the University
@@ -149,7 +149,7 @@ class Value:
 
 
 NO_VALUE = Value()  # the heuristic gives the op no value of its own
-CARD_WORTH = 1.0  # a Trick Card in hand, in the heuristic's units (read by agents/heuristic/values.py)
+CARD_WORTH = 1.0  # a Trick Card in hand, in the heuristic's units (read by agents/dungeonology/heuristic/values.py)
 DIVINATION = (1.5, 0.6)  # Divination n: the expected highest Bonus of n revealed cards
 
 

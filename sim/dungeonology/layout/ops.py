@@ -5,7 +5,7 @@ module declares in its manifest (``Manifest.op_table``), in opcode order; the
 row itself is :class:`sim.dungeonology.layout.opdefs.Op`. Everything else is
 derived from the table: the ``OP_*`` constants the engine switches on,
 ``OPCODES``, the op families the schema checks (``BOSS_OPS`` ...), and the
-heuristic's numbers (agents/heuristic/values.py).
+heuristic's numbers (agents/dungeonology/heuristic/values.py).
 """
 
 from __future__ import annotations

@@ -15,10 +15,10 @@ MANIFEST = Manifest(
     },
     continuations={"K_PROG": "interpreter:run_prog(s, t, a, b, c)"},  # a = program, b = next step, c = actor
     ops={("OP_SACRIFICE", "OP_DROP"): "basic_ops:exec_basic_op(s, t, op, n, type1, cost, actor)"},
-    heuristic={  # the heuristic's handler of each phase (agents/heuristic)
-        "PH_STUN": "agents.heuristic.prompts:stun_decision",  # a Student for the Stun Token, or not
-        "PH_DISCARD": "agents.heuristic.prompts:discard_decision",  # which card to discard
-        "PH_TARGET": "agents.heuristic.prompts:target_decision",  # whom an effect aims at
-        "PH_COLOR": "agents.heuristic.prompts:color_decision",  # which colour to drop or lose
+    heuristic={  # the heuristic's handler of each phase (agents/dungeonology/heuristic)
+        "PH_STUN": "agents.dungeonology.heuristic.prompts:stun_decision",  # a Student for the Stun Token, or not
+        "PH_DISCARD": "agents.dungeonology.heuristic.prompts:discard_decision",  # which card to discard
+        "PH_TARGET": "agents.dungeonology.heuristic.prompts:target_decision",  # whom an effect aims at
+        "PH_COLOR": "agents.dungeonology.heuristic.prompts:color_decision",  # which colour to drop or lose
     },
 )

@@ -4,7 +4,7 @@ Each hook point (``sim.dungeonology.core.engine.points``) becomes one ``inline_k
 in ``dispatch_<home>.py``: the providers' calls in chain order, each behind its
 module's rule bit unless it is made in every game. The heuristic's decision handlers
 (``Manifest.heuristic``, ``Manifest.heuristic_first``) become ``first_choice`` and
-``phase_decision`` in ``agents/heuristic/dispatch_phases.py``."""
+``phase_decision`` in ``agents/dungeonology/heuristic/dispatch_phases.py``."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from sim.dungeonology.core.engine.points import BY_NAME, POINTS, Point
 from sim.dungeonology.core.engine.registry import RegistryError, parse_call, value
 from sim.dungeonology.manifest import Hook, Manifest
 
-HEURISTIC = "agents/heuristic/dispatch_phases.py"
+HEURISTIC = "agents/dungeonology/heuristic/dispatch_phases.py"
 HANDLER_ARGS = ("s", "t", "me", "buf", "n", "params", "rng")
 FIRST_ARGS = ("s", "t", "ph", "me", "buf", "n", "params", "rng")
 
@@ -128,7 +128,7 @@ def hooks(regs: dict[str, Manifest]) -> dict[str, str]:
 
 
 def heuristic(regs: dict[str, Manifest]) -> dict[str, str]:
-    """agents/heuristic/dispatch_phases.py: the handler of each decision phase (a module's replaces
+    """agents/dungeonology/heuristic/dispatch_phases.py: the handler of each decision phase (a module's replaces
     the basic game's) and the choosers asked before it."""
     handlers: dict[int, tuple[str, str, Call]] = {}  # code -> (label, package, call)
     for package, m in regs.items():

@@ -35,14 +35,15 @@ MANIFEST = Manifest(
         "K_RESUME": "turn:resume_turn(s, t)",
         "K_WINDOW": "stealth:reopen_window(s)",
     },
-    heuristic={  # the heuristic's handler of each phase (agents/heuristic)
-        "PH_ACTIVITY": "agents.heuristic.turn:activity_decision",  # Thesis, Rest or Explore
-        "PH_MOVE": "agents.heuristic.movement:move_decision",  # walk, draw a Zone, stop
-        "PH_ACTION": "agents.heuristic.turn:action_decision",  # Study, Espionage, Main Effect, Zone Effect, card
-        "PH_PLACE": "agents.heuristic.movement:place_decision",  # where a drawn Zone goes
-        "PH_PILE": "agents.heuristic.movement:pile_decision",  # which stack the Stairs draw from
-        "PH_STUDY_N": "agents.heuristic.study:study_size_decision",  # how many cubes to Study
-        "PH_COMMIT": "agents.heuristic.stealth_tests:commit_decision",  # cards for their Bonus Value
-        "PH_WINDOW": "agents.heuristic.stealth_tests:window_decision",  # one card at a time, or pass
+    heuristic={  # the heuristic's handler of each phase (agents/dungeonology/heuristic)
+        "PH_ACTIVITY": "agents.dungeonology.heuristic.turn:activity_decision",  # Thesis, Rest or Explore
+        "PH_MOVE": "agents.dungeonology.heuristic.movement:move_decision",  # walk, draw a Zone, stop
+        # Study, Espionage, Main Effect, Zone Effect, card
+        "PH_ACTION": "agents.dungeonology.heuristic.turn:action_decision",
+        "PH_PLACE": "agents.dungeonology.heuristic.movement:place_decision",  # where a drawn Zone goes
+        "PH_PILE": "agents.dungeonology.heuristic.movement:pile_decision",  # which stack the Stairs draw from
+        "PH_STUDY_N": "agents.dungeonology.heuristic.study:study_size_decision",  # how many cubes to Study
+        "PH_COMMIT": "agents.dungeonology.heuristic.stealth_tests:commit_decision",  # cards for their Bonus Value
+        "PH_WINDOW": "agents.dungeonology.heuristic.stealth_tests:window_decision",  # one card at a time, or pass
     },
 )

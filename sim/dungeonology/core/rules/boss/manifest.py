@@ -87,7 +87,7 @@ MANIFEST = Manifest(
     ),
     games=(Column("boss", "boss:boss_card(s)"), Column("boss_profile", "boss:boss_profile(s)")),
     invariants={20: "the Boss model stands in a Zone that is not placed, or the Boss Card is not in the data"},
-    heuristic={"PH_BOSS_MOVE": "agents.heuristic.movement:boss_move_decision"},  # where the Boss goes
+    heuristic={"PH_BOSS_MOVE": "agents.dungeonology.heuristic.movement:boss_move_decision"},  # where the Boss goes
     view=(ViewKey("state", "boss", "view:boss_view", after="thesis_count"),),  # the Boss Card, profile, model: public
     texts={("PH_BOSS_MOVE", "zone"): "text:boss_move_text"},
     scenario="scenario:BossSetup",  # its operations of the Scenario builder

@@ -151,12 +151,14 @@ MANIFEST = Manifest(
         122: "Student Congregations: a Scholar holds more Congregation Students than Students",
     },
     heuristic={
-        "PH_CG_CHOICE": "agents.heuristic.rc_congregations:choice_decision",  # keep a drawn Student, a Trap, a Jinx
-        "PH_CG_ORDER": "agents.heuristic.rc_congregations:order_decision",  # the Bonfire order
+        # keep a drawn Student, a Trap, a Jinx
+        "PH_CG_CHOICE": "agents.dungeonology.heuristic.rc_congregations:choice_decision",
+        "PH_CG_ORDER": "agents.dungeonology.heuristic.rc_congregations:order_decision",  # the Bonfire order
     },
     # an effect worth using, before the phase's handler (in every game: nothing to use without the rule)
     heuristic_first=(
-        Hook("choose", "agents.heuristic.rc_congregations:congregation_use(s, t, ph, me, buf, n, params, rng)",
+        Hook("choose",
+             "agents.dungeonology.heuristic.rc_congregations:congregation_use(s, t, ph, me, buf, n, params, rng)",
              always=True),
     ),
     view=(ViewKey("state", "congregations", "view:congregations_view", always=False),),  # all public

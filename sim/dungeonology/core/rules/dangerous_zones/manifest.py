@@ -37,7 +37,7 @@ MANIFEST = Manifest(
         Hook("stealth_declared", "zone_effects:stealth_luck(s, t)", order=20, always=True),  # after the Intern
         Hook("failure_students", "zone_effects:fail_students(s, t, seat, z)", always=True),  # Danger N
     ),
-    heuristic={"PH_TELEPORT": "agents.heuristic.movement:teleport_decision"},  # where a Teleport leads
+    heuristic={"PH_TELEPORT": "agents.dungeonology.heuristic.movement:teleport_decision"},  # where a Teleport leads
     texts={("PH_TELEPORT", "zone"): "text:teleport_text"},
     compile=(("end", "tables:compile_zone_effects"),),  # its table compiler (sim.dungeonology.tables.STAGES)
 )

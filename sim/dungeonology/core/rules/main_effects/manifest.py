@@ -227,13 +227,15 @@ MANIFEST = Manifest(
         51: "Main Effects: more ACTION Main Effects this turn than allowed (on either side of the Scholar Card)",
     },
     heuristic={
-        "PH_ME_PRIORITY": "agents.heuristic.main_effects:priority_decision",  # an Instant effect, or pass
-        "PH_ME_REACT": "agents.heuristic.main_effects:react_decision",  # a Reaction, or pass
-        "PH_ME_COST": "agents.heuristic.main_effects:cost_decision",  # which "/" cost to pay
-        "PH_ME_ZONE": "agents.heuristic.main_effects:zone_decision",  # where a movement effect leads
-        "PH_ME_GIVE": "agents.heuristic.prompts:color_decision",  # the cube a Scholar Gives (worth least to him)
-        "PH_ME_STEAL": "agents.heuristic.prompts:steal_decision",  # the cube a Scholar Steals, and from whom
-        "PH_PROTECT": "agents.heuristic.prompts:protect_decision",  # keep a Protected cube
+        "PH_ME_PRIORITY": "agents.dungeonology.heuristic.main_effects:priority_decision",  # an Instant effect, or pass
+        "PH_ME_REACT": "agents.dungeonology.heuristic.main_effects:react_decision",  # a Reaction, or pass
+        "PH_ME_COST": "agents.dungeonology.heuristic.main_effects:cost_decision",  # which "/" cost to pay
+        "PH_ME_ZONE": "agents.dungeonology.heuristic.main_effects:zone_decision",  # where a movement effect leads
+        # the cube a Scholar Gives (worth least to him)
+        "PH_ME_GIVE": "agents.dungeonology.heuristic.prompts:color_decision",
+        # the cube a Scholar Steals, and from whom
+        "PH_ME_STEAL": "agents.dungeonology.heuristic.prompts:steal_decision",
+        "PH_PROTECT": "agents.dungeonology.heuristic.prompts:protect_decision",  # keep a Protected cube
     },
     view=(
         ViewKey("player", "interns", "view:interns_owned"),  # Intern Cards owned (public)

@@ -45,10 +45,10 @@ MANIFEST = Manifest(
     hooks=(Hook("check", "cards:check_rc_cards(s, t)", order=70, always=True),),
     invariants={105: "an Intern's token (the Fool's Token) is held by no seat of the game, or the Intern has no token"},
     heuristic={
-        "PH_RC_TOKEN": "agents.heuristic.rc_cards:token_decision",  # whom the Fool's Token goes to
+        "PH_RC_TOKEN": "agents.dungeonology.heuristic.rc_cards:token_decision",  # whom the Fool's Token goes to
         # the box's cards around the basic game's handlers: Alchemy draws, Specialists plays
-        "PH_ACTION": "agents.heuristic.rc_cards:rc_action_decision",
-        "PH_WINDOW": "agents.heuristic.rc_cards:rc_window_decision",
+        "PH_ACTION": "agents.dungeonology.heuristic.rc_cards:rc_action_decision",
+        "PH_WINDOW": "agents.dungeonology.heuristic.rc_cards:rc_window_decision",
     },
     view=(ViewKey("player", "tokens", "view:tokens_held"),),  # the Interns' tokens held (the Fool's Token)
     texts={("PH_RC_TOKEN", "target"): "text:token_text"},

@@ -55,7 +55,7 @@ MANIFEST = Manifest(
     },
     # the New Scholars' turn skills, before the phase's handler
     heuristic_first=(
-        Hook("choose", "agents.heuristic.rc_scholars:rc_skill_choice(s, t, me, ph, buf, n)", always=True),
+        Hook("choose", "agents.dungeonology.heuristic.rc_scholars:rc_skill_choice(s, t, me, ph, buf, n)", always=True),
     ),
     compile=(("end", "tables:compile_special_zones"),),  # its table compiler (sim.dungeonology.tables.STAGES)
 )

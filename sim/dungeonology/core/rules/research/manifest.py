@@ -85,10 +85,11 @@ MANIFEST = Manifest(
         65: "Research Cards: a face-up place is empty while the Research deck has cards",
         66: "Research Cards: a Quest marked completed in a turn not yet begun",
     },
-    heuristic={"PH_RESEARCH": "agents.heuristic.rc_research:research_decision"},  # a Quest at the End of Turn, or pass
+    # a Quest at the End of Turn, or pass
+    heuristic={"PH_RESEARCH": "agents.dungeonology.heuristic.rc_research:research_decision"},
     heuristic_first=(  # a Quest first, before anything else
-        Hook("choose", "agents.heuristic.rc_research:claim_choice(s, t, buf, n)", order=-1),
-        Hook("narrow", "agents.heuristic.rc_research:without_claims(buf, n)", order=-1),
+        Hook("choose", "agents.dungeonology.heuristic.rc_research:claim_choice(s, t, buf, n)", order=-1),
+        Hook("narrow", "agents.dungeonology.heuristic.rc_research:without_claims(buf, n)", order=-1),
     ),
     view=(
         ViewKey("state", "research", "view:research_view", always=False),

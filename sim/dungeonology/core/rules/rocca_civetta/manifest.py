@@ -114,7 +114,8 @@ MANIFEST = Manifest(
         82: "a Universal Information mark (PF_UNIVERSAL) above the cubes of its column, or a decision on a Universal "
             "cube with none in hand",
     },
-    heuristic={"PH_RC_UNIVERSAL": "agents.heuristic.rc_cubes:universal_decision"},  # the column of a Universal cube
+    # the column of a Universal cube
+    heuristic={"PH_RC_UNIVERSAL": "agents.dungeonology.heuristic.rc_cubes:universal_decision"},
     view=(
         ViewKey("player", "universal_cubes", "view:universal_cubes", after="cubes"),  # of those, white
         ViewKey("player", "star_tokens", "view:star_tokens", after="universal_cubes"),

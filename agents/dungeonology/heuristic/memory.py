@@ -3,7 +3,7 @@ the seat's row (issue 13, lever 3).
 
 A seat's row (``agents.batch.SEAT_WORDS`` int64, the ``rng`` argument of
 ``act``) holds the seat's generator in words 0-1 and memory after them. A
-Zone's study value (``agents.heuristic.study.study_value``) is a function of
+Zone's study value (``agents.dungeonology.heuristic.study.study_value``) is a function of
 the tables, the Zone, the Zone-free context (``study_context`` and the hand's
 Stealth potential), the seat's cubes, the Zone's Alert Value ("Study -
 Stealth Test": printed, plus the Boss's Alert Modifier) and the Zone's cubes;

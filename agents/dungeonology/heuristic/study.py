@@ -16,10 +16,10 @@ import math
 
 import numpy as np
 
-from agents.heuristic.dungeon import zone_luck
-from agents.heuristic.knowledge import cube_value, in_buf, leader, stealth_potential
-from agents.heuristic.memory import context_kept, has_memory, keep_zone, kept_value, zone_kept
-from agents.heuristic.params import P_AGGRESSION, P_RISK
+from agents.dungeonology.heuristic.dungeon import zone_luck
+from agents.dungeonology.heuristic.knowledge import cube_value, in_buf, leader, stealth_potential
+from agents.dungeonology.heuristic.memory import context_kept, has_memory, keep_zone, kept_value, zone_kept
+from agents.dungeonology.heuristic.params import P_AGGRESSION, P_RISK
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.dungeon import passable, zone_cube_count
 from sim.dungeonology.core.components.noteboard import study_bonus
@@ -84,7 +84,7 @@ def zone_study_values(s, t, me, params, want):
 @kernel
 def zone_study_values_into(s, t, me, params, want, vals, counts, mem):
     """zone_study_values written into vals (MAX_ZONES); counts: scratch
-    space of MAX_COL; mem: the seat's row (agents.heuristic.memory: a Zone's
+    space of MAX_COL; mem: the seat's row (agents.dungeonology.heuristic.memory: a Zone's
     value is reused from it when all its inputs are unchanged, and kept
     there), or a row too short for it (everything computed)."""
     for z in range(L.MAX_ZONES):

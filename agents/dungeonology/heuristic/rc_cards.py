@@ -19,11 +19,11 @@ highest Bonus Value of a card with no test effect), which takes the Intern.
 
 from __future__ import annotations
 
-from agents.heuristic.knowledge import action_prog, in_buf, leader, prog_intern_value
-from agents.heuristic.main_effects import main_cost_value
-from agents.heuristic.stealth_tests import window_decision
-from agents.heuristic.turn import action_decision
-from agents.heuristic.values import prog_value
+from agents.dungeonology.heuristic.knowledge import action_prog, in_buf, leader, prog_intern_value
+from agents.dungeonology.heuristic.main_effects import main_cost_value
+from agents.dungeonology.heuristic.stealth_tests import window_decision
+from agents.dungeonology.heuristic.turn import action_decision
+from agents.dungeonology.heuristic.values import prog_value
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.rules.main_effects.interns import interns_owned
 from sim.kit.jit import kernel

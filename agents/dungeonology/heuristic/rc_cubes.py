@@ -10,7 +10,7 @@ or the share of the Clans that ask for it while the Clan is unknown.
 
 from __future__ import annotations
 
-from agents.heuristic.knowledge import clan_known, cube_value
+from agents.dungeonology.heuristic.knowledge import clan_known, cube_value
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.scholars import pf
 from sim.kit.jit import kernel

@@ -4,15 +4,15 @@
 
 from __future__ import annotations
 
-from agents.heuristic.main_effects import cost_decision, priority_decision, react_decision, zone_decision
-from agents.heuristic.movement import (
+from agents.dungeonology.heuristic.main_effects import cost_decision, priority_decision, react_decision, zone_decision
+from agents.dungeonology.heuristic.movement import (
     boss_move_decision,
     move_decision,
     pile_decision,
     place_decision,
     teleport_decision,
 )
-from agents.heuristic.prompts import (
+from agents.dungeonology.heuristic.prompts import (
     color_decision,
     discard_decision,
     jinx_decision,
@@ -21,14 +21,14 @@ from agents.heuristic.prompts import (
     stun_decision,
     target_decision,
 )
-from agents.heuristic.rc_cards import rc_action_decision, rc_window_decision, token_decision
-from agents.heuristic.rc_congregations import choice_decision, congregation_use, order_decision
-from agents.heuristic.rc_cubes import universal_decision
-from agents.heuristic.rc_research import claim_choice, research_decision, without_claims
-from agents.heuristic.rc_scholars import rc_skill_choice
-from agents.heuristic.stealth_tests import commit_decision
-from agents.heuristic.study import study_size_decision
-from agents.heuristic.turn import activity_decision
+from agents.dungeonology.heuristic.rc_cards import rc_action_decision, rc_window_decision, token_decision
+from agents.dungeonology.heuristic.rc_congregations import choice_decision, congregation_use, order_decision
+from agents.dungeonology.heuristic.rc_cubes import universal_decision
+from agents.dungeonology.heuristic.rc_research import claim_choice, research_decision, without_claims
+from agents.dungeonology.heuristic.rc_scholars import rc_skill_choice
+from agents.dungeonology.heuristic.stealth_tests import commit_decision
+from agents.dungeonology.heuristic.study import study_size_decision
+from agents.dungeonology.heuristic.turn import activity_decision
 from sim.dungeonology import layout as L
 from sim.kit.jit import inline_kernel
 

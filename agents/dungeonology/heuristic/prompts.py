@@ -13,7 +13,7 @@ cube he Steals (Back Stab: the one worth most to him, from the leader first).
 
 from __future__ import annotations
 
-from agents.heuristic.knowledge import card_keep_value, cube_value, in_buf, leader
+from agents.dungeonology.heuristic.knowledge import card_keep_value, cube_value, in_buf, leader
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.scholars import hand_size, pf, stat
 from sim.kit.jit import kernel

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.heuristic.dispatch import PHASE_HANDLERS, act
-from agents.heuristic.params import (
+from agents.dungeonology.heuristic.dispatch import PHASE_HANDLERS, act
+from agents.dungeonology.heuristic.params import (
     DEFAULTS,
     P_AGGRESSION,
     P_DEFEND,

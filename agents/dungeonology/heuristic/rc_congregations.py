@@ -10,7 +10,7 @@ phase's own handler decides.
 
 from __future__ import annotations
 
-from agents.heuristic.params import rand01
+from agents.dungeonology.heuristic.params import rand01
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.dungeon import zone_cube_count
 from sim.dungeonology.core.components.scholars import pf, stat

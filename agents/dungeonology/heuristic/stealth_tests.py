@@ -6,17 +6,17 @@ Value, with the Study Bonus; then one card at a time around the table,
 Instant effects only; the active Scholar has the last say), "Espionage -
 Stealth Test" (steps 4-7: only the two Scholars, turn about) and "Auxiliary
 Effects" (Subterfuge, Spell / Divination, Fate: what a card adds, valued in
-``agents.heuristic.values``). With the Main Effects rule a Main Effect may be
+``agents.dungeonology.heuristic.values``). With the Main Effects rule a Main Effect may be
 played in a window too ("Main Effects - Check the Timing of the Effect").
 """
 
 from __future__ import annotations
 
-from agents.heuristic.knowledge import action_prog, in_buf, is_test_card, leader
-from agents.heuristic.main_effects import main_cost_value
-from agents.heuristic.params import P_DEFEND, P_RISK, P_SABOTAGE, rand01
-from agents.heuristic.study import interference
-from agents.heuristic.values import prog_effect
+from agents.dungeonology.heuristic.knowledge import action_prog, in_buf, is_test_card, leader
+from agents.dungeonology.heuristic.main_effects import main_cost_value
+from agents.dungeonology.heuristic.params import P_DEFEND, P_RISK, P_SABOTAGE, rand01
+from agents.dungeonology.heuristic.study import interference
+from agents.dungeonology.heuristic.values import prog_effect
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.noteboard import study_bonus
 from sim.dungeonology.core.components.scholars import hand_size, pf

@@ -20,8 +20,8 @@ in the decisions that have a handler.
 
 from __future__ import annotations
 
-from agents.heuristic.dispatch_phases import PHASE_HANDLERS, first_choice, phase_decision
-from agents.heuristic.params import P_FALLBACKS, P_NOISE, rand01
+from agents.dungeonology.heuristic.dispatch_phases import PHASE_HANDLERS, first_choice, phase_decision
+from agents.dungeonology.heuristic.params import P_FALLBACKS, P_NOISE, rand01
 from sim.dungeonology import layout as L
 from sim.kit.jit import kernel
 from sim.kit.rng import randint

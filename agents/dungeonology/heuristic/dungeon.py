@@ -12,7 +12,7 @@ Dungeon).
 
 from __future__ import annotations
 
-from agents.heuristic.values import move_steps
+from agents.dungeonology.heuristic.values import move_steps
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.decks import jinx_held
 from sim.dungeonology.core.components.dungeon import opens, player_colors

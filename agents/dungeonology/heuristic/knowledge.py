@@ -14,7 +14,7 @@ Information Cubes").
 
 from __future__ import annotations
 
-from agents.heuristic.values import gains_intern, prog_effect
+from agents.dungeonology.heuristic.values import gains_intern, prog_effect
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.scholars import pf, side_index
 from sim.dungeonology.core.rules.main_effects.interns import intern_owner

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from agents.heuristic.dispatch import act as rollout_act
-from agents.heuristic.params import DEFAULTS, PERSONAS
+from agents.dungeonology.heuristic.dispatch import act as rollout_act
+from agents.dungeonology.heuristic.params import DEFAULTS, PERSONAS
 
 ROLLOUT_NAMES = ("heuristic", "cautious", "greedy", "spy", "saboteur", "random")  # the rollout index: 0..5
 

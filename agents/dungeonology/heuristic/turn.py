@@ -8,7 +8,7 @@ Card's Target Score: without the Knowledge Token the heuristic counts the
 Clans it would pass with, ``thesis_confidence``), "Action Phase" (one Action:
 Study, Espionage, a Main Effect with an "Action" cost, an Action Zone
 Effect), "Study - Stealth Test" and "Espionage - Stealth Test" (their worth:
-``agents.heuristic.study``), "Dangerous Zones - Zone Effect Types" (Bivouac,
+``agents.dungeonology.heuristic.study``), "Dangerous Zones - Zone Effect Types" (Bivouac,
 Teleport), "Auxiliary Effects" (Notoriety: Students from the Bonfire),
 "Intern Cards" (an effect that gains an Intern is played when the Intern is
 worth it) and "Maximum Alert" (Speed left from cards may still take the
@@ -17,12 +17,12 @@ Scholar home).
 
 from __future__ import annotations
 
-from agents.heuristic.dungeon import wants_rest
-from agents.heuristic.knowledge import action_prog, in_buf, prog_intern_value, thesis_confidence
-from agents.heuristic.main_effects import best_turn_main, has_main, moving_main
-from agents.heuristic.movement import max_alert_move, teleport_best
-from agents.heuristic.params import P_HOARD, P_THESIS, rand01
-from agents.heuristic.study import best_espionage, best_study, zone_study_values_into
+from agents.dungeonology.heuristic.dungeon import wants_rest
+from agents.dungeonology.heuristic.knowledge import action_prog, in_buf, prog_intern_value, thesis_confidence
+from agents.dungeonology.heuristic.main_effects import best_turn_main, has_main, moving_main
+from agents.dungeonology.heuristic.movement import max_alert_move, teleport_best
+from agents.dungeonology.heuristic.params import P_HOARD, P_THESIS, rand01
+from agents.dungeonology.heuristic.study import best_espionage, best_study, zone_study_values_into
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.scholars import hand_size, in_start, pf, stat
 from sim.dungeonology.layout import MAX_COL, MAX_ZONES  # scratch sizes: constants (jit.scratch_int)

@@ -13,9 +13,9 @@ and are the only heuristic code that looks at an op:
 * ``plus_threat``: how much an opponent's declared Main Effect urges a
   Reaction ("Main Effects - Priority");
 * ``move_steps`` / ``moves``: the movement steps, valued by the Study they
-  reach (``agents.heuristic.dungeon.move_value``);
+  reach (``agents.dungeonology.heuristic.dungeon.move_value``);
 * ``gains_intern``: the step that gains the card's Intern ("Intern Cards"),
-  valued by ``agents.heuristic.knowledge.intern_value``.
+  valued by ``agents.dungeonology.heuristic.knowledge.intern_value``.
 
 A step's n is its number (N of the card's icon). Values are in the
 heuristic's units, about one cube point; a card in hand is ``L.CARD_WORTH``.

@@ -11,7 +11,7 @@ Parameters (0..1), in the order of the parameter vector:
   noise       chance of a uniformly random legal action (exploration)
 
 Slot ``P_FALLBACKS`` of the vector, after the parameters, is no parameter:
-the dispatch (``agents.heuristic.dispatch``) counts there the decisions of a
+the dispatch (``agents.dungeonology.heuristic.dispatch``) counts there the decisions of a
 phase it has no handler for, which it plays at random. Tests read it; no
 decision reads it.
 """

@@ -17,11 +17,11 @@ idle on an exhausted Floor).
 
 from __future__ import annotations
 
-from agents.heuristic.dungeon import boss_threat, entry_cost, first_steps_into
-from agents.heuristic.knowledge import in_buf, thesis_confidence
-from agents.heuristic.main_effects import best_turn_main, has_main, moving_main
-from agents.heuristic.params import P_DEPTH, P_THESIS
-from agents.heuristic.study import best_espionage, zone_study_values_into
+from agents.dungeonology.heuristic.dungeon import boss_threat, entry_cost, first_steps_into
+from agents.dungeonology.heuristic.knowledge import in_buf, thesis_confidence
+from agents.dungeonology.heuristic.main_effects import best_turn_main, has_main, moving_main
+from agents.dungeonology.heuristic.params import P_DEPTH, P_THESIS
+from agents.dungeonology.heuristic.study import best_espionage, zone_study_values_into
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.dungeon import placement_outcome
 from sim.dungeonology.core.components.scholars import in_start, pf

@@ -12,11 +12,11 @@ by an effect: "Intern Cards".
 
 from __future__ import annotations
 
-from agents.heuristic.dungeon import move_value, walking_best
-from agents.heuristic.knowledge import action_prog, in_buf, main_alternative
-from agents.heuristic.params import P_HOARD, P_SABOTAGE
-from agents.heuristic.study import zone_study_values_into
-from agents.heuristic.values import moves, plus_threat, prog_value
+from agents.dungeonology.heuristic.dungeon import move_value, walking_best
+from agents.dungeonology.heuristic.knowledge import action_prog, in_buf, main_alternative
+from agents.dungeonology.heuristic.params import P_HOARD, P_SABOTAGE
+from agents.dungeonology.heuristic.study import zone_study_values_into
+from agents.dungeonology.heuristic.values import moves, plus_threat, prog_value
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.dungeon import zone_cube_count
 from sim.dungeonology.core.components.scholars import pf

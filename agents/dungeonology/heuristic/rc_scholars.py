@@ -12,7 +12,7 @@ Scholars have no once_per_turn skill, so their games do not change.
 
 from __future__ import annotations
 
-from agents.heuristic.knowledge import action_prog
+from agents.dungeonology.heuristic.knowledge import action_prog
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.dungeon import zone_cube_count
 from sim.dungeonology.core.components.scholars import hand_size, pf, stat
