@@ -1,18 +1,10 @@
-"""Tests of experiments.analysis, experiments.analysis.stats (the additions) and experiments.report.plots.
+"""Tests of experiments.analysis (tables, flags, effects) and experiments.report.plots on hand-made,
+synthetic and real frames (tests/analysis_frames.py)."""
 
-Frames are hand-made (known answers), synthetic (known win rates, pure
-numpy) or real (heuristic self-play through ``agents.batch.play_batch``,
-made once per session by :func:`real_frame`). :func:`write_run` turns a
-frame into a run folder (Parquet parts + _manifest.json) like the sweep
-runner's; test_report.py uses these helpers too.
-"""
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import matplotlib
 
@@ -21,169 +13,25 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
+from analysis_frames import (  # noqa: E402
+    OVERRIDE,
+    SCHOLARS,
+    complete,
+    hand_frame,
+    real_frame,
+    synthetic_frame,
+    write_run,
+)
 
 from experiments import analysis as A  # noqa: E402
 from experiments.analysis.stats import (  # noqa: E402
-    adjust_pvalues,
-    binomial_pvalues,
-    games_for_width,
     games_for_wilson_width,
-    newcombe,
-    wilson,
-    wilson_width,
 )
 from experiments.dungeonology.analysis import variants as V  # noqa: E402
 from experiments.dungeonology.report import plots as P  # noqa: E402
-from experiments.dungeonology.results import COLUMNS, derived_columns  # noqa: E402
+from experiments.dungeonology.results import COLUMNS  # noqa: E402
 from experiments.runs.folder import MANIFEST  # noqa: E402
 from experiments.runs.schema import OVERRIDE_PREFIX  # noqa: E402
-
-SCHOLARS = ["Rebecca", "Valerio", "Sofia", "Vincenzo"]
-CLANS = ["Blood Worshipers", "Golden Horns", "Moss Elders"]
-OVERRIDE = "scholars.Sofia.speed"
-
-
-# ---------------------------------------------------------------- helpers
-def complete(frame: pd.DataFrame | list[dict[str, Any]]) -> pd.DataFrame:
-    """Fill every schema column the frame lacks with a plausible default (schema dtypes)."""
-    df = pd.DataFrame(frame).copy()
-    if "players" not in df:
-        df["players"] = df.groupby("game")["seat"].transform("size")
-    defaults = {
-        "run": "test", "cell": 0, "alert": "medium", "player_level": "students", "rules": "",
-        "agent": "heuristic", "clan": CLANS[0], "score": 10, "board_points": 10, "thesis_bonus": 0,
-        "jinx_penalty": 0, "thesis_order": 0, "stars": 0, "students": 3, "exalted": 0, "exalted_turns": 0,
-        "jinx": 0, "knowledge": 0, "studies": 2, "study_wins": 1, "espionages": 1, "espionage_wins": 0,
-        "thesis_failures": 0, "cubes_civilization": 1, "cubes_militia": 1, "cubes_worship": 1, "cubes_riches": 1,
-        "cubes_caste": 0, "first_player": 0, "turns": 30, "rounds": 8, "end_reason": "alert_full", "decisions": 100,
-        "error": 0, "boss": "", "panic": "", "max_alert": False,
-        "intern_bonus": 0, "interns": 0, "main_effects": 0,
-    }
-    for col, value in defaults.items():
-        if col not in df:
-            df[col] = value
-    if "seed" not in df:
-        df["seed"] = df["game"]
-    if "turn_position" not in df:
-        df["turn_position"] = (df["seat"] - df["first_player"]) % df["players"]
-    if "agents" not in df:
-        df["agents"] = df["players"].map(lambda n: ",".join(["heuristic"] * n))
-    if "won" not in df:
-        df["won"] = df["rank"] == 1
-    if "thesis_submitted" not in df:
-        df["thesis_submitted"] = df["thesis_order"] > 0
-    if "theses" not in df:
-        df["theses"] = df.groupby("game")["thesis_submitted"].transform("sum")
-    df = derived_columns(df)  # modules and box from rules
-    return A.apply_schema(df[[*COLUMNS, *[c for c in df if c.startswith(OVERRIDE_PREFIX)]]])
-
-
-def synthetic_frame(games: int = 2000, players: int = 4, strength: dict[str, float] | None = None,
-                    seed: int = 0) -> pd.DataFrame:
-    """Random games with known win probabilities: the winner is drawn in proportion to
-    ``strength`` of its Scholar (default all equal); Alert and Player Level vary by game."""
-    rng = np.random.default_rng(seed)
-    strength = strength or {}
-    w = np.array([strength.get(s, 1.0) for s in SCHOLARS])
-    alerts, levels = ["easy", "hard"], ["students", "scholars"]
-    rows = []
-    for g in range(games):
-        sch = rng.permutation(len(SCHOLARS))[:players]
-        p = w[sch] / w[sch].sum()
-        winner = rng.choice(players, p=p)
-        others = rng.permutation(np.arange(2, players + 1))
-        first = int(rng.integers(players))
-        alert, level = alerts[g % 2], levels[(g // 2) % 2]
-        turns = int(rng.poisson(25 + 10 * (alert == "hard")))
-        clan = CLANS[int(rng.integers(len(CLANS)))]
-        thesis_seat = int(rng.integers(players)) if rng.random() < (0.7 if level == "students" else 0.4) else -1
-        k = 0
-        for seat in range(players):
-            if seat == winner:
-                rank = 1
-            else:
-                rank = int(others[k])
-                k += 1
-            rows.append({"game": g, "seat": seat, "scholar": SCHOLARS[sch[seat]], "rank": rank, "players": players,
-                         "first_player": first, "turns": turns, "rounds": turns // players, "alert": alert,
-                         "player_level": level, "clan": clan, "score": 30 - 3 * rank + int(rng.integers(5)),
-                         "thesis_order": 1 if seat == thesis_seat else 0, "cell": 2 * (alert == "hard") + (
-                             level == "scholars")})
-    return complete(rows)
-
-
-def manifest_for(df: pd.DataFrame, provisional: bool = True, name: str = "quick") -> dict[str, Any]:
-    cells = df.drop_duplicates("cell").sort_values("cell")
-    axes = ["alert", "player_level", "players", *[c for c in df if c.startswith(OVERRIDE_PREFIX)]]
-    return {
-        "name": name,
-        "description": "A quick sweep for the tests: <Alert> difficulty & Player Level.",
-        "config": {"name": name, "players": sorted(int(p) for p in df["players"].unique()),
-                   "games_per_cell": int(df.groupby("cell")["game"].nunique().max()),
-                   "agents": ["heuristic"], "seed": 1},
-        "data_hash": "0123456789abcdef" * 4,
-        "provisional": provisional,
-        "provisional_values": ([{"file": "box.toml", "key": "campus.bonfire_spaces", "value": 6,
-                                 "note": "not counted in the rulebook"}] if provisional else []),
-        "code_version": "0.1.0+test",
-        "counts": {"games": int(df["game"].nunique()), "rows": len(df), "cells": len(cells), "errors": 0},
-        "timings": {"play_s": 1.5, "total_s": 2.0},
-        "cells": [{a: (str(r[a]) if not isinstance(r[a], (int, np.integer)) else int(r[a])) for a in axes}
-                  for _, r in cells.iterrows()],
-    }
-
-
-def write_run(df: pd.DataFrame, run_dir: Path, manifest: dict[str, Any] | None = None, parts: int = 2) -> Path:
-    """A run folder like the sweep runner's, written by its own helper (``RunFolder.write_part``): each
-    cell's games split over ``parts`` checksummed parts listed in the manifest. A cell's games are
-    numbered ``cell * per_cell + i`` in the part names (the frames' own game ids are kept in the rows);
-    ``config.games_per_cell`` and ``cells`` are filled in when the manifest lacks them."""
-    from experiments.runs.folder import RunFolder
-    from experiments.runs.sweep import Chunk
-
-    run_dir.mkdir(parents=True, exist_ok=True)
-    manifest = dict(manifest if manifest is not None else manifest_for(df))
-    by_cell = {int(c): np.array(sorted(f["game"].unique())) for c, f in df.groupby("cell")}
-    per_cell = max(len(g) for g in by_cell.values())
-    manifest["config"] = {**manifest.get("config", {}), "games_per_cell": per_cell}
-    manifest.setdefault("cells", manifest_for(df)["cells"])
-    folder = RunFolder(run_dir)
-    entries = []
-    for cell, games in by_cell.items():
-        lo = cell * per_cell
-        for chunk in np.array_split(games, min(parts, len(games))):
-            entries.append(folder.write_part(Chunk(cell, lo, lo + len(chunk)), df[df["game"].isin(chunk)]))
-            lo += len(chunk)
-    manifest["parts"] = entries
-    (run_dir / MANIFEST).write_text(json.dumps(manifest))
-    return run_dir
-
-
-@lru_cache(maxsize=1)
-def real_frame() -> pd.DataFrame:
-    """Heuristic self-play, 4 players, three cells: Alert easy and hard (students), and easy with the
-    what-if override scholars.Sofia.speed=4; 120 games each, a few with a (made-up) error."""
-    from agents.batch import play_batch
-    from agents.spec import parse_spec
-    from sim.dungeonology.config import GameConfig, compile_config
-    from sim.dungeonology.results import rows_frame
-
-    cells = [("easy", {}), ("hard", {}), ("easy", {OVERRIDE: 4})]
-    frames = []
-    per_cell = 120
-    for cell, (alert, overrides) in enumerate(cells):
-        c = compile_config(GameConfig(players=4, alert=alert, overrides=overrides))
-        seeds = [1000 * cell + i for i in range(per_cell)]
-        rows, games = play_batch(c, seeds, [parse_spec("heuristic")])
-        ids = [cell * per_cell + i for i in range(per_cell)]
-        f = rows_frame(rows, games, c.names, 4, ids, {"alert": alert, "player_level": "students", "cell": cell,
-                                                      "agent": "heuristic", "run": "quick"})
-        f["seed"] = np.repeat(seeds, 4)
-        f[OVERRIDE_PREFIX + OVERRIDE] = str(overrides.get(OVERRIDE, ""))
-        frames.append(f)
-    df = pd.concat(frames, ignore_index=True)
-    df.loc[df["game"].isin([3, 5]), "error"] = 99  # two games stopped by an error: excluded on load
-    return complete(df)
 
 
 @pytest.fixture
@@ -191,131 +39,6 @@ def run_dir(tmp_path: Path) -> Path:
     return write_run(real_frame(), tmp_path / "quick")
 
 
-def hand_frame() -> pd.DataFrame:
-    """Eight 2-player games with known answers.
-
-    Sofia (4 games): wins 3, first player in all of her games, 2 under Golden Horns (wins both).
-    Valerio (4 games): wins 1. Rebecca (4): wins 2. Vincenzo (4): wins 2."""
-    games = [  # (seat 0 Scholar, seat 1 Scholar, winner seat, first player, clan)
-        ("Sofia", "Valerio", 0, 0, "Golden Horns"),
-        ("Sofia", "Rebecca", 0, 0, "Golden Horns"),
-        ("Valerio", "Sofia", 1, 1, "Moss Elders"),
-        ("Rebecca", "Sofia", 0, 1, "Moss Elders"),
-        ("Valerio", "Vincenzo", 0, 0, "Moss Elders"),
-        ("Vincenzo", "Rebecca", 0, 0, "Golden Horns"),
-        ("Rebecca", "Vincenzo", 0, 1, "Golden Horns"),
-        ("Vincenzo", "Valerio", 0, 1, "Moss Elders"),
-    ]
-    rows = []
-    for g, (a, b, winner, first, clan) in enumerate(games):
-        for seat, name in enumerate((a, b)):
-            rows.append({"game": g, "seat": seat, "scholar": name, "rank": 1 if seat == winner else 2,
-                         "first_player": first, "clan": clan, "turns": 20 + g, "thesis_order": int(g % 2 == 0 and
-                                                                                                   seat == 0)})
-    return complete(rows)
-
-
-# ------------------------------------------------------------------ stats
-def test_wilson_matches_statsmodels():
-    from statsmodels.stats.proportion import proportion_confint
-
-    rng = np.random.default_rng(3)
-    n = rng.integers(1, 5000, size=200)
-    wins = rng.integers(0, n + 1)
-    n = np.concatenate([n, [1, 1, 10, 10, 7]])
-    wins = np.concatenate([wins, [0, 1, 0, 10, 3]])
-    lo, hi = wilson(wins, n)
-    ref_lo, ref_hi = proportion_confint(wins, n, alpha=0.05, method="wilson")
-    np.testing.assert_allclose(lo, ref_lo, atol=1e-12)
-    np.testing.assert_allclose(hi, ref_hi, atol=1e-12)
-    t = A.win_rates(synthetic_frame(400), "scholar")
-    ref_lo, ref_hi = proportion_confint(t["wins"], t["games"], method="wilson")
-    np.testing.assert_allclose(t["ci_low"], ref_lo, atol=1e-12)
-    np.testing.assert_allclose(t["ci_high"], ref_hi, atol=1e-12)
-
-
-def _wilson_by_hand(wins: np.ndarray, n: np.ndarray, z: float = 1.959963984540054) -> tuple[np.ndarray, np.ndarray]:
-    """Wilson (1927): centre (p + z²/2n) / (1 + z²/n), half-width z sqrt(p(1-p)/n + z²/4n²) / (1 + z²/n)."""
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
-
-
-def test_wilson_matches_the_formula_on_known_values():
-    wins, n = np.array([0, 3, 10, 56, 250]), np.array([10, 10, 10, 70, 1000])
-    lo, hi = wilson(wins, n)
-    ref_lo, ref_hi = _wilson_by_hand(wins.astype(float), n.astype(float))
-    np.testing.assert_allclose(lo, ref_lo, atol=1e-12)
-    np.testing.assert_allclose(hi, ref_hi, atol=1e-12)
-    assert (round(float(lo[0]), 4), round(float(hi[0]), 4)) == (0.0, 0.2775)  # 0 of 10: the textbook 0-27.8%
-    lo99, hi99 = wilson(3, 10, z=2.5758293035489)  # a 99% interval: wider
-    assert lo99 < lo[1] and hi99 > hi[1]
-    empty = wilson(np.array([0]), np.array([0]))
-    assert np.isnan(empty[0]).all() and np.isnan(empty[1]).all()
-
-
-def test_newcombe_matches_the_paper_and_the_formula():
-    # Newcombe (1998), Statistics in Medicine 17:873, Table II example (a): 56/70 - 48/80, method 10
-    lo, hi = newcombe(56, 70, 48, 80)
-    assert (round(float(lo), 4), round(float(hi), 4)) == (0.0524, 0.3339)
-    # the hybrid score interval from the two Wilson intervals, by hand
-    rng = np.random.default_rng(9)
-    n1, n2 = rng.integers(20, 3000, 50), rng.integers(20, 3000, 50)
-    w1, w2 = rng.integers(0, n1 + 1), rng.integers(0, n2 + 1)
-    for alpha, z in ((0.05, 1.959963984540054), (0.05 / 8, 2.734368786533181)):
-        (l1, u1), (l2, u2) = _wilson_by_hand(w1 / 1.0, n1 / 1.0, z), _wilson_by_hand(w2 / 1.0, n2 / 1.0, z)
-        p1, p2 = w1 / n1, w2 / n2
-        lo, hi = newcombe(w1, n1, w2, n2, alpha)
-        np.testing.assert_allclose(lo, p1 - p2 - np.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), atol=1e-6)
-        np.testing.assert_allclose(hi, p1 - p2 + np.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2), atol=1e-6)
-    assert np.isnan(newcombe(1, 0, 1, 3)[0])
-
-
-def test_wilson_coverage_is_close_to_95_percent():
-    rng = np.random.default_rng(11)
-    for p, n in ((0.25, 400), (0.1, 150), (0.5, 60), (1 / 3, 1000)):
-        wins = rng.binomial(n, p, size=2000)
-        lo, hi = wilson(wins, n)
-        coverage = float(np.mean((lo <= p) & (p <= hi)))
-        # 2,000 proportions: the standard error of the coverage is about 0.5 point
-        assert 0.93 <= coverage <= 0.97, (p, n, coverage)
-
-
-def test_adjust_pvalues_match_statsmodels():
-    from statsmodels.stats.multitest import multipletests
-
-    rng = np.random.default_rng(5)
-    p = np.concatenate([rng.uniform(size=30), rng.uniform(0, 0.01, size=8), [0.04, 0.04]])
-    for ours, theirs in (("holm", "holm"), ("bh", "fdr_bh")):
-        np.testing.assert_allclose(adjust_pvalues(p, ours), multipletests(p, method=theirs)[1], atol=1e-12)
-    # by hand: Holm multiplies the k-th smallest by (m - k + 1), then keeps it monotone; BH by m / k
-    np.testing.assert_allclose(adjust_pvalues(np.array([0.01, 0.04, 0.03]), "holm"), [0.03, 0.06, 0.06])
-    np.testing.assert_allclose(adjust_pvalues(np.array([0.01, 0.04, 0.03]), "bh"), [0.03, 0.04, 0.04])
-    with_nan = adjust_pvalues(np.array([0.01, np.nan, 0.02]), "holm")
-    assert np.isnan(with_nan[1]) and with_nan[0] == pytest.approx(0.02) and with_nan[2] == pytest.approx(0.02)
-    with pytest.raises(ValueError, match="unknown correction"):
-        adjust_pvalues(p, "bonferroni")
-
-
-def test_binomial_pvalues_are_exact():
-    from scipy.stats import binomtest
-
-    p = binomial_pvalues(np.array([30, 25, 0]), np.array([100, 100, 0]), 0.25)
-    assert p[0] == pytest.approx(binomtest(30, 100, 0.25).pvalue)
-    assert p[1] == pytest.approx(1.0)
-    assert np.isnan(p[2])
-
-
-def test_games_for_wilson_width():
-    for p, width in ((0.25, 0.02), (0.5, 0.05), (0.1, 0.01), (0.01, 0.02)):
-        n = games_for_wilson_width(p, width)
-        assert wilson_width(p, n) <= width < wilson_width(p, n - 1)
-        if p >= 0.1:  # close to the normal approximation away from 0 and 1
-            assert abs(n - games_for_width(p, width)) <= 0.01 * n
-    with pytest.raises(ValueError):
-        games_for_wilson_width(0.25, 0)
 
 
 # ------------------------------------------------------------------- load

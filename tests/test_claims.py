@@ -14,8 +14,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
+from analysis_frames import SCHOLARS, complete, synthetic_frame  # noqa: E402
 from scipy.stats import binom  # noqa: E402
-from test_analysis import SCHOLARS, complete, synthetic_frame  # noqa: E402
 
 from experiments import analysis as A  # noqa: E402
 from experiments.analysis import claims as C  # noqa: E402

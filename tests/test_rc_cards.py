@@ -1,12 +1,13 @@
 """Rocca Civetta's Trick Card types and cards: "Alchemy Cards", "Specialists
-Cards", "Spriggan Cards", "Add 1 or More Types of Trick Cards to the Deck" and
-the box's Jinx, Intern and Panic Cards ("New Components"). Each test quotes the
+Cards", "Spriggan Cards" and "Add 1 or More Types of Trick Cards to the Deck" (the
+box's new Jinx, Intern and Panic Cards: test_rc_components.py). Each test quotes the
 rulebook sentence it checks; card texts not printed are provisional data, and
 those tests check that each card does what its data says."""
 
 from __future__ import annotations
 
 import pytest
+from rc_decks import ALCHEMY, ALL, ME_RC, RC, SPECIALISTS, SPRIGGAN, box_data
 
 from sim import GameConfig
 from sim.dungeonology import modules as M
@@ -14,17 +15,6 @@ from sim.dungeonology.config import compile_config
 from sim.dungeonology.loader import load_data
 from sim.dungeonology.scenario import do
 from sim.kit.errors import ConfigError, DataError
-
-RC = ("rocca_civetta",)
-ME_RC = ("main_effects", "rocca_civetta")
-ALCHEMY = ("rocca_civetta", "alchemy")
-SPECIALISTS = (*ME_RC, "specialists")
-SPRIGGAN = (*ME_RC, "spriggan")
-ALL = (*ME_RC, "alchemy", "specialists", "spriggan")
-
-
-def _data(modules):
-    return load_data(None, None, M.boxes_in_use(modules)).data
 
 
 def _copies(data, type_):
@@ -41,7 +31,7 @@ def _hand(h, g, who):
 def test_each_type_adds_its_cards_to_the_deck(modules, type_, n):
     """"Add the 18 Alchemy Trick Cards to the deck" / "the 18 Specialists Trick
     Cards" / "the 4 Spriggan Trick Cards"."""
-    base, data = _data(()), _data(modules)
+    base, data = box_data(()), box_data(modules)
     assert _copies(data, type_) == n and _copies(base, type_) == 0
     fate = 0 if type_ == "spriggan" else 3
     assert data.tricks.total == base.tricks.total + n + fate
@@ -51,13 +41,13 @@ def test_each_type_adds_its_cards_to_the_deck(modules, type_, n):
 def test_alchemy_and_specialists_add_two_fate_4_and_one_fate_5(modules):
     """"Add 2 Fate Trick Cards with the number 4 ... Add a Fate Trick Card with the
     number 5" (both sections); with both modules, both sets (46 Trick Cards in all)."""
-    base, data = _data(()), _data(modules)
+    base, data = box_data(()), box_data(modules)
     assert data.cards["Fate 4"].copies == base.cards["Fate 4"].copies + 2
     assert data.cards["Fate 5"].copies == base.cards["Fate 5"].copies + 1
     # "Fate 4/5": the Fate Auxiliary Effects of the base game
     assert data.cards["Fate 4"].auxiliary == ["Fate 4 Stealth", "Fate 4 Alert"]
     assert data.cards["Fate 5"].auxiliary == ["Fate 5 Stealth", "Fate 5 Alert"]
-    every = _data(ALL)
+    every = box_data(ALL)
     assert every.tricks.total == base.tricks.total + 46  # "Trick Cards (46)"
     assert every.cards["Fate 4"].copies == base.cards["Fate 4"].copies + 4
 
@@ -300,130 +290,6 @@ def test_a_layer_add_sums_numbers_and_appends_lists(tmp_path):
         load_data(str(tmp_path))
 
 
-# ------------------------------------- New Components: Jinx, Intern, Panic
-NEW_JINX = ["Hangover", "Frostbite", "Stone Gaze", "Faun's Prank", "Rotten Egg", "Spilled Potion",
-            "Omega Informer", "Lost in Bosco Beone"]
-NEW_INTERNS = ["Surgeon", "Wikiantir", "Fool", "Spriggan", "Cook", "Brewer", "Bard", "Huntress", "Archivist",
-               "Stargazer"]
-NEW_PANIC = ["Outside the Dungeon", "Cooking Time", "Rolling Stone", "Egg Hunt", "Mind Twist"]
-
-
-def test_the_box_adds_8_jinx_10_interns_5_panic_cards_to_every_game():
-    """"Intern Cards (10)", "Jinx Cards (8)", "Panic Cards (5)" ("New Components");
-    the Campaign names the Panic Cards; the Surgeon, Wikiantir and the Fool (with
-    the Fool's Token) are named in "Specialists Cards"."""
-    base, rc = _data(()), _data(RC)
-    assert list(rc.jinx)[len(base.jinx):] == NEW_JINX
-    assert list(rc.interns)[len(base.interns):] == NEW_INTERNS
-    assert list(rc.panic)[len(base.panic):] == NEW_PANIC
-    assert rc.interns["Fool"].token  # the Fool's Token has a rule
-
-
-def _reveal(h, name, **kw):
-    sc = (h.scenario(rules=RC).place_zone("I-3", 0, -1).place_zone("I-4", 0, -2).move("Sofia", "I-3")
-          .move("Valerio", "I-3").jinx("Sofia", name, face="down").hand("Sofia", ["Lantern"]).hand("Valerio", [])
-          .cubes("Sofia", worship=2).university(students=10, omega=0))
-    g = sc.turn("Sofia", phase="action").build()
-    do(g, "End the turn")
-    while g.phase() in ("stun", "discard", "target"):
-        g.apply(g.legal_actions()[0])
-    return g
-
-
-@pytest.mark.parametrize("name", NEW_JINX)
-def test_each_new_jinx_does_what_its_data_says(h, name):
-    """Each card's provisional text (rocca_civetta/jinx.toml): its passives while
-    face up, its reveal steps once, its penalty at Game Scoring."""
-    data = _data(RC).jinx[name]
-    up = h.scenario(rules=RC).jinx("Sofia", name, face="up").build()
-    plain = h.scenario(rules=RC).build()
-    fields = {"speed": "speed", "stamina": "stamina", "hand": "hand_value", "intelligence": "intelligence"}
-    for pv, amount in data.passive.items():
-        if pv in fields:
-            assert h.player(up, "Sofia")[fields[pv]] == h.player(plain, "Sofia")[fields[pv]] + amount
-    assert up.result()["seats"][0]["breakdown"]["jinx_penalty"] == data.penalty
-    g = _reveal(h, name)
-    sofia = h.player(g, "Sofia")
-    ops = [st.op for st in data.on_reveal]
-    if "stun" in ops:
-        assert sofia["stun"] + (3 - sofia["students"]) >= 1  # a token, or a Student instead
-    if "lose_random_info" in ops:
-        assert sum(sofia["cubes"].values()) == 1
-    if "give_random_scholar" in ops:
-        assert sum(sofia["cubes"].values()) + sum(h.player(g, "Valerio")["cubes"].values()) == 2
-    if "move_random_passage" in ops or "move_random_direction" in ops:
-        assert g.check_invariants() is None
-    assert g.to_dict()["players"][0]["jinx"] and g.check_invariants() is None
-
-
-@pytest.mark.parametrize("name", NEW_INTERNS)
-def test_each_new_intern_does_what_its_data_says(h, name):
-    """Each Intern's provisional effect (rocca_civetta/interns.toml): passives and
-    shields while owned, End of Game Bonus Points at Game Scoring."""
-    data = _data(RC).interns[name]
-    plain = h.scenario(rules=ME_RC).build()
-    g = h.scenario(rules=ME_RC).intern("Sofia", name).build()
-    fields = {"speed": "speed", "stamina": "stamina", "hand": "hand_value", "intelligence": "intelligence",
-              "study_bonus": "study_bonus"}
-    for pv, amount in data.passive.items():
-        if pv in fields:
-            assert h.player(g, "Sofia")[fields[pv]] == h.player(plain, "Sofia")[fields[pv]] + amount
-    assert g.result()["seats"][0]["breakdown"]["intern_bonus"] == data.points
-    assert h.player(g, "Sofia")["interns"] == [name] and g.check_invariants() is None
-
-
-def test_new_interns_enter_play_only_through_the_cards_that_call_them():
-    """Our reading (RULES_COVERAGE "New Components"): every game with the box has
-    the 10 Interns in the Intern deck; only the Specialists / Spriggan Cards call
-    them."""
-    data = _data(ME_RC)
-    linked = {c.intern for c in data.cards.values() if c.intern}
-    assert not linked & set(NEW_INTERNS)
-    every = _data(ALL)
-    assert {c.intern for c in every.cards.values() if c.intern} >= set(NEW_INTERNS)
-
-
-def _deck(compiled):
-    from sim.dungeonology import layout as L
-    return [n for i, n in enumerate(compiled.names.panic) if compiled.tables[L.T_PANIC_ALLOWED + i]]
-
-
-def test_new_panic_cards_follow_dungeon_and_boss_requirements(tmp_path):
-    """"Panic Cards that show the same icon as the Dungeon ... If you use the Advanced
-    Boss rule, Panic Cards that show the name of the Boss in use": Outside the
-    Dungeon has no requirement, Cooking Time the Faun Dungeon's, the other three
-    their Campaign Boss (not in the data yet: out of the deck)."""
-    ma = ("maximum_alert", "rocca_civetta")
-    assert _deck(compile_config(GameConfig(rules=ma)))[-2:] == ["Outside the Dungeon", "Cooking Time"]
-    assert "Mind Twist" not in _deck(compile_config(GameConfig(rules=(*ma, "boss"))))
-    (tmp_path / "boss.toml").write_text(
-        '[boss.jukas]\nname = "Jukas"\n[boss.jukas.profiles.a]\nalert_modifier = 1\n'
-        'sighting = [{ op = "boss_appear" }]\nactivation = [{ op = "boss_move", n = 1 }]\n')
-    deck = _deck(compile_config(GameConfig(rules=(*ma, "boss"), boss="jukas:a", data=str(tmp_path))))
-    assert "Mind Twist" in deck and "Egg Hunt" not in deck and "Angered Laetus" not in deck
-
-
-@pytest.mark.parametrize("name", ["Outside the Dungeon", "Cooking Time"])
-def test_each_new_panic_card_does_what_its_data_says(h, name):
-    """Maximum Alert with the card revealed: its Alert Modifier on every Zone, its
-    passives on every Scholar, its turn-start steps (each_player, each_scholar)."""
-    data = _data(RC).panic[name]
-    g = (h.scenario(rules=("maximum_alert", "rocca_civetta"), panic=name).place_zone("I-3", 0, -1)
-         .move("Sofia", "I-3").move("Valerio", "I-3").hand("Sofia", ["Lantern"]).max_alert()
-         .university(students=6, omega=0).turn("Sofia").build())
-    sofia = h.player(g, "Sofia")
-    assert g.to_dict()["max_alert"]["panic"] == name
-    if "speed" in data.passive:
-        assert sofia["speed"] == 4 + data.passive["speed"]
-    if any(st.op == "sacrifice" for st in data.each_scholar):
-        assert sofia["students"] == 3 - 1
-    assert g.to_dict()["bonfire"] >= sum(st.n for st in data.each_player if st.op == "draw_students")
-    while g.phase() == "movement":
-        do(g, "End the Movement Phase")
-    do(g, "Study", "Study 1 cube")
-    assert h.test_of(g)["alert_value"] == 3 + data.alert_modifier
-
-
 # ------------------------------------------------- each card's Main Effect
 SPECIALIST_KINDS = ["Field Surgery", "Speaking Stone", "Jester's Cap", "Canteen Pass", "Beer Barrel", "Lute",
                     "Hunting Horn", "Card Index", "Star Chart"]
@@ -439,7 +305,7 @@ def _resolve(g):
 def test_each_specialists_card_calls_its_intern(h, kind):
     """Each Specialists kind's Main Effect (provisional) pays its cost and calls
     its Intern (tricks.toml `intern`)."""
-    card = _data(SPECIALISTS).cards[kind]
+    card = box_data(SPECIALISTS).cards[kind]
     g = _specialist(h, [], hand=(kind, "Lantern", "Crystal Ball"))
     do(g, f"Main Effect: {card.main.name}")
     _resolve(g)
@@ -493,7 +359,7 @@ def test_each_boss_panic_card_does_what_its_data_says(h, tmp_path, card, key, na
     """With its Boss in the data (a test layer: the Bosses come with the next
     issue), the card is in the deck and its turn-start steps run."""
     (tmp_path / "boss.toml").write_text(BOSSES.format(key=key, name=name))
-    data = _data(RC).panic[card]
+    data = box_data(RC).panic[card]
     rules = ("boss", "maximum_alert", "rocca_civetta")
     g = (h.scenario(rules=rules, panic=card, boss=f"{key}:a", data=str(tmp_path)).place_zone("I-3", 0, -1)
          .move("Sofia", "I-3").move("Valerio", "I-3").hand("Sofia", ["Lantern", "Autograph"]).cubes("Sofia", worship=2)

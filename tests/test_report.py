@@ -1,5 +1,5 @@
 """Tests of the HTML report (experiments.report.build), the `dungeonology report` command and the
-notebook notebooks/balance_analysis.ipynb. Run folders come from test_analysis's helpers."""
+notebook notebooks/balance_analysis.ipynb. Run folders come from tests/analysis_frames.py."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from test_analysis import real_frame, synthetic_frame, write_run
+from analysis_frames import real_frame, synthetic_frame, write_run
 from typer.testing import CliRunner
 
 from experiments import analysis as A

@@ -147,7 +147,7 @@ def _frame_of(col: pd.Series) -> pd.DataFrame:
 def test_rows_carry_box_and_modules_and_an_older_run_still_loads(tmp_path):
     from experiments import analysis as A
     from experiments.dungeonology.results import box_of, derived_columns
-    from tests.test_analysis import synthetic_frame, write_run
+    from tests.analysis_frames import synthetic_frame, write_run
 
     assert box_of("") == "base" and box_of("boss+main_effects") == "base"
     assert box_of("rocca_civetta") == box_of("boss+rocca_civetta+research") == "base+rocca_civetta"
