@@ -43,3 +43,22 @@ def test_bench_expansion_command():
     r = CliRunner().invoke(app, ["bench", "--expansion", "--quick", "--games", "20", "--players", "4"])
     assert r.exit_code == 0, r.output
     assert "Rocca Civetta (" in r.output and "vs the base game" in r.output and "random play" in r.output
+
+
+def test_cold_configs_measures_the_base_game_the_four_rules_and_the_whole_expansion(monkeypatch: pytest.MonkeyPatch):
+    """``bench --cold-configs``: one fresh-cache cold start per configuration, in a table of CPU and wall seconds."""
+    from experiments.dungeonology.bench import engine as E
+
+    measured = []
+
+    def fake_cold(cfg):
+        measured.append(tuple(cfg.modules))
+        return {"cpu_s": 10.0 + len(cfg.modules), "wall_s": 20.0}
+
+    monkeypatch.setattr(E, "cold_start", fake_cold)
+    result = CliRunner().invoke(app, ["bench", "--cold-configs"])
+    assert result.exit_code == 0, result.output
+    assert measured == [(), M.base_rules(), M.names(implemented=True)]
+    for label, cpu in (("base game", "10.0"), ("four advanced rules", "14.0"), ("whole expansion", "20.0")):
+        line = next(x for x in result.output.splitlines() if x.startswith(label))
+        assert cpu in line and "20.0" in line

@@ -120,6 +120,11 @@ def bench(
                                             "decisions/s of random and heuristic play, same seeds, and the ratio "
                                             "(target 90%; --games random games, default 5000 or 300 with --quick; "
                                             "the configuration with the most players).")] = False,
+    cold_configs: Annotated[bool, typer.Option("--cold-configs", help="Only print the cold start of each "
+                                               "configuration (the base game, the four advanced rules, the whole "
+                                               "implemented expansion): CPU and wall seconds of a fresh process "
+                                               "that compiles and plays one game from an empty numba cache "
+                                               "(minutes).")] = False,
     *,
     game: GameOptions,
 ) -> None:
@@ -131,10 +136,11 @@ def bench(
         cli = game.check()
         configs = game.configs()
     if hasattr(cli, "bench"):
-        cli.bench(console, err, configs, games, quick, cold, json_out, baseline, profile, adapters, expansion)
+        cli.bench(console, err, configs, games, quick, cold, json_out, baseline, profile, adapters, expansion,
+                  cold_configs)
         return
     for flag, given in (("--baseline", baseline is not None), ("--profile", profile), ("--adapters", adapters),
-                        ("--expansion", expansion), ("--json", json_out is not None)):
+                        ("--expansion", expansion), ("--cold-configs", cold_configs), ("--json", json_out is not None)):
         if given:
             fail(f"{flag}: a bench of dungeonology only (--game {game.game}: random and default-agent play)")
     n = games or (300 if quick else 5000)

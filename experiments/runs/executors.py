@@ -1,7 +1,11 @@
 """Where a sweep's chunks are played: in this process (one job), in joblib (loky) worker processes, or
 on a dask.distributed cluster (a scheduler's address, or a LocalCluster of ``jobs`` worker processes).
 Each yields (chunk, played chunk) as the chunks finish, in any order; the rows do not depend on which.
-The runner (:mod:`experiments.runs.sweep`) writes each as a part."""
+The runner (:mod:`experiments.runs.sweep`) writes each as a part.
+
+Worker processes on this machine load numba's cache, they do not compile: before they start, the parent
+plays the first chunk of each distinct compiled loop (:func:`loop_key`: the game, the agent kinds, the
+traced loop) itself, which compiles and caches it once."""
 
 from __future__ import annotations
 
@@ -18,11 +22,36 @@ def play_chunks(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int, back
     1) or "dask" (``scheduler``: a cluster's address, else a local cluster)."""
     if not chunks:
         return iter(())
-    if backend == "dask":
+    if backend == "dask" and scheduler:  # a cluster's machines keep caches of their own
         return _dask(tasks, chunks, jobs, scheduler)
-    if jobs == 1:
+    if jobs == 1 and backend != "dask":
         return _here(tasks, chunks)
-    return _loky(tasks, chunks, jobs)
+    first, rest = compile_first(tasks, chunks)
+    pool = _dask(tasks, rest, jobs, None) if backend == "dask" else _loky(tasks, rest, jobs)
+    return _chain(_here(tasks, first), pool)
+
+
+def loop_key(task: CellTask) -> tuple:
+    """What decides the compiled code a task plays: its game, its slots' agent kinds, the traced loop."""
+    return task.game, tuple(sorted({slot.kind for slot in task.slots})), task.trace
+
+
+def compile_first(tasks: dict[int, CellTask], chunks: list[Chunk]) -> tuple[list[Chunk], list[Chunk]]:
+    """``chunks`` split into the first chunk of each distinct :func:`loop_key` (played here, before the
+    workers start, so that they load what it compiled) and the rest, in order."""
+    seen: set[tuple] = set()
+    first: list[Chunk] = []
+    rest: list[Chunk] = []
+    for chunk in chunks:
+        key = loop_key(tasks[chunk.cell])
+        (rest if key in seen else first).append(chunk)
+        seen.add(key)
+    return first, rest
+
+
+def _chain(*parts: Iterator[tuple[Chunk, PlayedChunk]]) -> Iterator[tuple[Chunk, PlayedChunk]]:
+    for part in parts:
+        yield from part
 
 
 def _here(tasks: dict[int, CellTask], chunks: list[Chunk]) -> Iterator[tuple[Chunk, PlayedChunk]]:
@@ -31,6 +60,8 @@ def _here(tasks: dict[int, CellTask], chunks: list[Chunk]) -> Iterator[tuple[Chu
 
 
 def _loky(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int) -> Iterator[tuple[Chunk, PlayedChunk]]:
+    if not chunks:
+        return
     from joblib import Parallel, delayed
 
     parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered", pre_dispatch="2*n_jobs",
@@ -47,6 +78,8 @@ def _loky(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int) -> Iterato
 
 def _dask(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int,
           scheduler: str | None) -> Iterator[tuple[Chunk, PlayedChunk]]:
+    if not chunks:
+        return
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:

@@ -44,7 +44,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -174,6 +174,15 @@ def _run(cmd: Sequence[str], env: dict[str, str] | None = None, timeout: float =
 def cold_start(config: GameConfig) -> dict[str, float]:
     """Wall and CPU seconds of a fresh interpreter that imports and plays one game with an empty numba cache."""
     return measure_cold(ROOT, json.dumps(config.to_dict()))
+
+
+def cold_start_configs(ref: GameConfig) -> dict[str, GameConfig]:
+    """The configurations of ``bench --cold-configs`` (``ref``'s players and data): the base game, the four
+    advanced rules, every implemented module (the whole implemented expansion with them)."""
+    from sim.dungeonology import modules as M
+
+    return {"base game": replace(ref, modules=()), "four advanced rules": replace(ref, modules=M.base_rules()),
+            "whole expansion": replace(ref, modules=M.names(implemented=True))}
 
 
 def cli_command() -> list[str]:

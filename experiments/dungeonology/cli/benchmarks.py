@@ -16,7 +16,8 @@ from experiments.cli.common import cli_errors, fail, print_table
 
 
 def bench(console: Console, err: Console, configs: list[Any], games: int | None, quick: bool, cold: bool,
-          json_out: Path | None, baseline: str | None, profile: bool, adapters: bool, expansion: bool) -> None:
+          json_out: Path | None, baseline: str | None, profile: bool, adapters: bool, expansion: bool,
+          cold_configs: bool = False) -> None:
     """Measure and print what ``dungeonology bench`` prints for ``configs`` (one per player count)."""
     from experiments.dungeonology.bench.engine import NOJIT_GAMES, run_bench
     from experiments.dungeonology.bench.expansion import expansion_comparison
@@ -41,6 +42,21 @@ def bench(console: Console, err: Console, configs: list[Any], games: int | None,
             err.print("bench: random play through each adapter ...", markup=False)
             for line in adapter_lines(run_adapter_bench(ref, games or 20), ref):
                 console.print(line, markup=False)
+        return
+    if cold_configs:
+        from experiments.dungeonology.bench.engine import cold_start, cold_start_configs
+
+        rows = []
+        try:
+            with cli_errors():
+                for label, cfg in cold_start_configs(ref).items():
+                    err.print(f"bench: cold start, {label} (fresh numba cache) ...", markup=False)
+                    c = cold_start(cfg)
+                    rows.append((label, ", ".join(cfg.modules) or "none", f"{c['cpu_s']:.1f}", f"{c['wall_s']:.1f}"))
+        except (RuntimeError, subprocess.SubprocessError) as exc:
+            fail(str(exc))
+        print_table(("configuration", "modules", "CPU s", "wall s"), rows, left=("configuration", "modules"),
+                    console=console)
         return
     if expansion:
         with cli_errors():
