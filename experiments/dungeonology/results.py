@@ -141,7 +141,8 @@ def reseat(compiled: Compiled, order: np.ndarray) -> Compiled:
 
 # ------------------------------------------------------------------ the columns an older run lacks
 DERIVED = {"modules": "rules", "box": "rules"}
-"""Columns a run written before issue 16 lacks, and the column :func:`derived_columns` rebuilds them from."""
+"""Columns a run written before the expansion's modules lacks, and the column :func:`derived_columns` rebuilds
+them from."""
 
 
 def box_of(modules: str) -> str:

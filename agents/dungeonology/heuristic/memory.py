@@ -1,5 +1,5 @@
 """The heuristic's memory between decisions: the Zones' study values kept in
-the seat's row (issue 13, lever 3).
+the seat's row.
 
 A seat's row (``agents.batch.SEAT_WORDS`` int64, the ``rng`` argument of
 ``act``) holds the seat's generator in words 0-1 and memory after them. A

@@ -1,4 +1,4 @@
-"""Balance across skill levels: the "robust findings" table (issue 14).
+"""Balance across skill levels: the "robust findings" table.
 
 A skill level is a seat list of the ``agents`` axis in which every seat plays the same agent
 (``["random"]``, ``["heuristic"]``, ``["ismcts:iterations=200"]``: a skill ladder). For every

@@ -40,7 +40,7 @@ from typing import IO, Any
 from sim.dungeonology.config import GameConfig
 from sim.kit.errors import ConfigError
 
-BASELINE_REF = "a93eed3"  # main before issue 11 (same-games fingerprints recorded)
+BASELINE_REF = "a93eed3"  # main before the engine's restructuring (same-games fingerprints recorded)
 ROOT = Path(__file__).resolve().parents[3]
 
 # argv: tree, config JSON. Reads "random N" / "heuristic N" lines, answers one JSON line each.

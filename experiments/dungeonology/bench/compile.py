@@ -1,4 +1,4 @@
-"""Where a cold start's compile time goes, per compiled function (issue 13, lever 6).
+"""Where a cold start's compile time goes, per compiled function.
 
 ``python -m experiments.dungeonology.bench.compile [--players P] [--top N] [--checks]`` starts one fresh
 interpreter with an empty numba cache, as the cold start of ``bench`` does (import, compile, one

@@ -2,7 +2,7 @@
 (random and heuristic, one core, the numba batch) with ``rocca_civetta`` and every content module of its box
 that is implemented (alchemy, specialists, spriggan: their Trick Card types), against the base game with the
 same base-box modules (``main_effects`` when a Trick Card type needs it; else the basic game), same seeds,
-same players, in one run. The ratio's target is 90% (issue 16): the expansion may cost at most a tenth of
+same players, in one run. The ratio's target is 90%: the expansion may cost at most a tenth of
 the decisions per second.
 
 The two configurations are timed in turn, ``repeats`` times, and the best rate of each is kept (the

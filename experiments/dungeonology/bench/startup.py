@@ -1,4 +1,4 @@
-"""Where a sweep worker's start-up goes (issue 13: "a worker's start-up <= 1 s with a warm cache").
+"""Where a sweep worker's start-up goes (target: a worker's start-up within 1 s with a warm cache).
 
 ``python -m experiments.dungeonology.bench.startup [--runs N] [--players P]`` builds a sweep cell's task as the
 sweep's parent does (``experiments.runs.sweep.cell_task``: one cell, heuristic agents), then starts a fresh

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 # Version of the state and action layout (offsets, sizes, action numbers).
 # Records carry it (sim.dungeonology.game.Game.record); a record of another version is refused.
-# 1: the base-box layout (until issue 11); 2: limits for Rocca Civetta; 3: Reaction
-# chains as long as the Reaction cards allow, the last Stealth Test, scenario draws (issue 12);
-# 4: Rocca Civetta (issue 16): Research Cards (the verb research, S_RESEARCH_EOT, T_RESEARCH_*),
+# 1: the base-box layout; 2: limits for Rocca Civetta; 3: Reaction chains as long as the
+# Reaction cards allow, the last Stealth Test, scenario draws;
+# 4: Rocca Civetta: Research Cards (the verb research, S_RESEARCH_EOT, T_RESEARCH_*),
 #    the New Scholars' once-per-turn stamps, Universal Information cubes in hand, Star Tokens kept,
 #    the Fool's Token, Student Congregations (the congregation and bonfire_order verbs).
 LAYOUT_VERSION = 4
