@@ -6,7 +6,8 @@ test_rules_dangerous_zones.py."""
 from __future__ import annotations
 
 import pytest
-from test_rules_dangerous_zones import DZ, _secret_game, attach
+from dangerous_zones_positions import DZ, attach
+from test_rules_dangerous_zones_traps import _secret_game
 
 from agents.batch import play_batch
 from agents.python_agents import NumbaAgent
