@@ -7,6 +7,7 @@ description). ``helpers`` bundles a few readers of a Game used everywhere.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -78,3 +79,20 @@ def h() -> SimpleNamespace:
     """Helpers: config, scenario, player, test_of, zone, column_points, kind, field, legal_text."""
     return SimpleNamespace(config=config, scenario=scenario, player=player, test_of=test_of, zone=zone,
                            column_points=column_points, kind=kind, field=field, legal_text=legal_text)
+
+
+# ------------------------------------------------------------------ tiers
+# `./run test fast` (``-m "fast and not slow"``): a developer's inner loop - the engine, the rules, the
+# data and the command line's errors. A file is in the tier by its name; of test_cli.py, the error tests.
+FAST_FILES = re.compile(r"test_(rules_\w+|rc_\w+|layout|loader|data_layers|ops|registry|manifests|scenario\w*|"
+                        r"placement_geometry|observation|determinize|errors|same_games|modules|leduc_kernels)\.py")
+FAST_TESTS = {"test_cli.py": re.compile(r"test_(bad_input|usage_errors|entry_point_error)")}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the fast tier (see FAST_FILES)."""
+    for item in items:
+        name = item.path.name
+        pick = FAST_TESTS.get(name)
+        if FAST_FILES.fullmatch(name) or (pick is not None and pick.match(item.name)):
+            item.add_marker(pytest.mark.fast)

@@ -49,6 +49,12 @@ def test_random_games_with_easy_theses_keep_every_invariant(players):
     assert not bad, bad
 
 
+COMBINATION_GAMES = 20
+# Decision phases that random play reaches too rarely for every combination's games to reach them: the
+# sample of test_twenty_games_reach_the_phases_of_120 reaches each in some combination's games.
+RARE_PHASES = {"teleport"}
+
+
 def _combinations():
     from experiments.checks.fuzz import rule_combinations
 
@@ -58,9 +64,9 @@ def _combinations():
 @pytest.mark.parametrize("rules", _combinations(), ids=lambda r: "+".join(r) or "basic")
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_combination_of_the_advanced_rules_keeps_every_invariant(rules, players):
-    """The 16 combinations of Boss, Dangerous Zones, Maximum Alert and Main
-    Effects (Boss profile and Panic Card drawn at random each game)."""
-    err, dec = _fuzz(players, "medium", "students", 120, base=9_000_000 + players * 1000, rules=rules)
+    """Every playable combination of the modules (Boss profile and Panic Card drawn at random each game):
+    COMBINATION_GAMES games each; test_twenty_games_reach_the_phases_of_120 shows they reach what 120 do."""
+    err, dec = _fuzz(players, "medium", "students", COMBINATION_GAMES, base=9_000_000 + players * 1000, rules=rules)
     bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
     assert not bad, bad
     assert dec.min() > 0
@@ -134,3 +140,38 @@ def test_random_games_with_interns_and_tokens_keep_every_invariant(players, easy
     bad = {INVARIANTS[int(e)]: int(np.sum(err == e)) for e in np.unique(err) if e}
     assert not bad, bad
     assert dec.min() > 0
+
+
+def _module_sample() -> list[tuple[str, ...]]:
+    """Each implemented module with what it requires (the smallest combination holding it), and all."""
+    from sim.dungeonology import modules as M
+
+    combos = _combinations()
+    return [min((c for c in combos if name in c), key=len) for name in M.names(implemented=True)] + [combos[-1]]
+
+
+def _phases(config, games, base):
+    from agents.batch import play
+    from agents.spec import parse_spec
+    from sim.dungeonology import layout as L
+    from sim.kit.profile import P_APPLY
+
+    out = play(compile_config(config), [base + i for i in range(games)], [parse_spec("random")], checks=True,
+               profile=True)
+    return {L.PHASE_NAMES[p] for p in np.nonzero(out.profile[:-2, 1, P_APPLY])[0]}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_twenty_games_reach_the_phases_of_120(players):
+    """The combinations' fuzz plays COMBINATION_GAMES games each (it was 120): a rule's fault is caught once
+    its code runs, and its code runs in the decision phases it owns. For each implemented module's smallest
+    combination and for all of them, the first COMBINATION_GAMES games of the fuzz's seeds reach every phase
+    that 120 games reach, but the RARE_PHASES, which some combination's games do reach."""
+    base = 9_000_000 + players * 1000
+    rare_seen: set[str] = set()
+    for combo in _module_sample():
+        config = GameConfig(players=players, modules=combo)
+        few, many = _phases(config, COMBINATION_GAMES, base), _phases(config, 120, base)
+        assert many - few <= RARE_PHASES, (combo, sorted(many - few))
+        rare_seen |= few & RARE_PHASES
+    assert rare_seen == RARE_PHASES
