@@ -1,6 +1,6 @@
 """OpenSpiel's own bots playing a seat through the ``python_dungeonology`` game,
 head to head with this project's agents: a cross-check of the adapter and of
-the project's ISMCTS (README, "Adding an agent").
+the project's ISMCTS (docs/AGENTS.md, "Adding an agent").
 
     python -m adapters.crosscheck --games 6 --players 2 --sims 20
 

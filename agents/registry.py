@@ -11,7 +11,7 @@ from the game's bundle). Register one with :func:`register` (one line in your
 module) or through the ``dungeonology.agents`` entry-point group; nothing in
 the runner changes. Modules named in the environment variable
 ``DUNGEONOLOGY_AGENTS`` (comma-separated) are imported too, so the command
-line sees agents of your own. See README, "Adding an agent".
+line sees agents of your own. See docs/AGENTS.md, "Adding an agent".
 """
 
 from __future__ import annotations

@@ -110,20 +110,20 @@ def test_bad_boxes(boxes, message):
         load_data(boxes=boxes)
 
 
-# --------------------------------------------------------------------------- the README example
+# ------------------------------------------- docs/DATA_FORMAT.md, "Layers in practice"
 
 
-README_SCHOLARS = """\
+LAYER_SCHOLARS = """\
 # my_layer/scholars.toml: only what changes
 [scholars.Sofia]
 speed = 5
 """
 
 
-def test_readme_example_one_scholar_speed(tmp_path, base, monkeypatch):
-    """The README's "Data layers" example: a folder holding only scholars.toml
+def test_layers_in_practice_one_scholar_speed(tmp_path, base, monkeypatch):
+    """docs/DATA_FORMAT.md's "Layers in practice" example: a folder holding only scholars.toml
     with Sofia's Speed changed, used with --data, changes only that value."""
-    folder = layer(tmp_path / "my_layer", scholars_toml=README_SCHOLARS)
+    folder = layer(tmp_path / "my_layer", scholars_toml=LAYER_SCHOLARS)
     loaded = load_data(folder)
     assert loaded.data.scholars["Sofia"].speed == 5
     before, after = values(base), values(loaded)

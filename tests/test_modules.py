@@ -240,10 +240,10 @@ def test_no_other_list_of_rule_names():
                 assert not pattern.search(text), path
 
 
-# ------------------------------------------------- the README's example
+# ------------------------------ docs/ADDING_A_MODULE.md, "The registry in one example"
 @pytest.fixture
 def night_watch():
-    """The worked example of the README ("How to add a module"), registered for one test."""
+    """The example of docs/ADDING_A_MODULE.md ("The registry in one example"), registered for one test."""
     module = M.register(M.Module(
         name="night_watch", box="base", kind="rule", section="Advanced Rules",
         description="a toy rule: a night watchman patrols the Campus", requires=("boss",)))

@@ -53,10 +53,10 @@ class OldStyle:
         return game.legal_actions()[-1]
 
 
-def test_the_readme_example_is_this_file():
+def test_the_agents_page_example_is_this_file():
     source = (ROOT / "tests/example_agents/python_study_first.py").read_text()
     body = source[source.index("class StudyFirst"):].strip()
-    assert body in (ROOT / "README.md").read_text()
+    assert body in (ROOT / "docs/AGENTS.md").read_text()
 
 
 def test_both_protocols_and_numba_agents_share_a_table():

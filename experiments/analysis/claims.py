@@ -1,7 +1,7 @@
 """The report's claims as text: every claim with its sample size and the family it was corrected over.
 
 :mod:`experiments.report.build` lays these out; they are plain text (the report escapes them).
-Families (README, "The report"):
+Families (docs/STATISTICS.md):
 
 * **fair-share family**: the tests of the game's family together (Dungeonology's Scholar, turn-order and
   Scholar x Clan tests), Holm-adjusted (:func:`experiments.analysis.flags`); the tables, the plot stars

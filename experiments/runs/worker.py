@@ -5,7 +5,7 @@ DataFrame of them (experiments.runs.rows.part_frame) and writes it.
 
 This module and what it imports (the game's results module too) hold no pandas and no data-file
 models: a worker unpickles its :class:`CellTask` (compiled tables, no loaded data) and plays, so it
-starts in about a second with a warm numba cache (README, "Benchmark").
+starts in about a second with a warm numba cache (docs/BENCHMARKS.md).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ allocates nothing, and that counting took a quarter of a game's time.
   generated hook dispatchers and the thin hook providers each of them calls
   once are inline kernels. Copying every small kernel the same way (the ~160 of at
   most 40 bytecode instructions) was measured and dropped: LLVM's share fell
-  from 100 to 77 s, but typing the copies took as long (README, "Benchmark").
+  from 100 to 77 s, but typing the copies took as long (docs/BENCHMARKS.md).
 
 The flag is set on every function on purpose: left unset, numba lets a
 callee inherit its caller's setting. ``tests/test_jit.py`` checks the
@@ -41,8 +41,8 @@ That compiled 301 versions of 244 functions; the specialised versions ran
 LLVM's optimisation level is ``OPT_LEVEL``, set here (``NUMBA_OPT``, for this
 process and its children) before anything compiles, unless ``NUMBA_OPT`` is
 already set. Most of a cold start is LLVM optimising, so the level was measured
-(README, "Benchmark"): level 1 compiled no faster than numba's default 3 and
-played random games x0.79 as fast, so it is 3.
+(docs/BENCHMARKS.md): level 1 saved a little compile time and played random
+games clearly slower than numba's default 3, so it is 3.
 
 Scratch space without the runtime: :func:`scratch_int` / :func:`scratch_float`
 give a kernel a zeroed array of a constant size on its own stack (freed when

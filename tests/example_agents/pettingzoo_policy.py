@@ -1,4 +1,4 @@
-"""The README's adapter example: a PettingZoo policy playing a seat."""
+"""The adapter example of docs/ADAPTERS.md: a PettingZoo policy playing a seat."""
 
 import numpy as np
 

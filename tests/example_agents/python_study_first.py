@@ -1,4 +1,4 @@
-"""The README's worked Python agent: any object with act(observation, legal_mask)."""
+"""The worked Python agent of docs/AGENTS.md: any object with act(observation, legal_mask)."""
 
 import numpy as np
 

@@ -1,4 +1,4 @@
-"""The README's worked example: an agent in one module and one registration line."""
+"""The worked numba agent of docs/AGENTS.md: an agent in one module and one registration line."""
 
 from numba import njit
 

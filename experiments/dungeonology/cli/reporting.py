@@ -16,7 +16,7 @@ from experiments.cli.common import app, fail, one_game, print_table
 @app.command("report-memory", help="Benchmark the report's memory: write a run folder of --rows synthetic seat "
              "rows (4 players, 24 cells with a what-if, parts with checksums as the sweep writes them; or use "
              "--run DIR), build its report in a fresh process and print that process's peak memory (VmHWM, "
-             "imports included) and wall time. The README's figure is `dungeonology report-memory --rows "
+             "imports included) and wall time. The figure of docs/BENCHMARKS.md is `dungeonology report-memory --rows "
              "10000000` (target: at most 1 GB).")
 @one_game("dungeonology")
 def report_memory(

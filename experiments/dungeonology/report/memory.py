@@ -1,11 +1,11 @@
-"""The report's memory on a large run: ``dungeonology report-memory`` (docs/CLI.md, README "Benchmark").
+"""The report's memory on a large run: ``dungeonology report-memory`` (docs/CLI.md, docs/BENCHMARKS.md).
 
 :func:`synthetic_run` writes a run folder of ``rows`` synthetic seat rows (4 players; every column of
 :mod:`experiments.runs.schema` with plausible values, the Scholars and Clan Cards of the built-in data, 4
 Alert difficulties x 3 Player Levels x a what-if with two values = 24 cells) with a manifest whose
 parts carry their sha256, as the sweep runner writes them, so the report verifies it like any run.
 :func:`measure` builds the report of a run folder in a fresh process and returns that process's
-peak resident memory (its VmHWM) and wall time: the figure the README quotes for 10 million rows.
+peak resident memory (its VmHWM) and wall time: the figure docs/BENCHMARKS.md quotes for 10 million rows.
 """
 
 from __future__ import annotations
