@@ -85,7 +85,7 @@ def h() -> SimpleNamespace:
 # `./run test fast` (``-m "fast and not slow"``): a developer's inner loop - the engine, the rules, the
 # data and the command line's errors. A file is in the tier by its name; of test_cli.py, the error tests.
 FAST_FILES = re.compile(r"test_(rules_\w+|rc_\w+|layout|loader|data_layers|ops|registry|manifests|scenario\w*|"
-                        r"placement_geometry|observation|determinize|errors|same_games|modules|leduc_kernels)\.py")
+                        r"placement_geometry|observation|determinize|errors|same_games|modules|leduc_kernels|readme)\.py")
 FAST_TESTS = {"test_cli.py": re.compile(r"test_(bad_input|usage_errors|entry_point_error)")}
 
 

@@ -120,7 +120,8 @@ def test_the_readme_adapter_example_plays_a_seat_and_enters_a_tournament():
     from tests.example_agents import pettingzoo_policy as example
 
     source = Path(example.__file__).read_text()
-    assert source[source.index("def policy"):].strip() in (Path(__file__).parent.parent / "docs/ADAPTERS.md").read_text()
+    docs = Path(__file__).parent.parent / "docs"
+    assert source[source.index("def policy"):].strip() in (docs / "ADAPTERS.md").read_text()
     assert example.play_one_game(3) in (0, 1, 2)
     table = run_tournament(GameConfig(players=2), ["tests.example_agents.pettingzoo_policy:PolicyAgent", "random"],
                            games=2, seed=1)
