@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 MAX_LINES = 250
-PREFIXES = ("dungeonology", "./run", "python -m")
+COMMAND = re.compile(r"(dungeonology|\./run|python -m)(\s|$)")
 
 
 @cache
@@ -53,7 +53,7 @@ def command_lines(text: str) -> list[str]:
                 out.append(line.strip().removeprefix("$ "))
             continue
         out += re.findall(r"`([^`]+)`", line)
-    return [c for c in out if c.startswith(PREFIXES)]
+    return [c for c in out if COMMAND.match(c)]
 
 
 def _check_options(where: str, cmd, args: list[str]) -> list[str]:
@@ -66,6 +66,8 @@ def _check_dungeonology(line: str, args: list[str]) -> list[str]:
     group = _cli()
     if not args:
         return []
+    if not re.fullmatch(r"-.*|[a-z][a-z-]*", args[0]):
+        return []  # printed output (`dungeonology 0.1.0 (git ...)`), not a command
     if args[0].startswith("-"):
         return _check_options(line, group, args)
     cmd = group.commands.get(args[0])
@@ -77,9 +79,12 @@ def _check_dungeonology(line: str, args: list[str]) -> list[str]:
 def check_command(line: str) -> list[str]:
     """What is wrong with one shown command line (empty when it exists as shown)."""
     try:
-        words = [w for w in shlex.split(line, comments=True) if w not in ("...", "|")]
+        words = shlex.split(line.replace("\\|", " "), comments=True)  # a | b in a table cell
     except ValueError as e:
         return [f"{line}: {e}"]
+    if "|" in words:  # what follows a pipe is another program
+        words = words[:words.index("|")]
+    words = [w.strip("[]") for w in words if w != "..."]  # usage notation: [--option VALUE], ...
     if words[:1] == ["dungeonology"]:
         return _check_dungeonology(line, words[1:])
     if words[:1] == ["./run"]:
@@ -184,8 +189,10 @@ def test_a_page_without_markers_is_refused():
 
 
 @pytest.mark.parametrize("page", sorted((ROOT / "docs").glob("*.md")), ids=lambda p: p.name)
-def test_every_relative_link_of_the_docs_resolves(page):
-    assert check_links(page.read_text(), page.parent) == []
+def test_every_command_option_and_link_of_the_docs_exists(page):
+    text = page.read_text()
+    assert [p for line in command_lines(text) for p in check_command(line)] == []
+    assert check_links(text, page.parent) == []
 
 
 # -------------------------------------------------------------- the checker can fail
@@ -195,6 +202,7 @@ def test_every_relative_link_of_the_docs_resolves(page):
     ("```sh\ndungeonology no-such-command\n```", "no command `dungeonology no-such-command`"),
     ("`./run play --sed 7`", "no option --sed"),
     ("`./run nonsense-case`", "no command `dungeonology nonsense-case`"),
+    ("```\ndungeonology fuzz [--games N] [--modules all \\| --all-kombinations]\n```", "no option --all-kombinations"),
     ("`python -m sim.no_such_module`", "no module sim.no_such_module"),
     ("`python -m sim.dungeonology.modules_table --rewrite README.md`", "has no option --rewrite"),
     ("`python -m experiments.cli bench --baselines x`", "no option --baselines"),
