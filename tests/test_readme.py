@@ -218,3 +218,9 @@ def test_the_checker_accepts_what_exists():
     assert problems("```sh\ndungeonology play --players 4 --seed 7   # a comment --not-an-option\n```\n"
                     "`./run test fast`, `./run main`, `python -m sim.dungeonology.modules_table --markdown`, "
                     "[bench](docs/CLI.md#bench)") == []
+
+
+def test_the_readme_indexes_every_docs_page():
+    text = README.read_text()
+    missing = [p.name for p in sorted((ROOT / "docs").glob("*.md")) if f"](docs/{p.name})" not in text]
+    assert missing == [], f"README.md's documentation index lacks {missing}"
