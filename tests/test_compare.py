@@ -62,7 +62,8 @@ def test_a_planted_difference_is_found_paired_and_fairer():
     t = compare(Side("baseline", base), Side("nerf", nerf))
     v = t[(t["measure"] == "Scholar") & (t["group"] == "Vincenzo")].iloc[0]
     assert v["paired"] and v["significant"] and v["delta"] < -0.05 and v["verdict"] == FAIRER
-    assert v["delta_high"] < 0 and v["family"] == len(t)  # one family: every row of the comparison
+    # one family: every delta of the comparison and both rate intervals of every fairness row
+    assert v["delta_high"] < 0 and v["family"] == len(t) + 2 * t["fair_share"].notna().sum()
     assert t.loc[t["measure"] == "game length", "verdict"].iloc[0] not in CLAIMS
 
 

@@ -19,12 +19,22 @@ otherwise a rate gets Newcombe's score interval of two independent proportions a
 (a group's seat-games lie in distinct games), the game length Welch's t interval. No variation seen
 is not taken as none: a standard error is at least that of one differing game.
 
-The verdict of a row uses the practical-significance band ``band`` (default 2 points, rounds for
-the length: ``length_band``): a fairness row is "fairer" when its delta is significant and brings
-the win rate at least ``band`` closer to the fair share, "worse" when at least ``band`` further;
-"no real change" when the change is smaller than the band (significant or not, as long as the
-whole interval stays within the band, or the change is significant but smaller than the band); else
-"not enough games" (the interval reaches past the band without a significant change).
+The verdict of a row is read from an interval, never from a point estimate alone, with the
+practical-significance band ``band`` (default 2 points; rounds for the length: ``length_band``).
+A fairness row's quantity is the change of the distance to the fair share f, d1 - d0 with
+d0 = |p0 - f| and d1 = |p1 - f|; its interval is the range of |p0 + delta - f| - |p0 - f| over the
+box of the reference rate's interval (Wilson, the seat-games of a group lie in distinct games) and
+the delta's interval. The family counts both intervals of a fairness row, so with probability at
+least 1 - alpha every interval of a comparison holds at once, and with it every verdict:
+
+* "fairer" / "worse": the whole interval of d1 - d0 lies below -band / above +band;
+* "crossed the fair share": neither, but the reference rate's interval lies wholly on one side of
+  f and the variant's rate (p0 + delta over the box) wholly on the other;
+* "no real change": the delta's interval lies wholly within the band (then so does d1 - d0);
+* "not enough games": anything else.
+
+The game length and the Thesis rate read their delta's interval the same way (longer / shorter,
+more / fewer Theses beyond the band; no real change within it).
 """
 
 from __future__ import annotations
@@ -34,19 +44,23 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+from scipy.stats import norm
 from scipy.stats import t as t_dist
 from statsmodels.stats.proportion import test_proportions_2indep
 
 from experiments.analysis.dataset import is_text, texts_of
-from experiments.analysis.stats import adjust_pvalues, bonferroni_alpha, newcombe
+from experiments.analysis.stats import adjust_pvalues, bonferroni_alpha, newcombe, wilson
 from experiments.runs.schema import VARIANT
 
 DEFAULT_BAND = 0.02
 DEFAULT_LENGTH_BAND = 0.5  # rounds
 FAIRER, WORSE, SAME, UNSURE = "fairer", "worse", "no real change", "not enough games"
-CLAIMS = {FAIRER, WORSE, "longer", "shorter", "more Theses", "fewer Theses"}
+CROSSED = "crossed the fair share"
+CLAIMS = {FAIRER, WORSE, CROSSED, "longer", "shorter", "more Theses", "fewer Theses"}
 COLUMNS = ("comparison", "reference", "variant", "measure", "group", "unit", "ref_games", "games", "ref_value",
-           "value", "fair_share", "delta", "delta_low", "delta_high", "p_value", "p_adjusted", "family", "level",
+           "value", "fair_share", "delta", "delta_low", "delta_high", "ref_low", "ref_high", "alt_low", "alt_high",
+           "distance_change",
+           "distance_low", "distance_high", "p_value", "p_adjusted", "family", "level",
            "paired", "significant", "verdict")
 
 
@@ -181,6 +195,7 @@ def compare(ref: Side, alt: Side, *, band: float = DEFAULT_BAND, length_band: fl
                                     **_mean_delta(ga[col], gb[col], paired)}]))
     out = pd.concat(parts, ignore_index=True)
     _intervals(out, alpha, paired)
+    _distance_intervals(out)
     out["p_adjusted"] = adjust_pvalues(out["p_value"].to_numpy(float), "holm")
     out["paired"] = paired
     out["significant"] = (out["delta_low"] > 0) | (out["delta_high"] < 0)  # NaN (no interval) compares False
@@ -200,7 +215,8 @@ def _intervals(out: pd.DataFrame, alpha: float, paired: bool) -> None:
     # error is at least that of one differing game in the smaller side
     se = np.maximum(out["se"].to_numpy(float), 1 / np.minimum(out["games"], out["ref_games"]).clip(lower=1))
     ok = np.isfinite(se)
-    family = int(ok.sum())
+    fairness = ok & np.isfinite(out["fair_share"].to_numpy(float))
+    family = int(ok.sum() + 2 * fairness.sum())  # a fairness row's two rate intervals count too
     level = 1 - bonferroni_alpha(alpha, family)
     q = t_dist.ppf(1 - (1 - level) / 2, np.maximum(out["df"].to_numpy(float), 1))
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -236,20 +252,77 @@ def _fair_share(rows: pd.DataFrame, keys: list[str], groups: pd.Series) -> np.nd
     return fair.reindex(groups.to_numpy()).to_numpy(float)
 
 
+def distance_range(ref: tuple[np.ndarray, np.ndarray], alt: tuple[np.ndarray, np.ndarray],
+                   delta: tuple[np.ndarray, np.ndarray], fair: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The smallest and largest change of the distance to ``fair``, |p1 - fair| - |p0 - fair|, over the
+    region p0 in ``ref``, p1 in ``alt``, p1 - p0 in ``delta`` (each a (low, high) pair of arrays; NaN where
+    the region is empty). The function is linear between the lines p0 = fair and p1 = fair, and the
+    region is a convex polygon, so the extremes lie where two of its edges or of those lines meet: every
+    such point inside the region is a candidate."""
+    (a0, b0), (a1, b1), (lo, hi) = ref, alt, delta
+    lines = [(1, 0, a0), (1, 0, b0), (0, 1, a1), (0, 1, b1), (-1, 1, lo), (-1, 1, hi), (1, 0, fair), (0, 1, fair)]
+    low = np.full(np.shape(fair), np.inf)
+    high = np.full(np.shape(fair), -np.inf)
+    eps = 1e-12
+    for i, (u1, v1, c1) in enumerate(lines):
+        for u2, v2, c2 in lines[i + 1:]:
+            det = u1 * v2 - u2 * v1
+            if det == 0:
+                continue
+            p0, p1 = (c1 * v2 - c2 * v1) / det, (u1 * c2 - u2 * c1) / det
+            inside = ((a0 - eps <= p0) & (p0 <= b0 + eps) & (a1 - eps <= p1) & (p1 <= b1 + eps)
+                      & (lo - eps <= p1 - p0) & (p1 - p0 <= hi + eps))
+            h = np.abs(p1 - fair) - np.abs(p0 - fair)
+            low = np.where(inside, np.minimum(low, h), low)
+            high = np.where(inside, np.maximum(high, h), high)
+    empty = ~np.isfinite(low)
+    return np.where(empty, np.nan, low), np.where(empty, np.nan, high)
+
+
+def _distance_intervals(out: pd.DataFrame) -> None:
+    """Add the reference's and the variant's rate intervals (Wilson at the family's level: ref_low, ref_high,
+    alt_low, alt_high) and the change of the distance to the fair share with its interval
+    (:func:`distance_range`), for the fairness rows."""
+    fair = out["fair_share"].to_numpy(float)
+    rate = np.isfinite(fair)
+    z = float(norm.ppf(1 - (1 - float(out["level"].iloc[0])) / 2))
+    for side, wins, games in (("ref", "ref_wins", "ref_games"), ("alt", "wins", "games")):
+        lo, hi = wilson(out[wins].to_numpy(float), out[games].to_numpy(float), z)
+        out[f"{side}_low"], out[f"{side}_high"] = np.where(rate, lo, np.nan), np.where(rate, hi, np.nan)
+    out["distance_change"] = np.where(rate, np.abs(out["value"] - fair) - np.abs(out["ref_value"] - fair), np.nan)
+    dlo, dhi = distance_range(*((out[f"{k}_low"].to_numpy(float), out[f"{k}_high"].to_numpy(float))
+                                for k in ("ref", "alt", "delta")), fair)
+    out["distance_low"], out["distance_high"] = np.where(rate, dlo, np.nan), np.where(rate, dhi, np.nan)
+
+
+def _crossed(r) -> bool:
+    """The reference rate's interval lies wholly on one side of the fair share and the variant's wholly on
+    the other."""
+    return bool((r.ref_high < r.fair_share < r.alt_low) or (r.alt_high < r.fair_share < r.ref_low))
+
+
 def verdict(r, band: float, length_band: float) -> str:
-    """"fairer" / "worse" (fairness rows), "longer" / "shorter", "more Theses" / "fewer Theses",
-    "no real change" or "not enough games" for one row (its delta, simultaneous interval, fair share)."""
+    """"fairer" / "worse" / "crossed the fair share" (fairness rows), "longer" / "shorter", "more Theses" /
+    "fewer Theses", "no real change" or "not enough games" for one row, from its intervals (the module's
+    docstring gives the rule)."""
     if not (np.isfinite(r.delta_low) and np.isfinite(r.delta_high)):
         return UNSURE
+    fairness = np.isfinite(r.fair_share)
+    if fairness and not np.isfinite(r.distance_low):  # the three intervals disagree: one of them missed
+        return UNSURE
     b = length_band if r.measure == "game length" else band
-    if np.isfinite(r.fair_share):  # the change of the distance to the fair share
-        moved = abs(r.value - r.fair_share) - abs(r.ref_value - r.fair_share)
+    if fairness:  # the change of the distance to the fair share
+        low, high = r.distance_low, r.distance_high
         up, down = WORSE, FAIRER
     else:
-        moved = r.delta
+        low, high = r.delta_low, r.delta_high
         up, down = ("longer", "shorter") if r.measure == "game length" else ("more Theses", "fewer Theses")
-    if r.significant and abs(moved) >= b:
-        return up if moved > 0 else down
-    if r.significant or (r.delta_low > -b and r.delta_high < b):
+    if high < -b:
+        return down
+    if low > b:
+        return up
+    if fairness and _crossed(r):
+        return CROSSED
+    if -b < r.delta_low and r.delta_high < b:
         return SAME
     return UNSURE

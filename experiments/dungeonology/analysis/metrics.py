@@ -1,4 +1,4 @@
-"""Designer metrics of a set of games, per cell, variant or skill level (issue 14).
+"""Designer metrics of a set of games, per cell, variant or skill level.
 
 Per group of games (``by``: e.g. ``cell``, ``variant`` or ``agents``):
 

@@ -30,8 +30,9 @@ def run_rows(run_dir: Path):
              "length and Thesis rate of RUN_B against RUN_A, or of every variant of RUN_A (a run whose sweep file "
              "has a variants axis) against its first variant. Intervals are corrected over each comparison's "
              "family (Bonferroni; Holm p-values), paired by seed when both sides played the same seeds; each "
-             "row is judged with the practical-significance band: fairer, worse, no real change or not enough "
-             "games. Writes compare.csv, compare_deltas.png and metrics_by_variant.csv to --out.")
+             "row is judged from its intervals with the practical-significance band: fairer, worse (the change of "
+             "the distance to the fair share), crossed the fair share, no real change or not enough games. "
+             "Writes compare.csv, compare_deltas.png and metrics_by_variant.csv to --out.")
 def compare_cmd(
     run_a: Annotated[Path, typer.Argument(help="The reference run folder (or a run holding variants).",
                                           show_default=False)],

@@ -22,13 +22,16 @@ from experiments.dungeonology.analysis.skill import robust_findings, skill_level
 from experiments.report.page import ReportContext, Section, heading, items, note, png
 from experiments.runs.schema import VARIANT
 
-VERDICT_COLORS = {K.FAIRER: "#2f855a", K.WORSE: "#c53030", K.SAME: "#718096", K.UNSURE: "#d69e2e"}
+VERDICT_COLORS = {K.FAIRER: "#2f855a", K.WORSE: "#c53030", K.CROSSED: "#dd6b20", K.SAME: "#718096",
+                  K.UNSURE: "#d69e2e"}
 CHANGE_COLOR = "#6b46c1"
 RATE_MEASURES = ("Scholar", "turn position", "Scholar × Clan", "Thesis rate")
-VERDICTS = ("Verdicts: 'fairer' / 'worse' when a win rate's simultaneous interval leaves out 0 and it moved at "
-            "least the band closer to / further from the fair share (the same for the game length and the Thesis "
-            "rate: longer / shorter, more / fewer Theses); 'no real change' when the change is significant but "
-            "smaller than the band, or the whole interval lies within the band; 'not enough games' otherwise.")
+VERDICTS = ("Verdicts, read from the simultaneous intervals: 'fairer' / 'worse' when the whole interval of the "
+            "change of a win rate's distance to the fair share (|variant - fair| - |reference - fair|) lies below / "
+            "above the band; 'crossed the fair share' when the reference's rate lies wholly on one side of the fair "
+            "share and the variant's wholly on the other; for the game length and the Thesis rate, longer / shorter "
+            "and more / fewer Theses when the delta's whole interval lies beyond the band; 'no real change' when the "
+            "delta's whole interval lies within the band; 'not enough games' otherwise.")
 
 
 # ------------------------------------------------------------------- text
@@ -129,6 +132,9 @@ def shown(t: pd.DataFrame) -> pd.DataFrame:
     out["simultaneous CI"] = ["n/a" if not np.isfinite(lo) else
                               ("{:+.2f} to {:+.2f}" if r else "{:+.1f} to {:+.1f}").format(s * lo, s * hi)
                               for r, s, lo, hi in zip(rounds, scale, t["delta_low"], t["delta_high"], strict=True)]
+    out["distance change"] = ["" if not np.isfinite(lo) else f"{100 * d:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
+                              for d, lo, hi in zip(t["distance_change"], t["distance_low"], t["distance_high"],
+                                                   strict=True)]
     out["Holm p"] = [("n/a" if not np.isfinite(p) else "< 0.001" if p < 0.001 else f"{p:.3f}")
                      for p in t["p_adjusted"]]
     out["verdict"] = t["verdict"].to_numpy()

@@ -1,4 +1,4 @@
-"""Tune the heuristic's own parameters with optuna: "a stronger fast agent" (issue 14).
+"""Tune the heuristic's own parameters with optuna: "a stronger fast agent".
 
 Two stages, both optuna studies (TPE sampler, seeded) over the heuristic's
 parameters (:data:`agents.dungeonology.heuristic.DEFAULTS` less ``noise``, each in 0..1):
