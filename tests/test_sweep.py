@@ -237,23 +237,6 @@ def test_the_parent_compiles_each_loop_before_the_workers_start(quick_run, tmp_p
     pd.testing.assert_frame_equal(rows(tmp_path / "run"), rows(quick_run))
 
 
-def test_compile_first_takes_one_chunk_per_loop():
-    from types import SimpleNamespace
-
-    from experiments.runs.executors import compile_first
-    from experiments.runs.worker import Chunk
-
-    spec = SimpleNamespace
-    tasks = {0: spec(game="dungeonology", slots=(spec(kind="random"),), trace=False),
-             1: spec(game="dungeonology", slots=(spec(kind="random"),), trace=False),
-             2: spec(game="dungeonology", slots=(spec(kind="heuristic"), spec(kind="random")), trace=False),
-             3: spec(game="dungeonology", slots=(spec(kind="random"),), trace=True)}
-    chunks = [Chunk(c, lo, lo + 10) for c in (0, 1, 2, 3) for lo in (0, 10)]
-    first, rest = compile_first(tasks, chunks)
-    assert first == [Chunk(0, 0, 10), Chunk(2, 0, 10), Chunk(3, 0, 10)]
-    assert sorted(first + rest, key=chunks.index) == chunks
-
-
 def test_same_rows_on_a_dask_cluster(quick_run, tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,

@@ -9,6 +9,7 @@ traced loop) itself, which compiles and caches it once."""
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Iterator
 
@@ -28,7 +29,7 @@ def play_chunks(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int, back
         return _here(tasks, chunks)
     first, rest = compile_first(tasks, chunks)
     pool = _dask(tasks, rest, jobs, None) if backend == "dask" else _loky(tasks, rest, jobs)
-    return _chain(_here(tasks, first), pool)
+    return itertools.chain(_here(tasks, first), pool)
 
 
 def loop_key(task: CellTask) -> tuple:
@@ -47,11 +48,6 @@ def compile_first(tasks: dict[int, CellTask], chunks: list[Chunk]) -> tuple[list
         (rest if key in seen else first).append(chunk)
         seen.add(key)
     return first, rest
-
-
-def _chain(*parts: Iterator[tuple[Chunk, PlayedChunk]]) -> Iterator[tuple[Chunk, PlayedChunk]]:
-    for part in parts:
-        yield from part
 
 
 def _here(tasks: dict[int, CellTask], chunks: list[Chunk]) -> Iterator[tuple[Chunk, PlayedChunk]]:
