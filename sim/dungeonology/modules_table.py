@@ -21,13 +21,14 @@ def markdown() -> str:
     """Every registered module of every box as one Markdown table, registry order."""
     lines = ["| module | box | kind | status | requires | what it is (rulebook section) |",
              "|---|---|---|---|---|---|"]
-    for r in M.describe():
+    rows = M.describe()
+    for r in rows:
         status = "implemented" if r["implemented"] else "not yet"
         requires = ", ".join(f"`{n}`" for n in r["requires"]) or "-"
         lines.append(f"| `{r['name']}` | {r['box']} | {r['kind']} | {status} | {requires} | {r['description']} |")
     done = M.names(implemented=True)
     lines.append("")
-    lines.append(f"{len(lines) - 3} modules, {len(done)} implemented; `--modules all` = "
+    lines.append(f"{len(rows)} modules, {len(done)} implemented; `--modules all` = "
                  f"{', '.join(M.base_rules())}. What each excludes: `dungeonology modules`.")
     return "\n".join(lines)
 
