@@ -15,6 +15,8 @@ experiments.dungeonology.mutation_fuzz --cases N`` prints the counts.
   (a line dropped, doubled or cut, a number made huge), then ``sweep --check``.
 * Data files: a data layer of one base file edited the same ways, then
   ``data --data LAYER``.
+* Families (``experiments.dungeonology.fuzz_families``): one module per family of hostile
+  inputs, each a set of targets that make command lines or Python-API cases.
 """
 
 from __future__ import annotations
@@ -68,6 +70,17 @@ def run_cli(argv: Sequence[str]) -> tuple[int, str]:
             traceback.print_exc(file=out)
             code = 1
     return code, out.getvalue()
+
+
+def _run_api(case: Callable[[], tuple[int, str]]) -> tuple[int, str]:
+    """A family's Python-API case: its (exit status, output); an exception that escapes it is a crash
+    (status 1 with its traceback)."""
+    import traceback
+
+    try:
+        return case()
+    except BaseException:  # noqa: BLE001 - a crash is what we count
+        return 1, traceback.format_exc()
 
 
 # ------------------------------------------------------------ mutations
@@ -212,9 +225,10 @@ def base_records() -> list[dict[str, Any]]:
 
 
 def fuzz_inputs(cases: int | Mapping[str, int] = 3000, seed: int = 0, work: Path | None = None,
-                targets: Sequence[str] = ("record", "sweep", "data")) -> Counts:
-    """Run ``cases`` mutations: a number shared out over ``targets``, or a number per target
-    ({"record": 1500, ...}); see the module docstring."""
+                targets: Sequence[str] | None = None) -> Counts:
+    """Run ``cases`` mutations: a number shared out over ``targets`` (default: the three above and every
+    family of ``experiments.dungeonology.fuzz_families``), or a number per target ({"record": 1500, ...});
+    see the module docstring."""
     from sim.dungeonology.loader.layers import BOXES_DIR
 
     rng = random.Random(seed)
@@ -254,16 +268,26 @@ def fuzz_inputs(cases: int | Mapping[str, int] = 3000, seed: int = 0, work: Path
             (layer / name).write_text(text, encoding="utf-8")
             return ["data", "--data", str(layer)]
 
+        from experiments.dungeonology.fuzz_families import Context, targets as family_targets
+
         makers = {"record": record_case, "sweep": sweep_case, "data": data_case}
+        ctx = Context(rng, root)
+        for name, maker in family_targets().items():
+            makers[name] = lambda i, maker=maker: maker(ctx, i)
         if isinstance(cases, Mapping):
             order = [t for t, n in cases.items() for _ in range(n)]
         else:
-            chosen = [t for t in targets if t in makers]
+            chosen = [t for t in (targets or makers) if t in makers]
             order = [chosen[i % len(chosen)] for i in range(cases)]
         rng.shuffle(order)
         for i, target in enumerate(order):
-            argv = makers[target](i)
-            code, output = run_cli(argv)
+            case = makers[target](i)
+            if callable(case):
+                code, output = _run_api(case)
+                argv = [target, getattr(case, "__name__", "case")]
+            else:
+                argv = case
+                code, output = run_cli(argv)
             counts.add(target, argv, code, output)
     finally:
         if tmp is not None:
