@@ -68,13 +68,24 @@ def _padded(named: dict[str, Any]) -> dict[str, Any]:
     return {f"a{i}": (found + found[:1] * MAX_BATCH_KINDS)[i] for i in range(MAX_BATCH_KINDS)}
 
 
+_ENGINES: dict[tuple[str, str], GameBundle] = {}  # (game, engine prefix) -> the bundle of that engine
+
+
 @lru_cache(maxsize=32)
-def _compiled_loop(game: str, kind_names: tuple[str, ...]) -> ModuleType:
+def _compiled_loop(game: str, kind_names: tuple[str, ...], engine: str = "") -> ModuleType:
     from sim.kit.bundle import get_game
 
-    bundle = get_game(game)
-    named = {f"a{i}": act for i, act in enumerate(acts(kind_names, game))}
+    bundle = _ENGINES[game, engine] if engine else get_game(game)
+    named = {f"a{i}": act for i, act in enumerate(acts(kind_names, bundle))}
     return instantiate("agents.loop", bundle.bindings(), _padded(named), tag=game)
+
+
+def compiled_loop(compiled: Any, kind_names: tuple[str, ...]) -> ModuleType:
+    """The compiled game loop over these agent kinds for the engine that plays ``compiled``
+    (``GameBundle.engine_for``: a configuration compiles the code of the modules it uses)."""
+    bundle = game_of(compiled).engine_for(compiled)
+    _ENGINES[bundle.name, bundle.prefix] = bundle
+    return _compiled_loop(bundle.name, kind_names, bundle.prefix)
 
 
 def assignment(n: int, players: int, slots: Sequence[AgentSpec], assign: np.ndarray | None) -> np.ndarray:
@@ -121,7 +132,7 @@ def play(compiled: Any, seeds: Sequence[int], slots: Sequence[AgentSpec], assign
         extra, start = python_table(game, compiled, kind_names, slots, assign, slot_params)
         loop_for(game, kind_names, python=True, extra=extra).play_games(*args, start)
     else:
-        _compiled_loop(game.name, kind_names).play_games(*args, None)
+        compiled_loop(compiled, kind_names).play_games(*args, None)
     return out
 
 

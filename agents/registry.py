@@ -39,11 +39,13 @@ class AgentKind:
     game: str | None = None  # the game it plays; None: every game
     build: Callable[[GameBundle], Callable] | None = None  # the act of a generic kind for one game
 
-    def act_for(self, game: str | None = None) -> Callable:
-        """The ``act`` function for ``game`` (the default game when None)."""
+    def act_for(self, game: str | GameBundle | None = None) -> Callable:
+        """The ``act`` function for ``game`` (a name, the default game when None, or a bundle: then the
+        act of the engine it names, ``GameBundle.engine_for``)."""
+        bundle = game if isinstance(game, GameBundle) else get_game(game)
         if self.build is not None:
-            return self.build(get_game(game))
-        return self.act
+            return self.build(bundle)
+        return bundle.rebase(self.act)
 
     def plays(self, game: str) -> bool:
         return self.game is None or self.game == game
@@ -88,7 +90,7 @@ def kinds(game: str | None = DEFAULT_GAME) -> dict[str, AgentKind]:
     return {name: k for name, k in REGISTRY.items() if game is None or k.plays(game)}
 
 
-def acts(kind_names: tuple[str, ...], game: str | None = None) -> tuple[Any, ...]:
+def acts(kind_names: tuple[str, ...], game: str | GameBundle | None = None) -> tuple[Any, ...]:
     """The act functions of these kinds for ``game``."""
     registry = kinds(None)
     return tuple(registry[k].act_for(game) for k in kind_names)

@@ -3,10 +3,16 @@
 Positions are built with :class:`sim.dungeonology.scenario.Scenario` and driven with the
 real actions through :func:`sim.dungeonology.scenario.do` (actions named by their
 description). ``helpers`` bundles a few readers of a Game used everywhere.
+
+The suite plays every configuration on the whole checked-in engine (``DUNGEONOLOGY_ENGINE=whole``,
+``sim.dungeonology.engines``): its fuzz plays every module combination, and an engine compiled per
+combination would be compiled hundreds of times. tests/test_engines.py plays the engines compiled
+for a configuration's modules against it.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -19,6 +25,8 @@ from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.scholars import pf
 from sim.dungeonology.game import Game
 from sim.dungeonology.scenario import Scenario
+
+os.environ.setdefault("DUNGEONOLOGY_ENGINE", "whole")
 
 # The Floor I tiles the scenario tests were written against (tests/data/floor1_fixture).
 FLOOR1_FIXTURE = str(Path(__file__).parent / "data" / "floor1_fixture")

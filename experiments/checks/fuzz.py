@@ -194,8 +194,10 @@ def run_fuzz(
     try:
         if bar is not None:
             bar.start()
-        for cfg in configs:
-            compiled = game_of(cfg).compile_config(cfg)
+        compileds = [game_of(cfg).compile_config(cfg) for cfg in configs]
+        if compileds:  # one engine for every configuration (compiled once, not once per set of modules)
+            compileds = game_of(configs[0]).shared_engine(compileds)
+        for cfg, compiled in zip(configs, compileds, strict=True):
             label = rules_label(cfg)
             row = FuzzRow(players=cfg.players, rules=label)
             report.rows.append(row)

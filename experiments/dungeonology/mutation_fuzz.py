@@ -268,7 +268,8 @@ def fuzz_inputs(cases: int | Mapping[str, int] = 3000, seed: int = 0, work: Path
             (layer / name).write_text(text, encoding="utf-8")
             return ["data", "--data", str(layer)]
 
-        from experiments.dungeonology.fuzz_families import Context, targets as family_targets
+        from experiments.dungeonology.fuzz_families import Context
+        from experiments.dungeonology.fuzz_families import targets as family_targets
 
         makers = {"record": record_case, "sweep": sweep_case, "data": data_case}
         ctx = Context(rng, root)

@@ -4,8 +4,8 @@ Each yields (chunk, played chunk) as the chunks finish, in any order; the rows d
 The runner (:mod:`experiments.runs.sweep`) writes each as a part.
 
 Worker processes on this machine load numba's cache, they do not compile: before they start, the parent
-plays the first chunk of each distinct compiled loop (:func:`loop_key`: the game, the agent kinds, the
-traced loop) itself, which compiles and caches it once."""
+plays the first chunk of each distinct compiled loop (:func:`loop_key`: the game and its engine, the agent
+kinds, the traced loop) itself, which compiles and caches it once."""
 
 from __future__ import annotations
 
@@ -33,8 +33,12 @@ def play_chunks(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int, back
 
 
 def loop_key(task: CellTask) -> tuple:
-    """What decides the compiled code a task plays: its game, its slots' agent kinds, the traced loop."""
-    return task.game, tuple(sorted({slot.kind for slot in task.slots})), task.trace
+    """What decides the compiled code a task plays: its game and the engine that plays its configuration
+    (``GameBundle.engine_for``), its slots' agent kinds, the traced loop."""
+    from sim.kit.bundle import get_game
+
+    engine = get_game(task.game).engine_for(task.compiled).prefix
+    return task.game, engine, tuple(sorted({slot.kind for slot in task.slots})), task.trace
 
 
 def compile_first(tasks: dict[int, CellTask], chunks: list[Chunk]) -> tuple[list[Chunk], list[Chunk]]:

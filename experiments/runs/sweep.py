@@ -39,6 +39,7 @@ whose names are re-exported here. See docs/SWEEPS.md and docs/RESULTS.md.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import resource
@@ -334,6 +335,8 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
     resumed = plan.games_total - sum(c.games for c in chunks)
     categories = run_categories(plan, base)
     tasks = {cell: cell_task(plan, plan.cells[cell], categories) for cell in sorted({c.cell for c in chunks})}
+    shared = get_game(plan.game).shared_engine([t.compiled for t in tasks.values()])  # one compile for all cells
+    tasks = {cell: dataclasses.replace(task, compiled=c) for (cell, task), c in zip(tasks.items(), shared, strict=True)}
     session: dict[str, Any] = {"started": timestamp(), "jobs": jobs, "backend": backend, "scheduler": scheduler,
                                "games_resumed": resumed, "games_played": 0, "parts_replayed": replayed,
                                "interrupted": False}

@@ -23,4 +23,6 @@ BUNDLE = GameBundle(
     analysis="experiments.dungeonology.analysis",
     report="experiments.dungeonology.report",
     cli="experiments.dungeonology.cli",
+    engine="sim.dungeonology.engines:bundle_for",
+    one_engine="sim.dungeonology.engines:one_engine",
 )

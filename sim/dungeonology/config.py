@@ -131,6 +131,7 @@ class Compiled:
     names: Names
     scholars: np.ndarray  # seat -> scholar index, -1 = deal at random
     clan: int  # -1 = draw at random
+    engine_modules: tuple[str, ...] | None = None  # the modules its engine is compiled for (None: its own)
     GAME: ClassVar[str] = "dungeonology"  # its bundle (sim.kit.bundle)
 
     @property

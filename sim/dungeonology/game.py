@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from sim.dungeonology import kernels
 from sim.dungeonology import layout as L
 from sim.dungeonology.actions import VERBS, action_to_string
 from sim.dungeonology.config import Compiled, GameConfig, compile_config
-from sim.dungeonology.core.checks.invariants import INVARIANTS, check
+from sim.dungeonology.core.checks.invariants import INVARIANTS
 from sim.dungeonology.core.components.scholars import pf
-from sim.dungeonology.core.procedures.scoring import rank_seats, score_parts
-from sim.dungeonology.core.procedures.setup import init_state
+from sim.dungeonology.core.procedures import scoring
+from sim.dungeonology.engines import bundle_for, engine_kernels
 from sim.dungeonology.observation import information_state
 from sim.dungeonology.observation import observation as observation_tensor
 from sim.dungeonology.record_check import check_actions, check_initial_state, state_sha256
@@ -41,11 +42,15 @@ ACTION_SPACE = hashlib.sha256(repr((VERBS, L.NUM_ACTIONS, L.STATE_SIZE)).encode(
 class Game(KitGame):
     """One game of Dungeonology: a state array, the compiled tables and the action history."""
 
-    KERNELS = kernels
-
     def __init__(self, compiled: Compiled, seed: int, state: np.ndarray, initial: np.ndarray | None = None) -> None:
         self._initial = initial  # set for games started from a scenario
+        self._kernels = engine_kernels(compiled).__name__
         super().__init__(compiled, seed, state)
+
+    @property
+    def KERNELS(self) -> ModuleType:  # noqa: N802 - the name sim.kit.game.Game reads
+        """The kernels of the engine compiled for this configuration's modules (``sim.dungeonology.engines``)."""
+        return sys.modules.get(self._kernels) or engine_kernels(self.compiled)
 
     def decision(self) -> str:
         return f"seat {self.current_player()}, phase {self.phase()}"
@@ -65,9 +70,10 @@ class Game(KitGame):
         n = int(s[L.S_NPLAYERS])
         scores = np.zeros(L.MAXP, np.int64)
         ranks = np.zeros(L.MAXP, np.int64)
-        rank_seats(s, t, scores, ranks)
+        self.KERNELS.standings(s, t, scores, ranks)
         parts = np.zeros(4, np.int64)
         seats = []
+        score_parts = bundle_for(self.compiled).rebase(scoring.score_parts)
         any_thesis = int(s[L.S_THESIS_COUNT]) > 0
         for p in range(n):
             score_parts(s, t, p, parts)
@@ -117,7 +123,7 @@ class Game(KitGame):
 
     def check_invariants(self) -> str | None:
         """None, or the name of the first invariant the state violates."""
-        code = int(check(self.state, self.tables))
+        code = int(self.KERNELS.check(self.state, self.tables))
         return INVARIANTS.get(code, f"invariant {code}") if code else None
 
     def record(self) -> dict[str, Any]:
@@ -145,7 +151,7 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> Game:
     compiled = compile_config(config)
     state = np.zeros(L.STATE_SIZE, dtype=np.int64)
     w0, w1 = seed_words(seed)
-    init_state(state, compiled.tables, config.players, compiled.scholars, compiled.clan, w0, w1)
+    engine_kernels(compiled).init(state, compiled.tables, config.players, compiled.setup, w0, w1)
     return Game(compiled, seed, state)
 
 
@@ -190,7 +196,7 @@ def replay(record: dict[str, Any] | str) -> Game:
         raise RecordError("the record was made with different component data (data hash differs)")
     if "initial_state" in record:  # from outside: every field in range, then the invariants, before advance()
         state = check_initial_state(record["initial_state"], config.players)
-        broken = int(check(state, compiled.tables))
+        broken = int(engine_kernels(compiled).check(state, compiled.tables))
         if broken:
             raise RecordError(f"initial_state: {INVARIANTS.get(broken, f'invariant {broken}')}")
         g = game_from_state(config, seed, state)

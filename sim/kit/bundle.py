@@ -49,6 +49,10 @@ class GameBundle:
     - ``agents``: modules that register the game's own agent kinds; ``default_agent``: the spec of
       its default heuristic;
     - ``min_players`` / ``max_players``;
+    - ``engine``: ``engine(compiled) -> GameBundle``, the bundle whose kernels play that configuration
+      (a copy compiled for its modules, ``sim.kit.variant``: ``prefix`` names the copy, ``copied`` the
+      packages copied); none: these kernels play every configuration; ``one_engine``:
+      ``one_engine(compileds) -> compileds``, the same configurations played by one engine for them all;
     - what ``experiments/`` reads of the game, each a module (docs/ADDING_A_GAME.md, "Experiments"):
       ``results`` (the columns of its result rows and how a sweep's worker makes them: no pandas, no data
       models), ``sweep`` (its sweep axes and their cells), ``analysis`` (its own tables, e.g. Dungeonology's
@@ -76,6 +80,25 @@ class GameBundle:
     report: str = ""
     cli: str = ""
     extras: dict[str, str] = field(default_factory=dict)  # further parts by name -> "module:attr"
+    engine: str = ""
+    one_engine: str = ""
+    prefix: str = ""
+    copied: tuple[str, ...] = ()
+
+    def engine_for(self, compiled: Any) -> GameBundle:
+        """The bundle whose kernels play ``compiled`` (this one, unless the game has an ``engine``)."""
+        return load(self.engine)(compiled) if self.engine and not self.prefix else self
+
+    def shared_engine(self, compileds: list[Any]) -> list[Any]:
+        """``compileds`` as played by one engine for them all (unchanged, unless the game has ``one_engine``)."""
+        return load(self.one_engine)(compileds) if self.one_engine else list(compileds)
+
+    def rebase(self, func: Any) -> Any:
+        """``func`` (a numba function) as defined in this bundle's copy of its package, when copied."""
+        module = getattr(getattr(func, "py_func", func), "__module__", "") or ""
+        if not self.prefix or not any(module == p or module.startswith(p + ".") for p in self.copied):
+            return func
+        return getattr(importlib.import_module(f"{self.prefix}.{module}"), getattr(func, "py_func", func).__name__)
 
     def bindings(self) -> dict[str, str]:
         """Contract name -> the module that defines it (what :func:`sim.kit.instantiate.instantiate` binds)."""

@@ -14,7 +14,14 @@ from pathlib import Path
 
 from sim.dungeonology.core.engine import hookgen
 from sim.dungeonology.core.engine.gentext import ENGINE, ROOT, aliases, docstring, module_text, noted, renamed
-from sim.dungeonology.core.engine.registry import PAYABLE_ARGS, RegistryError, entries, manifests, parse_call, value
+from sim.dungeonology.core.engine.registry import (
+    PAYABLE_ARGS,
+    RegistryError,
+    entries,
+    manifests,
+    parse_call,
+    value,
+)
 from sim.dungeonology.manifest import Manifest
 
 
@@ -27,9 +34,9 @@ def _chain(var: str, es: list, body: Callable) -> list[str]:
     return lines
 
 
-def dispatch(regs: dict[str, Manifest]) -> dict[str, str]:
-    """dispatch_phases.py and dispatch_ops.py."""
-    es = entries(regs)
+def dispatch(regs: dict[str, Manifest], complete: bool = True) -> dict[str, str]:
+    """dispatch_phases.py and dispatch_ops.py (``complete``: every code of the layout handled)."""
+    es = entries(regs, complete)
     ph = [e for e in es if e.kind == "PH"]
     ks = [e for e in es if e.kind == "K"]
     ops = [e for e in es if e.kind == "OP"]
@@ -77,7 +84,7 @@ def costs(regs: dict[str, Manifest]) -> dict[str, str]:
     return {f"{ENGINE}/dispatch_costs.py": module_text("Costs of the modules' effect steps.", calls, [f])}
 
 
-def rows(regs: dict[str, Manifest]) -> dict[str, str]:
+def columns(regs: dict[str, Manifest]) -> dict[str, str]:
     """dispatch_rows.py: the modules' result columns (``Manifest.rows`` per seat, ``Manifest.games`` per game)."""
     seat, game = [], []
     for package, m in regs.items():
@@ -108,10 +115,13 @@ def _names(names) -> str:
     return f"({', '.join(items)}{',' if len(items) == 1 else ''})"
 
 
-def generate(regs: dict[str, Manifest] | None = None) -> dict[str, str]:
-    """Every generated module's text, by its path in the checkout (posix, relative)."""
+def generate(regs: dict[str, Manifest] | None = None, rows: dict[str, Manifest] | None = None,
+             complete: bool = True) -> dict[str, str]:
+    """Every generated module's text, by its path in the checkout (posix, relative); ``rows``: the
+    manifests whose result columns are written (default ``regs``); ``complete``: every code handled."""
     regs = manifests() if regs is None else regs
-    return {**dispatch(regs), **costs(regs), **hookgen.hooks(regs), **rows(regs), **hookgen.heuristic(regs)}
+    return {**dispatch(regs, complete), **costs(regs), **hookgen.hooks(regs), **columns(regs if rows is None else rows),
+            **hookgen.heuristic(regs)}
 
 
 def files(regs: dict[str, Manifest] | None = None, root: Path = ROOT) -> dict[Path, str]:
