@@ -141,6 +141,15 @@ def test_a_game_with_every_implemented_module_plays_from_the_install(installed):
     assert "WINNER" in played.stdout, played.stdout
 
 
+def test_the_engine_of_a_configurations_modules_is_built_in_the_users_cache(installed):
+    run, home = installed["run"], installed["home"]
+    played = run("dungeonology", "play", "--quiet", "--seed", "3", "--players", "2", NUMBA_DISABLE_JIT="1",
+                 DUNGEONOLOGY_ENGINE="modules")  # the base game: an engine without the expansion
+    assert "WINNER" in played.stdout, played.stdout
+    copies = list((home / ".cache" / "dungeonology").rglob("variants/_dungeonology_*/.complete"))
+    assert len(copies) == 1, copies
+
+
 _COMPILED = """
 import os, numpy as np
 from sim.kit import rng
