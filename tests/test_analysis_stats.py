@@ -7,6 +7,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 from analysis_frames import synthetic_frame  # noqa: E402
 
@@ -127,11 +128,9 @@ def test_games_for_wilson_width():
 
 # ------------------------------------------------------- Thesis-rate coverage
 def _correlated_theses(rng: np.random.Generator, reps: int, games: int, players: int, rate: float,
-                       icc: float) -> "pd.DataFrame":
+                       icc: float) -> pd.DataFrame:
     """``reps`` runs (column ``cell``) of ``games`` games each: every game draws its own chance of a Thesis
     (Beta with mean ``rate`` and intra-game correlation ``icc``), its seats succeed with that chance."""
-    import pandas as pd
-
     k = (1 - icc) / icc
     chance = rng.beta(rate * k, (1 - rate) * k, reps * games)
     thesis = rng.random((reps * games, players)) < chance[:, None]

@@ -54,7 +54,7 @@ def row_text(r) -> str:
     """'Vincenzo: 55.1% -> 49.0%, -6.1 points (simultaneous 99.77% CI -8.2 to -4.0): fairer'."""
     name = r.group if r.measure in ("Scholar", "Scholar × Clan") else \
         (f"turn position {str(r.group).split(' × ')[-1]} ({str(r.group).split(' × ')[0]} players)"
-         if r.measure == "turn position" else r.measure)
+         if r.measure == "turn position" else r.measure if r.group == "all games" else f"{r.measure} ({r.group})")
     return f"{name}: {_value(r, r.ref_value)} → {_value(r, r.value)}, {_interval(r)}: {r.verdict}"
 
 
