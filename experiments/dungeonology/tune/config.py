@@ -199,10 +199,13 @@ def _model_of(model: Any, name: str) -> type[BaseModel] | None:
 # -------------------------------------------------------------- the plan
 @dataclass(frozen=True)
 class Parameter:
-    """A free data value: its dotted key, its range or choices, and its value before tuning."""
+    """A free data value: its dotted key, its range or choices, its value before tuning (``start``: the
+    first trial and the "before" of the validation) and the data's own value (``origin``: the box's as loaded
+    with the designer's layers, without the tune file's overrides), which the penalty measures changes from."""
 
     key: str
     start: Any  # the value in the data (with the game's fixed overrides), None when the data lacks it
+    origin: Any = None  # the value in the data without the tune file's overrides, None when the data lacks it
     low: float | None = None
     high: float | None = None
     step: float | None = None
@@ -238,12 +241,18 @@ class Parameter:
         return int(value) if self.integer else float(value)
 
     def size(self, value: Any) -> float:
-        """How far ``value`` is from the start: a fraction of the range (a changed choice: 1)."""
-        if value == self.start and type(value) is type(self.start):
+        """How far ``value`` is from the data's own value (``origin``): a fraction of the range (a changed
+        choice: 1). A value the tune file plants as its start is a change like any other."""
+        if value == self.origin and type(value) is type(self.origin):
             return 0.0
-        if self.choices or self.start is None or isinstance(self.start, bool):
+        if self.choices or self.origin is None or isinstance(self.origin, bool) or \
+                isinstance(value, bool) or not isinstance(value, (int, float)):
             return 1.0
-        return abs(value - self.start) / (self.high - self.low)
+        return abs(value - self.origin) / (self.high - self.low)
+
+    def moved(self, value: Any) -> bool:
+        """Whether ``value`` differs from the start (what the tuned layer must write)."""
+        return not (value == self.start and type(value) is type(self.start))
 
 
 @dataclass(frozen=True)
@@ -298,8 +307,8 @@ class TunePlan:
         """What decides the trials (the description does not)."""
         return {"seed": self.seed, "budget": self.budget, "sampler": self.sampler,
                 "startup_trials": self.startup_trials, "game": self.game,
-                "parameters": [[p.key, p.low, p.high, p.step, [format_value(c) for c in p.choices]]
-                               for p in self.parameters],
+                "parameters": [[p.key, p.low, p.high, p.step, [format_value(c) for c in p.choices],
+                                format_value(p.origin)] for p in self.parameters],
                 "objective": self.objective.model_dump(), "penalty": self.penalty.model_dump(),
                 "validation_games": self.validation_games}
 
@@ -358,7 +367,8 @@ def parse_tune(raw: Mapping[str, Any], file: str = "tune", base: Path | None = N
         raise ConfigError(exc.message, file=file, key="game", value=exc.key) from None
     fixed = dict(probe.fixed["overrides"])
     loaded = load_data(probe.cells[0].config.data, fixed)
-    params = tuple(_parameter(k, r, probe, fixed, loaded.provenance.raw, err) for k, r in m.parameters.items())
+    own = load_data(probe.cells[0].config.data).provenance.raw  # the data's own values: the penalty's origin
+    params = tuple(_parameter(k, r, probe, fixed, loaded.provenance.raw, own, err) for k, r in m.parameters.items())
     if not params:
         raise err(f"no free value (expected {EXPECTED['parameters']})", ["parameters"])
     _check_objective(m.objective, list(loaded.data.scholars), err)
@@ -400,7 +410,7 @@ def value_at(raw: Any, key: str) -> tuple[bool, Any]:
     return True, node
 
 
-def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], raw: Any, err) -> Parameter:
+def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], raw: Any, own: Any, err) -> Parameter:
     where = ["parameters", key]
     try:
         split_key(key)
@@ -410,6 +420,7 @@ def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], raw:
         raise err("a free value is not also a what-if axis (allowed: in [parameters] or in "
                   "[game.sweep.overrides], not both)", where)
     found, start = value_at(raw, key)
+    origin = value_at(own, key)[1]
     data = probe.cells[0].config.data
 
     def check(value: Any, field: list[str]) -> None:  # the data must accept the value
@@ -434,7 +445,7 @@ def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], raw:
             raise err("expected at least two different choices", [*where, "choices"], r.choices)
         for i, c in enumerate(r.choices):
             check(c, ["choices", str(i)])
-        return Parameter(key, start, choices=tuple(r.choices))
+        return Parameter(key, start, origin, choices=tuple(r.choices))
     if r.low is None or r.high is None:
         raise err(f"missing low or high (expected {EXPECTED['parameter']})", where)
     if isinstance(start, bool) or not isinstance(start, (int, float)):
@@ -453,7 +464,7 @@ def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], raw:
         raise err("high - low must be a whole number of steps", [*where, "step"], r.step)
     check(r.low, ["low"])
     check(r.high, ["high"])
-    return Parameter(key, start, low=r.low, high=r.high, step=r.step, integer=integer)
+    return Parameter(key, start, origin, low=r.low, high=r.high, step=r.step, integer=integer)
 
 
 def _check_objective(o: Objective, scholars: list[str], err) -> None:
