@@ -249,8 +249,8 @@ def _run(plan: TunePlan, out: Path, jobs: int, backend: str, scheduler: str | No
         best = best_candidate(plan, finished)
         again = f" (again, repetition {repetition}: pooled {value:.2f})" if repetition else ""
         say(f"trial {trial_number} ({len(finished)}/{plan.trials}): {_describe(values)} -> {own:.2f}{again}; "
-            f"best so far {best.objective:.2f} at {_describe(best.values)} (search objective, optimistic: the "
-            f"lowest of {len(finished)} trials; validated on fresh seeds at the end); games "
+            f"best so far {best.objective:.2f} at {_describe(best.values)} (search objective: optimistic, "
+            f"validated at the end); games "
             f"{len(finished) * plan.trial_games:,} of {plan.budget:,}")
 
     finished = [t for t in study.get_trials(deepcopy=False) if t.state == TrialState.COMPLETE]
