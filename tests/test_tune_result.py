@@ -49,3 +49,22 @@ def test_the_result_is_the_validated_objective_and_the_search_figure_is_labelled
     assert "- search objective (optimistic, picked from 2 trials) 7.70 over 300 games" in md
     s = json.loads(json.dumps(summary(result), default=str))
     assert s["objective"] == 10.10 and s["best"]["search_objective"] == 7.70 and "objective" not in s["best"]
+
+
+def test_an_expansion_scholars_value_can_be_tuned(tmp_path: Path) -> None:
+    from experiments.dungeonology.tune.layer import write_layer
+    from sim.dungeonology.loader import load_data
+    from sim.dungeonology.modules import boxes_in_use
+
+    boxes = boxes_in_use(["rocca_civetta"])
+    hand = load_data(boxes=boxes).data.scholars["Enrico"].hand
+    raw = {"name": "rce", "seed": 4, "budget": 120, "startup_trials": 2,
+           "game": {"games_per_cell": 20, "fixed": {"players": 2, "agents": ["random"], "modules": ["rocca_civetta"],
+                                                    "overrides": {"scholars.Enrico.hand": hand + 1}}},
+           "parameters": {"scholars.Enrico.hand": {"low": 2, "high": 6}},
+           "objective": {"fair_share": {"scholars": ["Enrico"], "tolerance": 5}}, "validation": {"games_per_cell": 20}}
+    plan = parse_tune(raw, file="rce.toml")  # before: "no key 'Enrico' under scholars"
+    (p,) = plan.parameters
+    assert (p.start, p.origin, plan.boxes) == (hand + 1, hand, boxes) and "Enrico" in plan.scholars
+    folder = write_layer(tmp_path / "layer", {"scholars.Enrico.hand": 2}, boxes=boxes)
+    assert load_data(str(folder), boxes=boxes).data.scholars["Enrico"].hand == 2

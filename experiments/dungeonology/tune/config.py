@@ -48,7 +48,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from experiments.runs.config import MAX_SEED, SweepPlan, parse_sweep
+from sim.dungeonology.boxes import BASE_BOX
 from sim.dungeonology.loader import load_data, split_key
+from sim.dungeonology.modules import boxes_in_use
 from sim.kit.errors import ConfigError, DataError, format_key, format_value
 
 SAMPLERS = ("tpe", "random")
@@ -274,6 +276,7 @@ class TunePlan:
     trial_games: int  # games of one trial (every cell)
     validation_total: int  # games of one validation run (every cell)
     scholars: tuple[str, ...]  # the Scholars of the data
+    boxes: tuple[str, ...] = (BASE_BOX,)  # the data the free values are read from: the first cell's modules'
 
     @property
     def trials(self) -> int:
@@ -366,9 +369,11 @@ def parse_tune(raw: Mapping[str, Any], file: str = "tune", base: Path | None = N
     except DataError as exc:
         raise ConfigError(exc.message, file=file, key="game", value=exc.key) from None
     fixed = dict(probe.fixed["overrides"])
-    loaded = load_data(probe.cells[0].config.data, fixed)
-    own = load_data(probe.cells[0].config.data).provenance.raw  # the data's own values: the penalty's origin
-    params = tuple(_parameter(k, r, probe, fixed, loaded.provenance.raw, own, err) for k, r in m.parameters.items())
+    boxes = boxes_in_use(probe.cells[0].config.modules)  # an expansion's values are read from its data
+    loaded = load_data(probe.cells[0].config.data, fixed, boxes)
+    own = load_data(probe.cells[0].config.data, boxes=boxes).provenance.raw  # the data's own values: the origin
+    params = tuple(_parameter(k, r, probe, fixed, boxes, loaded.provenance.raw, own, err)
+                   for k, r in m.parameters.items())
     if not params:
         raise err(f"no free value (expected {EXPECTED['parameters']})", ["parameters"])
     _check_objective(m.objective, list(loaded.data.scholars), err)
@@ -394,7 +399,7 @@ def parse_tune(raw: Mapping[str, Any], file: str = "tune", base: Path | None = N
     return TunePlan(name=probe.name, description=m.description, file=file, seed=m.seed, budget=m.budget,
                     sampler=m.sampler, startup_trials=startup, game=game, parameters=params, objective=m.objective,
                     penalty=m.penalty, validation_games=m.validation.games_per_cell, trial_games=probe.games_total,
-                    validation_total=validation, scholars=tuple(loaded.data.scholars))
+                    validation_total=validation, scholars=tuple(loaded.data.scholars), boxes=boxes)
 
 
 def value_at(raw: Any, key: str) -> tuple[bool, Any]:
@@ -410,7 +415,8 @@ def value_at(raw: Any, key: str) -> tuple[bool, Any]:
     return True, node
 
 
-def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], raw: Any, own: Any, err) -> Parameter:
+def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], boxes: tuple[str, ...], raw: Any,
+               own: Any, err) -> Parameter:
     where = ["parameters", key]
     try:
         split_key(key)
@@ -425,13 +431,13 @@ def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], raw:
 
     def check(value: Any, field: list[str]) -> None:  # the data must accept the value
         try:
-            load_data(data, {**fixed, key: value})
+            load_data(data, {**fixed, key: value}, boxes)
         except DataError as exc:
             raise err(exc.message.replace(f" [value set by override {key}]", ""), [*where, *field], value) from None
 
     if not found:
         try:  # the loader names the keys that exist where this one stops
-            load_data(data, {**fixed, key: 0})
+            load_data(data, {**fixed, key: 0}, boxes)
         except DataError as exc:
             if "[value set by override" not in exc.message:
                 raise err(exc.message, where) from None

@@ -274,13 +274,13 @@ def _run(plan: TunePlan, out: Path, jobs: int, backend: str, scheduler: str | No
     fixed = dict(plan.sweep("probe", plan.seed, {}).fixed["overrides"])
     changed = {p.key: best.values[p.key] for p in plan.parameters if p.moved(best.values[p.key])}
     layer = _layer(plan, out, {**fixed, **changed}, best)  # the game's data as tuned: no layer when unchanged
-    loaded = load_data(plan.game.get("data"), {**fixed, **best.values})
+    loaded = load_data(plan.game.get("data"), {**fixed, **best.values}, plan.boxes)
     provisional = [{"file": v.file, "key": v.key, "value": v.value, "note": v.note, "layer": v.layer}
-                   for v in load_data(plan.game.get("data"), fixed).provisional]
+                   for v in load_data(plan.game.get("data"), fixed, plan.boxes).provisional]
     result = TuneResult(out, plan, records, best, before, after, layer, out / "report.md", played,
                         len(finished) * plan.trial_games + len({str(a.run_dir) for a in arms}) * plan.validation_total,
                         time.perf_counter() - start_time, notes, provisional,
-                        _provisional_parameters(plan, load_data(plan.game.get("data")).provisional))
+                        _provisional_parameters(plan, load_data(plan.game.get("data"), boxes=plan.boxes).provisional))
     from experiments.dungeonology.tune.report import write_outputs
 
     write_outputs(result, loaded.hash, html=html, say=say)
@@ -295,7 +295,7 @@ def _layer(plan: TunePlan, out: Path, overrides: dict[str, Any], best: Candidate
         return None
     text = _describe(best.values)
     return write_layer(out / "layer", overrides, plan.game.get("data"), name=f"{plan.name} (tuned)",
-                       description=f"written by dungeonology tune {plan.file}: {text}")
+                       description=f"written by dungeonology tune {plan.file}: {text}", boxes=plan.boxes)
 
 
 def _provisional_parameters(plan: TunePlan, provisional: list) -> list[str]:
