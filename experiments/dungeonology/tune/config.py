@@ -201,13 +201,11 @@ def _model_of(model: Any, name: str) -> type[BaseModel] | None:
 # -------------------------------------------------------------- the plan
 @dataclass(frozen=True)
 class Parameter:
-    """A free data value: its dotted key, its range or choices, its value before tuning (``start``: the
-    first trial and the "before" of the validation) and the data's own value (``origin``: the box's as loaded
-    with the designer's layers, without the tune file's overrides), which the penalty measures changes from."""
+    """A free data value: its dotted key, its range or choices, its value before tuning and the data's own."""
 
     key: str
-    start: Any  # the value in the data (with the game's fixed overrides), None when the data lacks it
-    origin: Any = None  # the value in the data without the tune file's overrides, None when the data lacks it
+    start: Any  # with the game's fixed overrides (the first trial, "before"); None when the data lacks it
+    origin: Any = None  # the box's with the designer's layers, no overrides: what the penalty measures from
     low: float | None = None
     high: float | None = None
     step: float | None = None
@@ -243,12 +241,12 @@ class Parameter:
         return int(value) if self.integer else float(value)
 
     def size(self, value: Any) -> float:
-        """How far ``value`` is from the data's own value (``origin``): a fraction of the range (a changed
-        choice: 1). A value the tune file plants as its start is a change like any other."""
+        """How far ``value`` is from the data's own value (``origin``, not a planted start): a fraction of the
+        range (a changed choice: 1)."""
         if value == self.origin and type(value) is type(self.origin):
             return 0.0
-        if self.choices or self.origin is None or isinstance(self.origin, bool) or \
-                isinstance(value, bool) or not isinstance(value, (int, float)):
+        numbers = [v for v in (value, self.origin) if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        if self.choices or len(numbers) < 2:
             return 1.0
         return abs(value - self.origin) / (self.high - self.low)
 
