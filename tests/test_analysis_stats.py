@@ -7,6 +7,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 from analysis_frames import synthetic_frame  # noqa: E402
 
@@ -123,3 +124,43 @@ def test_games_for_wilson_width():
             assert abs(n - games_for_width(p, width)) <= 0.01 * n
     with pytest.raises(ValueError):
         games_for_wilson_width(0.25, 0)
+
+
+# ------------------------------------------------------- Thesis-rate coverage
+def _correlated_theses(rng: np.random.Generator, reps: int, games: int, players: int, rate: float,
+                       icc: float) -> pd.DataFrame:
+    """``reps`` runs (column ``cell``) of ``games`` games each: every game draws its own chance of a Thesis
+    (Beta with mean ``rate`` and intra-game correlation ``icc``), its seats succeed with that chance."""
+    k = (1 - icc) / icc
+    chance = rng.beta(rate * k, (1 - rate) * k, reps * games)
+    thesis = rng.random((reps * games, players)) < chance[:, None]
+    game = np.repeat(np.arange(reps * games), players)
+    return pd.DataFrame({"cell": game // games, "game": game, "players": players, "turns": 40, "rounds": 10,
+                         "score": 10, "thesis_submitted": thesis.reshape(-1)})
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_thesis_rate_intervals_cover_over_games_not_seats(players):
+    # a planted Thesis rate of 30% with seats correlated within a game (intra-game correlation 0.12):
+    # 400 runs of 300 games; the interval over games covers the truth about 95% of the time, the
+    # seats-as-independent Wilson interval (the old one) about 91% at 4 players
+    rng = np.random.default_rng(7 + players)
+    df = _correlated_theses(rng, 400, 300, players, 0.30, 0.12)
+    t = A.condition_effects(df, "cell")
+    cover = float(((t["thesis_ci_low"] <= 0.30) & (0.30 <= t["thesis_ci_high"])).mean())
+    seats = df.groupby("cell")["thesis_submitted"].agg(["sum", "size"])
+    lo, hi = wilson(seats["sum"].to_numpy(), seats["size"].to_numpy())
+    naive = float(((lo <= 0.30) & (0.30 <= hi)).mean())
+    print(f"{players} players: coverage over games {cover:.3f}, seats as independent {naive:.3f}")
+    assert cover >= 0.935
+    assert len(t) == 400 and (t["thesis_ci_low"] <= t["thesis_rate"]).all()
+    if players == 4:
+        assert naive < 0.93  # the planted correlation is strong enough to show the old intervals' fault
+
+
+def test_cluster_wilson_without_variation_counts_each_game_once():
+    from experiments.analysis.stats import cluster_wilson
+
+    rate, lo, hi = cluster_wilson(np.zeros(50), np.full(50, 4.0), np.zeros(50, np.int64), 1)
+    ref_lo, ref_hi = wilson(0, 50)
+    assert rate[0] == 0 and lo[0] == pytest.approx(ref_lo) and hi[0] == pytest.approx(ref_hi)

@@ -3,6 +3,8 @@ found, and on null data the rate of false claims stays at or below 5% (measured)
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -143,3 +145,26 @@ def test_stronger_wins_is_one_when_the_stronger_always_wins():
     df = simulate(rng, 200, {})
     df["agent"] = np.where(df["won"], "strong", "weak")  # the winner's seat is always "strong"
     assert stronger_wins(df) == 1.0
+
+
+def test_the_balance_has_an_interval_and_what_a_fair_game_reads():
+    from experiments.dungeonology.analysis.metrics import balance_stats
+    from experiments.dungeonology.report.compare import BALANCE_HEADER, metrics_shown
+
+    rng = np.random.default_rng(8)
+    fair = designer_metrics(simulate(rng, 2000, {}), "variant").iloc[0]
+    # a perfectly fair game of 2,000 games reads about 0.977, not 1: the report says so beside it
+    assert 0.95 < fair["balance"] < 1 and 0.97 < fair["balance_if_fair"] < 0.985
+    assert fair["balance_low"] < fair["balance"] and fair["balance_high"] == 1.0 and fair["balance_fair_p"] > 0.05
+    shown = metrics_shown(designer_metrics(simulate(rng, 2000, {}), "variant").iloc[:1]).iloc[0]
+    assert "balance_if_fair" not in shown.index
+    assert re.fullmatch(r"0\.9\d\d \(0\.9\d\d to 1\.000; 0\.97\d\)", shown[BALANCE_HEADER])
+    # the interval covers the true balance: 1 for the fair game, 0.8 with Vincenzo twice as strong (0.4 vs 0.2)
+    for strength, truth in (({}, 1.0), ({"Vincenzo": 2.0}, 0.8)):
+        covered = 0
+        for _ in range(100):
+            b = balance_stats(simulate(rng, 1000, strength), reps=1)
+            covered += b["balance_low"] <= truth <= b["balance_high"]
+        assert covered >= 95, (strength, covered)
+    unfair = balance_stats(simulate(rng, 2000, {"Vincenzo": 2.0}))
+    assert unfair["balance_high"] < 1 and unfair["balance_fair_p"] == 0

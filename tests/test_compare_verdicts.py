@@ -5,16 +5,19 @@ comparison holds at once with probability at least 95%, so each false verdict is
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import pytest
 from test_compare import simulate
 
 from experiments.dungeonology.analysis.compare import (
+    CLAIMS,
     CROSSED,
     FAIRER,
     SAME,
     UNSURE,
     WORSE,
     Side,
+    UnmatchedStrata,
     compare,
     distance_range,
 )
@@ -91,3 +94,63 @@ def test_a_large_move_toward_the_fair_share_is_fairer():
     rates = _verdicts(0.40, 0.25, 2000, 0.5, 100, 3)
     print(f"fairer by 15 points (2,000 paired games, 100 comparisons): {rates}")
     assert rates.get(FAIRER, 0) >= 0.9 and rates.get(WORSE, 0) == 0
+
+
+def _mixed(rng: np.random.Generator, games: dict[int, int], name: str, first: int = 0) -> pd.DataFrame:
+    """Fair games of the four Scholars (every seat wins with 1 / players) at the player counts of ``games``
+    (player count -> games): rows as tests/test_compare.py's simulator writes them."""
+    parts = []
+    for players, n in games.items():
+        d = simulate(rng, n, {}, name, first=first)
+        d = d[d["seat"] < players].copy()  # the fourth seat leaves: 3-player games of 3 of the 4 Scholars
+        winner = rng.integers(0, players, n)
+        d["won"] = d["seat"].to_numpy() == np.repeat(winner, players)
+        d["rank"] = np.where(d["won"], 1, 2)
+        d["thesis_submitted"] = d["won"] & d["thesis_submitted"]
+        d["players"] = players
+        parts.append(d)
+        first += n
+    return pd.concat(parts, ignore_index=True)
+
+
+def test_runs_that_mix_player_counts_differently_are_compared_per_count():
+    # both sides fair at every player count, but 90% of the reference's games have 3 players and 10% of the
+    # variant's: pooled, Sofia "moves" from 32% to 26%; per player count nothing changes. Pooled (before),
+    # every comparison claimed a change
+    rng = np.random.default_rng(4)
+    claims, reps = 0, 60
+    for i in range(reps):
+        a = _mixed(rng, {3: 1800, 4: 200}, "a")
+        b = _mixed(rng, {3: 200, 4: 1800}, "b", first=10**6)
+        t = compare(Side("a", a), Side("b", b))
+        claims += bool(t["verdict"].isin(CLAIMS).any() or t["significant"].any())
+        if i == 0:
+            sofia = t[t["group"].str.startswith("Sofia (")].set_index("group")
+            assert sofia.loc["Sofia (3 players)", "fair_share"] == pytest.approx(1 / 3)
+            assert sofia.loc["Sofia (4 players)", "fair_share"] == pytest.approx(1 / 4)
+            assert set(t.loc[t["measure"] == "Thesis rate", "group"]) == {"3 players", "4 players"}
+            assert (t["family"] == len(t) + 2 * t["fair_share"].notna().sum()).all()  # one family
+    print(f"mixed player counts, fair at each: claims in {claims} of {reps} comparisons")
+    assert claims / reps <= NOMINAL
+
+
+def test_sides_of_different_player_counts_are_refused():
+    rng = np.random.default_rng(5)
+    a = _mixed(rng, {3: 100, 4: 100}, "a")
+    b = _mixed(rng, {4: 100}, "b", first=10**6)
+    with pytest.raises(UnmatchedStrata, match="a played 3, 4 players, b 4: "):
+        compare(Side("a", a), Side("b", b))
+
+
+def test_the_command_refuses_runs_of_different_player_counts_in_one_line(tmp_path):
+    from analysis_frames import synthetic_frame, write_run
+    from typer.testing import CliRunner
+
+    from experiments.cli import app
+
+    for players in (3, 4):
+        write_run(synthetic_frame(200, players=players), tmp_path / f"p{players}")
+    r = CliRunner().invoke(app, ["compare", str(tmp_path / "p3"), str(tmp_path / "p4")])
+    assert r.exit_code == 2, r.output
+    assert "played 3 players" in r.output and "Traceback" not in r.output
+    assert not (tmp_path / "p3" / "compare").exists()

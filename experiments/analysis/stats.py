@@ -132,3 +132,25 @@ def adjust_pvalues(p: np.ndarray, method: str = "holm") -> np.ndarray:
     if ok.any():
         out[ok] = multipletests(p[ok], method=ADJUST_METHODS[method])[1]
     return out
+
+
+def cluster_wilson(wins: np.ndarray, n: np.ndarray, group: np.ndarray, groups: int,
+                   z: float = Z95) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(rate, low, high) per group of a ratio of sums, sum(wins) / sum(n), whose units are clusters (a game
+    and its seats): ``wins`` and ``n`` per cluster, ``group`` its group code (0 .. ``groups`` - 1).
+
+    The variance is the cluster-robust (linearised ratio) one over the clusters, sum((w - r n)^2) / sum(n)^2
+    with the J / (J - 1) factor; the interval is Wilson's at the effective sample size r (1 - r) / variance
+    (the seats' count shrunk by the design effect), so it keeps Wilson's behaviour near 0 and 1. With no
+    variation seen (every cluster at the rate: r is 0 or 1) each cluster counts as one trial."""
+    wins, n = np.asarray(wins, dtype=float), np.asarray(n, dtype=float)
+    group = np.asarray(group, dtype=np.int64)
+    total = np.bincount(group, n, groups)
+    clusters = np.bincount(group, minlength=groups).astype(float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rate = np.bincount(group, wins, groups) / total
+        resid = wins - rate[group] * n
+        var = np.bincount(group, resid**2, groups) / total**2 * clusters / np.maximum(clusters - 1, 1)
+        n_eff = np.where(var > 0, rate * (1 - rate) / var, clusters)
+    lo, hi = wilson(rate * np.where(total > 0, n_eff, 0.0), np.where(total > 0, n_eff, 0.0), z)
+    return rate, lo, hi

@@ -8,6 +8,12 @@ docs/SWEEPS.md) are compared, each against the reference (RUN_A, or the first va
   fair share (1 / players);
 * the game length (rounds) and the Thesis rate (the share of games with a successful Thesis).
 
+**Player counts.** When the games have several player counts, every row is stratified by the player
+count: a Scholar's win rate, a Scholar under a Clan Card, the game length and the Thesis rate get a row
+per player count ("Sofia (3 players)", each judged against its own fair share 1 / players), all in the
+comparison's one family; so two sides that mix the counts differently are compared count by count, never
+pooled. Two sides that did not play the same player counts are refused (:class:`UnmatchedStrata`).
+
 Intervals: every delta of one comparison is one family; each interval is at the Bonferroni level
 1 - alpha / family (so the chance that any delta of a comparison without effect is called a change
 is at most alpha), and the Holm-adjusted p-values (statsmodels' ``multipletests``) come with them.
@@ -62,6 +68,10 @@ COLUMNS = ("comparison", "reference", "variant", "measure", "group", "unit", "re
            "distance_change",
            "distance_low", "distance_high", "p_value", "p_adjusted", "family", "level",
            "paired", "significant", "verdict")
+
+
+class UnmatchedStrata(ValueError):
+    """The two sides of a comparison did not play the same player counts."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +149,28 @@ def _rate_deltas(ref: pd.DataFrame, alt: pd.DataFrame, keys: list[str], paired: 
                          "delta": p_b - p_a, "se": np.sqrt(var), "df": len(n_a) - 1})
 
 
+def player_counts(ref: pd.DataFrame, alt: pd.DataFrame, names: tuple[str, str] = ("reference", "variant")
+                  ) -> list[int]:
+    """The player counts both sides played (the strata of a comparison); :class:`UnmatchedStrata` when the
+    sides did not play the same ones."""
+    a, b = (sorted(int(n) for n in pd.unique(r["players"])) for r in (ref, alt))
+    if a != b:
+        raise UnmatchedStrata(f"{names[0]} played {_counts(a)} players, {names[1]} {_counts(b)}: a comparison "
+                              "is made per player count, so both sides must play the same player counts "
+                              "(allowed: compare runs of the same player counts)")
+    return a
+
+
+def _counts(counts: list[int]) -> str:
+    return ", ".join(str(n) for n in counts) or "no"
+
+
+def _stratum(groups: pd.Series) -> pd.Series:
+    """'3 × Sofia' (a group label led by the player count) as 'Sofia (3 players)'."""
+    parts = groups.astype(str).str.split(" × ", n=1)
+    return parts.str[1] + " (" + parts.str[0] + " players)"
+
+
 def _game_table(rows: pd.DataFrame) -> pd.DataFrame:
     """One row per game (index: seed): rounds, a successful Thesis, players."""
     g = rows.groupby("seed", sort=True)
@@ -178,21 +210,28 @@ def compare(ref: Side, alt: Side, *, band: float = DEFAULT_BAND, length_band: fl
             alpha: float = 0.05, paired: bool | None = None) -> pd.DataFrame:
     """Every delta of ``alt`` against ``ref`` (the :data:`COLUMNS`), one family: Bonferroni intervals at
     1 - alpha / family and Holm-adjusted p-values; the verdict of each row with the band."""
+    counts = player_counts(ref.rows, alt.rows, (ref.name, alt.name))
+    strata = len(counts) > 1
     paired = is_paired(ref.rows, alt.rows) if paired is None else paired
     parts = []
-    fair_rows = [("Scholar", ["scholar"]), ("turn position", ["players", "turn_position"])]
+    by_count = ["players"] if strata else []
+    fair_rows = [("Scholar", [*by_count, "scholar"]), ("turn position", ["players", "turn_position"])]
     if ref.rows["clan"].nunique() > 1 or alt.rows["clan"].nunique() > 1:
-        fair_rows.append(("Scholar × Clan", ["scholar", "clan"]))
+        fair_rows.append(("Scholar × Clan", [*by_count, "scholar", "clan"]))
     for measure, keys in fair_rows:
         t = _rate_deltas(ref.rows, alt.rows, keys, paired)
         t.insert(0, "measure", measure)
         t["unit"] = "win rate"
         t["fair_share"] = _fair_share(ref.rows, keys, t["group"])
+        if strata and measure != "turn position":
+            t["group"] = _stratum(t["group"])
         parts.append(t)
     ga, gb = _game_table(ref.rows), _game_table(alt.rows)
+    games = [(f"{n} players", ga[ga["players"] == n], gb[gb["players"] == n]) for n in counts] if strata else \
+        [("all games", ga, gb)]
     for measure, col, unit in (("game length", "rounds", "rounds"), ("Thesis rate", "thesis", "share of games")):
-        parts.append(pd.DataFrame([{"measure": measure, "group": "all games", "unit": unit, "fair_share": np.nan,
-                                    **_mean_delta(ga[col], gb[col], paired)}]))
+        parts += [pd.DataFrame([{"measure": measure, "group": group, "unit": unit, "fair_share": np.nan,
+                                 **_mean_delta(a[col], b[col], paired)}]) for group, a, b in games]
     out = pd.concat(parts, ignore_index=True)
     _intervals(out, alpha, paired)
     _distance_intervals(out)

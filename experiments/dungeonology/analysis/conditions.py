@@ -10,24 +10,31 @@ import numpy as np
 import pandas as pd
 
 from experiments.analysis.groups import columns_of, group_counts
-from experiments.analysis.stats import Z95, wilson
+from experiments.analysis.stats import Z95, cluster_wilson, wilson
 from experiments.dungeonology.results import GAME_COLUMNS
 from experiments.runs.schema import OVERRIDE_PREFIX
 
 
 def games(df: pd.DataFrame) -> pd.DataFrame:
-    """One row per game: the game-level columns, the ``set:`` columns, and ``nobody_submits``
-    (no seat submitted a successful Thesis)."""
+    """One row per game: the game-level columns, the ``set:`` columns, ``nobody_submits`` (no seat
+    submitted a successful Thesis), ``seats`` (its rows) and ``thesis_seats`` (seats with a successful
+    Thesis)."""
     cols = [c for c in GAME_COLUMNS if c in df.columns] + [c for c in df.columns if c.startswith(OVERRIDE_PREFIX)]
     step = np.diff(df["game"].to_numpy())
     if len(df) and (step >= 0).all():  # rows in game order (as the parts are): one pass, no groupby
         starts = np.r_[0, np.flatnonzero(step) + 1]
         del step
         g = df.iloc[starts][["game", *(c for c in cols if c != "game")]].reset_index(drop=True)
-        g["nobody_submits"] = ~np.logical_or.reduceat(df["thesis_submitted"].to_numpy(dtype=bool), starts)
+        thesis = df["thesis_submitted"].to_numpy(dtype=bool)
+        g["seats"] = np.diff(np.r_[starts, len(df)])
+        g["thesis_seats"] = np.add.reduceat(thesis.astype(np.int64), starts)
+        g["nobody_submits"] = g["thesis_seats"].to_numpy() == 0
         return g
     g = df.drop_duplicates("game")[cols].set_index("game")
-    g["nobody_submits"] = ~df.groupby("game")["thesis_submitted"].any().reindex(g.index)
+    per = df.groupby("game")["thesis_submitted"]
+    g["seats"] = per.size().reindex(g.index)
+    g["thesis_seats"] = per.sum().astype(np.int64).reindex(g.index)
+    g["nobody_submits"] = g["thesis_seats"] == 0
     return g.reset_index()
 
 
@@ -43,8 +50,9 @@ def condition_effects(df: pd.DataFrame, by: str | Sequence[str] = ("alert", "pla
 
     Columns: games; mean_turns with turns_ci_low/high (normal 95% interval of
     the mean); mean_rounds; thesis_rate (share of seats with a successful
-    Thesis) with a Wilson interval; nobody_submits and no_thesis_rate (games
-    where no seat submitted a successful Thesis, and their share, with a
+    Thesis) with a 95% interval over games (:func:`experiments.analysis.stats.cluster_wilson`:
+    the seats of one game are not independent); nobody_submits and no_thesis_rate
+    (games where no seat submitted a successful Thesis, and their share, with a
     Wilson interval); mean_score (per seat)."""
     by = columns_of(by)
     g = games(df)
@@ -52,19 +60,19 @@ def condition_effects(df: pd.DataFrame, by: str | Sequence[str] = ("alert", "pla
     out = gg.size().rename("games").to_frame()
     out = out.join(_mean_ci(gg["turns"], "turns"))
     out["mean_rounds"] = gg["rounds"].mean()
-    c = group_counts(df, by, {"theses": df["thesis_submitted"].to_numpy(dtype=bool),
-                              "score": df["score"].to_numpy()})
-    seats = pd.DataFrame({"seats": c["rows"].to_numpy(), "theses": c["theses"].to_numpy(),
-                          "mean_score": (c["score"] / c["rows"]).to_numpy()},
+    c = group_counts(df, by, {"score": df["score"].to_numpy()})
+    seats = pd.DataFrame({"mean_score": (c["score"] / c["rows"]).to_numpy()},
                          index=pd.MultiIndex.from_frame(c[by]) if len(by) > 1 else pd.Index(c[by[0]]))
     out = out.join(seats)
-    out["thesis_rate"] = out["theses"] / out["seats"]
-    out["thesis_ci_low"], out["thesis_ci_high"] = wilson(out["theses"].to_numpy(), out["seats"].to_numpy())
+    code = gg.ngroup().to_numpy()
+    kept = code >= 0  # a game whose group is missing is in no group
+    rate, lo, hi = cluster_wilson(g["thesis_seats"].to_numpy()[kept], g["seats"].to_numpy()[kept], code[kept],
+                                  len(out))
+    out["thesis_rate"], out["thesis_ci_low"], out["thesis_ci_high"] = rate, lo, hi
     out["nobody_submits"] = gg["nobody_submits"].sum().astype(np.int64)
     out["no_thesis_rate"] = out["nobody_submits"] / out["games"]
     out["no_thesis_ci_low"], out["no_thesis_ci_high"] = wilson(out["nobody_submits"].to_numpy(),
                                                                out["games"].to_numpy())
-    out = out.drop(columns=["seats", "theses"])
     cols = ["games", "mean_turns", "turns_ci_low", "turns_ci_high", "mean_rounds", "thesis_rate", "thesis_ci_low",
             "thesis_ci_high", "nobody_submits", "no_thesis_rate", "no_thesis_ci_low", "no_thesis_ci_high",
             "mean_score"]

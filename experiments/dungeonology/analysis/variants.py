@@ -27,7 +27,7 @@ from experiments.dungeonology.analysis.groupings import BASIC
 from experiments.runs.schema import OVERRIDE_PREFIX, override_text
 from sim.dungeonology.loader import load_data
 from sim.dungeonology.loader.keys import split_key
-from sim.dungeonology.modules import names
+from sim.dungeonology.modules import boxes_in_use, names, validate
 from sim.kit.errors import DungeonologyError
 
 
@@ -111,10 +111,10 @@ def scholar_of(key: str, scholars: Sequence[str]) -> str | None:
 
 
 @lru_cache(maxsize=32)
-def _data_value(data: str, fixed: str, data_hash: str, key: str) -> tuple[str | None, str]:
+def _data_value(data: str, fixed: str, data_hash: str, key: str, boxes: tuple[str, ...]) -> tuple[str | None, str]:
     try:
-        loaded = load_data(json.loads(data), json.loads(fixed))
-        if data_hash and loaded.hash != data_hash:
+        loaded = load_data(json.loads(data), json.loads(fixed), boxes)
+        if data_hash and data_hash not in (loaded.hash, _base_hash(data, fixed)):
             return None, "the run's data is not the data on disk now (its hash differs)"
         node: Any = loaded.provenance.raw if loaded.provenance else {}
         for seg in split_key(key):
@@ -124,25 +124,54 @@ def _data_value(data: str, fixed: str, data_hash: str, key: str) -> tuple[str | 
     return override_text(node), ""
 
 
-def data_value(manifest: dict[str, Any], key: str) -> tuple[str | None, str]:
+@lru_cache(maxsize=32)
+def _base_hash(data: str, fixed: str) -> str:
+    """The hash of the base game's data with the layers and fixed overrides ("" when they do not load there)."""
+    try:
+        return load_data(json.loads(data), json.loads(fixed)).hash
+    except (DungeonologyError, OSError):
+        return ""
+
+
+def data_value(manifest: dict[str, Any], key: str, modules: Sequence[str] = ()) -> tuple[str | None, str]:
     """The value of ``key`` in the run's data (its data folder and fixed overrides, as the manifest's
-    ``config`` records them, checked against its ``data_hash``), as the set:<key> column writes it;
+    ``config`` records them, checked against its ``data_hash``) as the cells of ``modules`` load it (their
+    boxes and module layers: the expansion's Scholars are there), as the set:<key> column writes it;
     (None, why) when it cannot be read."""
     cfg = manifest.get("config") if isinstance(manifest.get("config"), dict) else {}
     fixed = cfg.get("fixed") if isinstance(cfg.get("fixed"), dict) else {}
     text = (json.dumps(cfg.get("data"), default=str), json.dumps(fixed.get("overrides") or {}, default=str))
-    return _data_value(*text, str(manifest.get("data_hash") or ""), key)
+    try:
+        boxes = boxes_in_use(validate(list(modules)))
+    except DungeonologyError as exc:
+        return None, f"the run's modules could not be read ({type(exc).__name__})"
+    return _data_value(*text, str(manifest.get("data_hash") or ""), key, boxes)
+
+
+def run_data_value(df: pd.DataFrame, key: str) -> tuple[str | None, str]:
+    """The value of ``key`` in the data of the run's cells (:func:`data_value` per modules set played; the
+    ``modules`` column): one value when they agree, else (None, why)."""
+    played = [str(m) for m in pd.unique(df["modules"].astype(str))] if "modules" in df.columns else [""]
+    manifest = df.attrs.get("manifest") or {}
+    read = {m: data_value(manifest, key, [x for x in m.split("+") if x]) for m in played}
+    values = {v for v, _ in read.values() if v is not None}
+    if len(values) == 1:
+        return values.pop(), ""
+    if values:
+        shown = "; ".join(f"{v} with modules {m or 'none'}" for m, (v, _) in read.items() if v is not None)
+        return None, f"the data value differs between the modules played ({shown})"
+    return None, next(iter(read.values()))[1] if read else "no rows"
 
 
 def reference_of(df: pd.DataFrame, key: str) -> Reference:
     """The reference of the what-if ``key``: the cells at the current data value.
 
     The cells without the override ("(default)") play the data value; else the cells whose
-    override value equals the value in the run's data (:func:`data_value`, from the manifest in
-    ``df.attrs``). When the data value was not played, the tried value nearest to it (numbers);
-    when the data value cannot be read, no reference (no deltas)."""
+    override value equals the value in the run's data (:func:`run_data_value`: the data of the
+    modules played, from the manifest in ``df.attrs``). When the data value was not played, the
+    tried value nearest to it (numbers); when the data value cannot be read, no reference (no deltas)."""
     values = [str(v) for v in df[OVERRIDE_PREFIX + key].cat.categories]
-    known, why = data_value(df.attrs.get("manifest") or {}, key)
+    known, why = run_data_value(df, key)
     if DEFAULT_VALUE in values:
         data = "the run's data value" if known is None else f"the data value {known}"
         return Reference(DEFAULT_VALUE, known, f"the cells without the override ({data})")

@@ -77,7 +77,10 @@ def compare_cmd(
             if names[0] == names[1]:
                 names = [str(run_a), str(run_b)]
             sides = [K.Side(names[0], df_a), K.Side(names[1], df_b)]
-        t = K.compare_all(sides, reference, band=band / 100, length_band=length_band, alpha=alpha)
+        try:
+            t = K.compare_all(sides, reference, band=band / 100, length_band=length_band, alpha=alpha)
+        except K.UnmatchedStrata as exc:
+            fail(str(exc))
         names = [s.name for s in sides]
         rows = pd.concat([s.rows.assign(**{VARIANT: s.name}) for s in sides], ignore_index=True)
         metrics = designer_metrics(rows.assign(**{VARIANT: pd.Categorical(rows[VARIANT], categories=names)}), VARIANT)

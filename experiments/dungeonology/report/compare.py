@@ -54,7 +54,7 @@ def row_text(r) -> str:
     """'Vincenzo: 55.1% -> 49.0%, -6.1 points (simultaneous 99.77% CI -8.2 to -4.0): fairer'."""
     name = r.group if r.measure in ("Scholar", "Scholar × Clan") else \
         (f"turn position {str(r.group).split(' × ')[-1]} ({str(r.group).split(' × ')[0]} players)"
-         if r.measure == "turn position" else r.measure)
+         if r.measure == "turn position" else r.measure if r.group == "all games" else f"{r.measure} ({r.group})")
     return f"{name}: {_value(r, r.ref_value)} → {_value(r, r.value)}, {_interval(r)}: {r.verdict}"
 
 
@@ -141,13 +141,28 @@ def shown(t: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+BALANCE_HEADER = "balance (95% CI; a fair game reads)"
+
+
+def _balance_text(value: float, low: float, high: float, fair: float) -> str:
+    """'0.962 (0.914 to 1.000; 0.977)'."""
+    if not np.isfinite(value):
+        return ""
+    return f"{value:.3f} ({low:.3f} to {high:.3f}; {fair:.3f})"
+
+
 def metrics_shown(m: pd.DataFrame) -> pd.DataFrame:
     """The designer metrics, formatted (NaN columns left out)."""
     out = m.copy()
-    for c in ("balance", "first_player_advantage", "thesis_rate", "no_thesis_rate", "decisiveness", "stronger_wins"):
+    if "balance_low" in out:  # one column: the balance, its interval, and what a fair game of these tables reads
+        out["balance"] = [_balance_text(*r) for r in out[["balance", "balance_low", "balance_high",
+                                                          "balance_if_fair"]].astype(float).itertuples(index=False)]
+        out = out.drop(columns=["balance_low", "balance_high", "balance_if_fair", "balance_fair_p"]).rename(
+            columns={"balance": BALANCE_HEADER})
+    for c in ("first_player_advantage", "thesis_rate", "no_thesis_rate", "decisiveness", "stronger_wins"):
         if c in out:
             out[c] = [("" if not np.isfinite(x) else f"{100 * x:+.1f} points" if c == "first_player_advantage"
-                       else f"{x:.3f}" if c == "balance" else f"{100 * x:.1f}%") for x in out[c].astype(float)]
+                       else f"{100 * x:.1f}%") for x in out[c].astype(float)]
     for c in ("rounds_mean", "rounds_sd", "turns_mean", "margin", "lead_changes"):
         if c in out:
             out[c] = ["" if not np.isfinite(x) else f"{x:.2f}" for x in out[c].astype(float)]
@@ -180,7 +195,10 @@ def compare_section(ctx: ReportContext, band: float = K.DEFAULT_BAND,
 def metrics_section(ctx: ReportContext) -> Section:
     """Designer metrics per cell (Balance, first-player advantage, length, Thesis rate ...)."""
     m = designer_metrics(ctx.df, [c for c in ("cell", VARIANT) if c in ctx.df.columns])
-    doc = ("Designer metrics per cell: balance = 1 − the largest gap between two Scholars' win rates; first-player "
+    doc = ("Designer metrics per cell: balance = 1 − the largest gap between two Scholars' win rates, with a 95% "
+           "interval of the true balance (simultaneous Wilson intervals of the Scholars' rates) and what a perfectly "
+           "fair game of the same tables and sample size reads (a mean over 200 simulated fair games: noise alone "
+           "keeps it below 1, so compare the balance with it, not with 1); first-player "
            "advantage = turn position 0's win rate − the fair share; the Thesis rate is the share of games with a "
            "successful Thesis (and the share without one); margin = winner's score − runner-up's.")
     ctx.csvs["metrics_by_cell.csv"] = m

@@ -19,7 +19,7 @@ from experiments.runs.config.variants import Variant, layers_of
 from sim.dungeonology import modules as M
 from sim.dungeonology.config import GameConfig, compile_config
 from sim.dungeonology.loader import load_data, split_key
-from sim.kit.errors import ConfigError
+from sim.kit.errors import ConfigError, DataError
 
 
 class Reader(SweepReader):
@@ -32,7 +32,36 @@ class Reader(SweepReader):
     PLAN = SweepPlan
 
     def load(self, data: Any, overrides: Mapping[str, Any]) -> Any:
-        return load_data(data, overrides)
+        """The data with ``overrides``, read with the boxes of the base game, else of each modules value the
+        file gives (the data its cells load, the expansion's Scholars included): the first that accepts them.
+        A cell whose own data lacks a key is an impossible cell (:meth:`cell`). When none accepts them, the
+        error of the widest data, which names the most keys."""
+        error: DataError | None = None
+        for boxes in self.box_sets:
+            try:
+                return load_data(data, overrides, boxes)
+            except DataError as exc:
+                error = exc
+        assert error is not None
+        raise error
+
+    @property
+    def box_sets(self) -> list[tuple[str, ...]]:
+        """The data of the base game, then of each modules value of [fixed] and [sweep] (its boxes and module
+        layers, sim.dungeonology.modules.boxes_in_use), each once, the widest last; values that are not valid
+        modules lists are left to the modules axis's own check."""
+        given = [self._given("fixed", "modules")]
+        swept = self._given("sweep", "modules")
+        given += swept if isinstance(swept, list) and all(isinstance(v, list) for v in swept) else [swept]
+        out = [M.boxes_in_use(())]
+        for modules in given:
+            try:
+                boxes = M.boxes_in_use(M.validate(modules))
+            except (ConfigError, TypeError):
+                continue
+            if boxes not in out:
+                out.append(boxes)
+        return sorted(out, key=len)
 
     def split_key(self, key: str) -> list[str]:
         return split_key(key)

@@ -48,7 +48,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from experiments.runs.config import MAX_SEED, SweepPlan, parse_sweep
+from sim.dungeonology.boxes import BASE_BOX
 from sim.dungeonology.loader import load_data, split_key
+from sim.dungeonology.modules import boxes_in_use
 from sim.kit.errors import ConfigError, DataError, format_key, format_value
 
 SAMPLERS = ("tpe", "random")
@@ -199,10 +201,11 @@ def _model_of(model: Any, name: str) -> type[BaseModel] | None:
 # -------------------------------------------------------------- the plan
 @dataclass(frozen=True)
 class Parameter:
-    """A free data value: its dotted key, its range or choices, and its value before tuning."""
+    """A free data value: its dotted key, its range or choices, its value before tuning and the data's own."""
 
     key: str
-    start: Any  # the value in the data (with the game's fixed overrides), None when the data lacks it
+    start: Any  # with the game's fixed overrides (the first trial, "before"); None when the data lacks it
+    origin: Any = None  # the box's with the designer's layers, no overrides: what the penalty measures from
     low: float | None = None
     high: float | None = None
     step: float | None = None
@@ -238,12 +241,18 @@ class Parameter:
         return int(value) if self.integer else float(value)
 
     def size(self, value: Any) -> float:
-        """How far ``value`` is from the start: a fraction of the range (a changed choice: 1)."""
-        if value == self.start and type(value) is type(self.start):
+        """How far ``value`` is from the data's own value (``origin``, not a planted start): a fraction of the
+        range (a changed choice: 1)."""
+        if value == self.origin and type(value) is type(self.origin):
             return 0.0
-        if self.choices or self.start is None or isinstance(self.start, bool):
+        numbers = [v for v in (value, self.origin) if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        if self.choices or len(numbers) < 2:
             return 1.0
-        return abs(value - self.start) / (self.high - self.low)
+        return abs(value - self.origin) / (self.high - self.low)
+
+    def moved(self, value: Any) -> bool:
+        """Whether ``value`` differs from the start (what the tuned layer must write)."""
+        return not (value == self.start and type(value) is type(self.start))
 
 
 @dataclass(frozen=True)
@@ -265,6 +274,7 @@ class TunePlan:
     trial_games: int  # games of one trial (every cell)
     validation_total: int  # games of one validation run (every cell)
     scholars: tuple[str, ...]  # the Scholars of the data
+    boxes: tuple[str, ...] = (BASE_BOX,)  # the data the free values are read from: the first cell's modules'
 
     @property
     def trials(self) -> int:
@@ -298,8 +308,8 @@ class TunePlan:
         """What decides the trials (the description does not)."""
         return {"seed": self.seed, "budget": self.budget, "sampler": self.sampler,
                 "startup_trials": self.startup_trials, "game": self.game,
-                "parameters": [[p.key, p.low, p.high, p.step, [format_value(c) for c in p.choices]]
-                               for p in self.parameters],
+                "parameters": [[p.key, p.low, p.high, p.step, [format_value(c) for c in p.choices],
+                                format_value(p.origin)] for p in self.parameters],
                 "objective": self.objective.model_dump(), "penalty": self.penalty.model_dump(),
                 "validation_games": self.validation_games}
 
@@ -357,8 +367,11 @@ def parse_tune(raw: Mapping[str, Any], file: str = "tune", base: Path | None = N
     except DataError as exc:
         raise ConfigError(exc.message, file=file, key="game", value=exc.key) from None
     fixed = dict(probe.fixed["overrides"])
-    loaded = load_data(probe.cells[0].config.data, fixed)
-    params = tuple(_parameter(k, r, probe, fixed, loaded.provenance.raw, err) for k, r in m.parameters.items())
+    boxes = boxes_in_use(probe.cells[0].config.modules)  # an expansion's values are read from its data
+    loaded = load_data(probe.cells[0].config.data, fixed, boxes)
+    own = load_data(probe.cells[0].config.data, boxes=boxes).provenance.raw  # the data's own values: the origin
+    params = tuple(_parameter(k, r, probe, fixed, boxes, loaded.provenance.raw, own, err)
+                   for k, r in m.parameters.items())
     if not params:
         raise err(f"no free value (expected {EXPECTED['parameters']})", ["parameters"])
     _check_objective(m.objective, list(loaded.data.scholars), err)
@@ -384,7 +397,7 @@ def parse_tune(raw: Mapping[str, Any], file: str = "tune", base: Path | None = N
     return TunePlan(name=probe.name, description=m.description, file=file, seed=m.seed, budget=m.budget,
                     sampler=m.sampler, startup_trials=startup, game=game, parameters=params, objective=m.objective,
                     penalty=m.penalty, validation_games=m.validation.games_per_cell, trial_games=probe.games_total,
-                    validation_total=validation, scholars=tuple(loaded.data.scholars))
+                    validation_total=validation, scholars=tuple(loaded.data.scholars), boxes=boxes)
 
 
 def value_at(raw: Any, key: str) -> tuple[bool, Any]:
@@ -400,7 +413,8 @@ def value_at(raw: Any, key: str) -> tuple[bool, Any]:
     return True, node
 
 
-def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], raw: Any, err) -> Parameter:
+def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], boxes: tuple[str, ...], raw: Any,
+               own: Any, err) -> Parameter:
     where = ["parameters", key]
     try:
         split_key(key)
@@ -410,17 +424,18 @@ def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], raw:
         raise err("a free value is not also a what-if axis (allowed: in [parameters] or in "
                   "[game.sweep.overrides], not both)", where)
     found, start = value_at(raw, key)
+    origin = value_at(own, key)[1]
     data = probe.cells[0].config.data
 
     def check(value: Any, field: list[str]) -> None:  # the data must accept the value
         try:
-            load_data(data, {**fixed, key: value})
+            load_data(data, {**fixed, key: value}, boxes)
         except DataError as exc:
             raise err(exc.message.replace(f" [value set by override {key}]", ""), [*where, *field], value) from None
 
     if not found:
         try:  # the loader names the keys that exist where this one stops
-            load_data(data, {**fixed, key: 0})
+            load_data(data, {**fixed, key: 0}, boxes)
         except DataError as exc:
             if "[value set by override" not in exc.message:
                 raise err(exc.message, where) from None
@@ -434,7 +449,7 @@ def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], raw:
             raise err("expected at least two different choices", [*where, "choices"], r.choices)
         for i, c in enumerate(r.choices):
             check(c, ["choices", str(i)])
-        return Parameter(key, start, choices=tuple(r.choices))
+        return Parameter(key, start, origin, choices=tuple(r.choices))
     if r.low is None or r.high is None:
         raise err(f"missing low or high (expected {EXPECTED['parameter']})", where)
     if isinstance(start, bool) or not isinstance(start, (int, float)):
@@ -453,7 +468,7 @@ def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], raw:
         raise err("high - low must be a whole number of steps", [*where, "step"], r.step)
     check(r.low, ["low"])
     check(r.high, ["high"])
-    return Parameter(key, start, low=r.low, high=r.high, step=r.step, integer=integer)
+    return Parameter(key, start, origin, low=r.low, high=r.high, step=r.step, integer=integer)
 
 
 def _check_objective(o: Objective, scholars: list[str], err) -> None:

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import Any
 
+from sim.dungeonology.boxes import BASE_BOX
 from sim.dungeonology.loader import MANIFEST, load_data, split_key
 from sim.dungeonology.schema import is_value_table
 from sim.kit.errors import format_key, format_value
@@ -55,11 +56,12 @@ def toml_text(entries: Mapping[tuple, Any]) -> str:
 
 
 def write_layer(folder: str | Path, overrides: Mapping[str, Any], data: str | Sequence[str] | None = None,
-                name: str = "tuned", description: str = "") -> Path:
-    """Write ``overrides`` as a data layer folder to be used above ``data`` (the tune's data), replacing the
-    folder; returns it. Raises RuntimeError when the folder does not give the overrides' data."""
+                name: str = "tuned", description: str = "", boxes: Sequence[str] = (BASE_BOX,)) -> Path:
+    """Write ``overrides`` as a data layer folder to be used above ``data`` (the tune's data) over the
+    ``boxes`` (those of the tuned game's modules), replacing the folder; returns it. Raises RuntimeError when
+    the folder does not give the overrides' data."""
     folder = Path(folder)
-    loaded = load_data(data, dict(overrides))
+    loaded = load_data(data, dict(overrides), tuple(boxes))
     raw = loaded.provenance.raw
     entries = layer_entries(raw, list(overrides))
     by_file: dict[str, dict[tuple, Any]] = defaultdict(dict)
@@ -74,7 +76,7 @@ def write_layer(folder: str | Path, overrides: Mapping[str, Any], data: str | Se
     manifest = {("layer", "name"): name, ("layer", "description"): description or "written by dungeonology tune"}
     (tmp / MANIFEST).write_text(toml_text(manifest), encoding="utf-8")
     layers = [] if data is None else [data] if isinstance(data, (str, Path)) else list(data)
-    check = load_data([*layers, str(tmp)])
+    check = load_data([*layers, str(tmp)], boxes=tuple(boxes))
     if check.hash != loaded.hash:
         shutil.rmtree(tmp, ignore_errors=True)
         raise RuntimeError(f"the layer written for {', '.join(overrides)} does not give the tuned data (hash "

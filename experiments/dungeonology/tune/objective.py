@@ -101,7 +101,8 @@ def misses(objective: Objective, c: Counts) -> dict[str, float]:
 
 
 def penalty(params: Iterable[Parameter], values: Mapping[str, Any], p: Penalty) -> float:
-    """The price of the changes: ``change`` per value moved off its start, ``size`` per whole range moved."""
+    """The price of the changes: ``change`` per value moved off the data's own value (its ``origin``), ``size``
+    per whole range moved."""
     sizes = [q.size(values[q.key]) for q in params]
     return p.change * sum(s > 0 for s in sizes) + p.size * sum(sizes)
 

@@ -85,6 +85,11 @@ def _values(values: dict[str, Any]) -> str:
     return ", ".join(f"`{k} = {format_value(v)}`" for k, v in values.items())
 
 
+def search_text(result) -> str:
+    """'search objective (optimistic, picked from 10 trials) 7.70'."""
+    return f"search objective (optimistic, picked from {len(result.trials)} trials) {result.best.objective:.2f}"
+
+
 def use_text(result) -> str:
     """How to play the tuned data."""
     if result.layer is None:
@@ -119,11 +124,12 @@ def report_markdown(result, html_reports: dict[str, Path]) -> str:
     if result.provisional:
         lines.append("")
     lines += ["## Result", "",
-              f"- Best candidate: {_values(result.best.values)} (before tuning: {_values(plan.start())}); search "
-              f"objective {result.best.objective:.2f} over {result.best.counts['games']:,} games "
-              f"(trials {', '.join(str(n) for n in result.best.trials)}).",
-              f"- Validation on fresh seeds ({plan.validation_total:,} games each, the same seeds for both): "
-              f"objective {b.objective:.2f} before, {a.objective:.2f} after.",
+              f"- Best candidate: {_values(result.best.values)} (before tuning: {_values(plan.start())}).",
+              f"- Objective, validated on fresh seeds ({plan.validation_total:,} games each, the same seeds for "
+              f"both): **{a.objective:.2f}** after, {b.objective:.2f} before.",
+              f"- {search_text(result)} over {result.best.counts['games']:,} games (trials "
+              f"{', '.join(str(n) for n in result.best.trials)}): the lowest of many noisy objectives is biased "
+              "low, so the validated objective is the result.",
               f"- {use_text(result)}", "",
               "## Targets (validation games)", ""]
     lines += _table(["target", "before", "after", "miss before", "miss after"], [list(r) for r in target_rows(result)])
@@ -185,8 +191,8 @@ def summary_lines(result) -> list[str]:
     lines = [f"Tune {plan.name}: best {', '.join(f'{k} = {format_value(v)}' for k, v in result.best.values.items())}"
              f" (before: {', '.join(f'{k} = {format_value(v)}' for k, v in plan.start().items())}), "
              f"{len(result.trials)} trials",
-             f"Validation on fresh seeds ({plan.validation_total:,} games each): objective {b.objective:.2f} before, "
-             f"{a.objective:.2f} after"]
+             f"Objective, validated on fresh seeds ({plan.validation_total:,} games each): {a.objective:.2f} after, "
+             f"{b.objective:.2f} before ({search_text(result)})"]
     for name, vb, va, _, _ in target_rows(result):
         lines.append(f"  {name}: {vb} -> {va}")
     for r in scholar_rows(b.counts, a.counts):
@@ -212,9 +218,11 @@ def summary(result: TuneResult) -> dict[str, Any]:
             "targets": O.target_text(result.plan.objective), "budget": result.plan.budget,
             "games_total": result.games_total, "games_played_now": result.games_played,
             "trials": [t.__dict__ for t in result.trials],
+            "objective": result.after.objective,  # the result: validated on fresh seeds
             "best": {"values": result.best.values, "trials": list(result.best.trials),
-                     "objective": result.best.objective, "parts": result.best.parts,
-                     "games": result.best.counts["games"]},
+                     "search_objective": result.best.objective, "parts": result.best.parts,
+                     "games": result.best.counts["games"],
+                     "note": search_text(result).rsplit(" ", 1)[0]},
             "before": arm(result.before), "after": arm(result.after),
             "layer": str(result.layer) if result.layer else None, "notes": result.notes,
             "provisional_values": result.provisional, "provisional_parameters": result.provisional_parameters}
@@ -234,5 +242,8 @@ def parameters_text(params: tuple[Parameter, ...]) -> list[str]:
         room = (f"one of {', '.join(format_value(c) for c in p.choices)}" if p.choices else
                 f"{p.low:g} to {p.high:g}" + (f" in steps of {p.step:g}" if p.step else "")
                 + (" (whole numbers)" if p.integer else ""))
-        out.append(f"{p.key}: {room}; before tuning {format_value(p.start)}")
+        origin = "" if p.origin == p.start and type(p.origin) is type(p.start) else \
+            f" (set by the tune file; the data's own value, which the penalty measures changes from: " \
+            f"{format_value(p.origin)})"
+        out.append(f"{p.key}: {room}; before tuning {format_value(p.start)}{origin}")
     return out

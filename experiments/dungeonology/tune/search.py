@@ -11,7 +11,11 @@ best meet its targets, with optuna, playing every game through the sweep runner.
   r`` for its r-th repetition) and the trial's value is the objective of all its games
   pooled. The best candidate is the one whose pooled objective is lowest.
 * **Validation**: the data before tuning and the best candidate are played again on seeds
-  no trial used (master seed ``seed``), the same seeds for both, in ``<out>/validation/``.
+  no trial used (master seed ``seed``), the same seeds for both, in ``<out>/validation/``. The
+  validated objective is the result: the best candidate's search objective was picked as the lowest
+  of many noisy ones, so it is biased optimistic, and is shown as such.
+* **Penalty**: changes are measured from the data's own values (the box's, with the designer's
+  layers), not from the values the tune file sets as its start, so a planted start pulls nothing.
 * **Outputs**: ``<out>/layer/`` (a data layer folder, :mod:`experiments.dungeonology.tune.layer`),
   ``<out>/report.md`` (before / after, :mod:`experiments.dungeonology.tune.report`), the HTML reports of
   both validation runs, and ``<out>/tune.json``.
@@ -245,7 +249,8 @@ def _run(plan: TunePlan, out: Path, jobs: int, backend: str, scheduler: str | No
         best = best_candidate(plan, finished)
         again = f" (again, repetition {repetition}: pooled {value:.2f})" if repetition else ""
         say(f"trial {trial_number} ({len(finished)}/{plan.trials}): {_describe(values)} -> {own:.2f}{again}; "
-            f"best so far {best.objective:.2f} at {_describe(best.values)}; games "
+            f"best so far {best.objective:.2f} at {_describe(best.values)} (search objective: optimistic, "
+            f"validated at the end); games "
             f"{len(finished) * plan.trial_games:,} of {plan.budget:,}")
 
     finished = [t for t in study.get_trials(deepcopy=False) if t.state == TrialState.COMPLETE]
@@ -267,15 +272,15 @@ def _run(plan: TunePlan, out: Path, jobs: int, backend: str, scheduler: str | No
         arms.append(Arm(label, values, run_dir, counts, value, parts))
     before, after = arms
     fixed = dict(plan.sweep("probe", plan.seed, {}).fixed["overrides"])
-    changed = {p.key: best.values[p.key] for p in plan.parameters if p.size(best.values[p.key]) > 0}
+    changed = {p.key: best.values[p.key] for p in plan.parameters if p.moved(best.values[p.key])}
     layer = _layer(plan, out, {**fixed, **changed}, best)  # the game's data as tuned: no layer when unchanged
-    loaded = load_data(plan.game.get("data"), {**fixed, **best.values})
+    loaded = load_data(plan.game.get("data"), {**fixed, **best.values}, plan.boxes)
     provisional = [{"file": v.file, "key": v.key, "value": v.value, "note": v.note, "layer": v.layer}
-                   for v in load_data(plan.game.get("data"), fixed).provisional]
+                   for v in load_data(plan.game.get("data"), fixed, plan.boxes).provisional]
     result = TuneResult(out, plan, records, best, before, after, layer, out / "report.md", played,
                         len(finished) * plan.trial_games + len({str(a.run_dir) for a in arms}) * plan.validation_total,
                         time.perf_counter() - start_time, notes, provisional,
-                        _provisional_parameters(plan, load_data(plan.game.get("data")).provisional))
+                        _provisional_parameters(plan, load_data(plan.game.get("data"), boxes=plan.boxes).provisional))
     from experiments.dungeonology.tune.report import write_outputs
 
     write_outputs(result, loaded.hash, html=html, say=say)
@@ -290,7 +295,7 @@ def _layer(plan: TunePlan, out: Path, overrides: dict[str, Any], best: Candidate
         return None
     text = _describe(best.values)
     return write_layer(out / "layer", overrides, plan.game.get("data"), name=f"{plan.name} (tuned)",
-                       description=f"written by dungeonology tune {plan.file}: {text}")
+                       description=f"written by dungeonology tune {plan.file}: {text}", boxes=plan.boxes)
 
 
 def _provisional_parameters(plan: TunePlan, provisional: list) -> list[str]:
