@@ -62,3 +62,16 @@ def test_the_what_if_reference_is_read_from_the_expansions_data(tmp_path: Path):
     assert V.data_value(df.attrs["manifest"], KEY)[0] is None  # the base game has no Enrico
     t = V.override_effects(df, KEY)
     assert set(t["reference"]) == {str(data_value)} and t["delta"].notna().any()
+
+
+def test_the_expansions_scholars_are_named_and_combined_with_its_data():
+    named = parse_sweep(_raw({"modules": RC, "scholars": ["Enrico", "random"]}, {"alert": ["easy"]}), file="rcw.toml")
+    assert [c.scholars for c in named.cells] == [("Enrico", "random")]  # before: "unknown Scholar"
+    both = parse_sweep(_raw({}, {"modules": [[], RC], "scholars": "all_combinations"}), file="rcw.toml")
+    per_modules = {m: sum(1 for c in both.cells if c.rules == m) for m in ((), tuple(RC))}
+    base = len(load_data(None, {}, boxes_in_use(())).data.scholars)
+    expansion = len(load_data(None, {}, boxes_in_use(tuple(RC))).data.scholars)
+    assert per_modules == {(): base * (base - 1) // 2, tuple(RC): expansion * (expansion - 1) // 2}
+    assert expansion > base
+    with pytest.raises(ConfigError, match="impossible cell"):
+        parse_sweep(_raw({"scholars": ["Enrico", "random"]}, {"modules": [[], RC]}), file="rcw.toml")

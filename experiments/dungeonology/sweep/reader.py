@@ -80,11 +80,30 @@ class Reader(SweepReader):
     def settings(self) -> None:
         super().settings()
         d = self.loaded.data
-        self.scholar_names = list(d.scholars)
+        self.scholars_of = self._scholars_by_boxes(list(d.scholars))
+        self.scholar_names = list(dict.fromkeys(n for names in self.scholars_of.values() for n in names))
         self.clan_names = list(d.clans)
         self.alerts = list(d.alert)
         self.levels = list(d.player_levels)
         self.panic_names = list(getattr(d, "panic", None) or {})
+
+    def _scholars_by_boxes(self, loaded: list[str]) -> dict[tuple[str, ...], list[str]]:
+        """The Scholars of the data of each box set the file's modules load (the expansion's with it)."""
+        out = {}
+        for boxes in self.box_sets:
+            try:
+                out[boxes] = list(load_data(self.data, {}, boxes).data.scholars)
+            except DataError:  # the data does not load with these boxes: the cells say why
+                continue
+        return out or {M.boxes_in_use(()): loaded}
+
+    def _scholars_for(self, modules: Any) -> list[str]:
+        """The Scholars a cell playing ``modules`` can deal (its boxes' data)."""
+        try:
+            boxes = M.boxes_in_use(M.validate(list(modules)))
+        except (ConfigError, TypeError):
+            return self.scholar_names
+        return self.scholars_of.get(boxes, self.scholar_names)
 
     def plan_settings(self) -> dict[str, Any]:
         return {"scholar_seating": self.m.scholar_seating}
@@ -184,28 +203,30 @@ class Reader(SweepReader):
     # --------------------------------------------------------------- cells
     def combinations(self, axes: dict[str, tuple[list[Any], bool]], players: int) -> Iterator[dict[str, Any]]:
         scholar_axis = axes["scholars"][0]
-        scholar_values = self._scholar_values(scholar_axis, players)
         loops = [axes[a][0] for a in ("agents", "modules", "boss", "panic", "alert", "player_level", "clan")]
         for agents, modules, boss, panic, alert, level, clan in itertools.product(*loops):
+            names = self._scholars_for(modules)
+            scholar_values = self._scholar_values(scholar_axis, players, names)
+            if not scholar_values:
+                self.skip({"players": players, "modules": modules, "scholars": scholar_axis},
+                          f"{len(names)} Scholars in the data for {players} players")
             # boss / panic only matter with their module: other cells are played once
             boss = boss if M.owner("boss") in modules else RANDOM
             panic = panic if M.owner("panic") in modules else RANDOM
             for scholars in scholar_values:
                 yield {"players": players, "agents": agents, "modules": modules, "boss": boss, "panic": panic,
                        "alert": alert, "player_level": level, "clan": clan, "scholars": scholars}
-        if not scholar_values:
-            self.skip({"players": players, "scholars": scholar_axis},
-                      f"{len(self.scholar_names)} Scholars in the data for {players} players")
 
-    def _scholar_values(self, axis: list[Any], players: int) -> list[tuple[str, ...]]:
+    def _scholar_values(self, axis: list[Any], players: int, names: list[str]) -> list[tuple[str, ...]]:
+        """The seat lists of the Scholars axis for ``players`` seats (``names``: the Scholars of the data)."""
         out: list[tuple[str, ...]] = []
         for v in axis:
             if v == RANDOM:
                 out.append((RANDOM,) * players)
             elif v == "all_combinations":
-                out += list(itertools.combinations(self.scholar_names, players))
+                out += list(itertools.combinations(names, players))
             elif v == "all_permutations":
-                out += list(itertools.permutations(self.scholar_names, players))
+                out += list(itertools.permutations(names, players))
             else:
                 if len(v) > players:
                     out.append(tuple(v))  # refused in cell(): more Scholars than seats
