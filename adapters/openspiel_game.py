@@ -38,6 +38,7 @@ import pyspiel
 from adapters.common import adapter_of
 from agents.contract import DECISION_LIMIT
 from sim.kit.bundle import games
+from sim.kit.errors import IllegalActionError, raised
 from sim.kit.game import check_seed
 
 REGISTERED: dict[str, type] = {}  # OpenSpiel name -> the game's class
@@ -125,6 +126,14 @@ class BundleGame(pyspiel.Game):
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return pyspiel.load_game, (self.serialize(),)
 
+    def deserialize_state(self, text: str) -> BundleState:
+        """The state of ``state.serialize()``, replayed (:func:`replay`); ValueError in one line for a
+        string that is not one."""
+        try:
+            return super().deserialize_state(text)
+        except Exception as exc:  # noqa: BLE001 - whatever a damaged string raises (pickle's errors too)
+            raise ValueError(f"not a state of {self.get_type().short_name}: {raised(exc)}") from None
+
     def new_initial_state(self) -> BundleState:
         return BundleState(self, self._new_game(self.config, self.seed))
 
@@ -162,6 +171,15 @@ class BundleState(pyspiel.State):
             if self.move_number() != len(g.history) or theirs != list(zip(g.actors, g.history, strict=True)):
                 raise ValueError("the state's history does not match the actions it holds")
         self.__dict__["box"] = box
+
+    def apply_action(self, action: Any) -> None:
+        """OpenSpiel's apply_action for a caller in Python: IllegalActionError (one line) for an action
+        that is not a whole number (a bool included) or not legal now."""
+        num_actions = self.get_game().num_distinct_actions()
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) \
+                or not 0 <= action < num_actions:
+            raise IllegalActionError(f"an action is a whole number from 0 to {num_actions - 1}, got {action!r:.60}")
+        super().apply_action(int(action))
 
     def current_player(self) -> int:
         g = self.box.game

@@ -17,7 +17,7 @@ import numpy as np
 
 from agents.contract import MAX_PARAMS
 from agents.registry import AgentKind, kinds
-from sim.kit.errors import ConfigError
+from sim.kit.errors import ConfigError, raised
 
 PYTHON_KIND = "python"  # the kind of a ``module:attr`` spec
 _PYTHON_NAME = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
@@ -140,17 +140,6 @@ def takes_observation(agent: Any) -> bool:
 
 
 AGENT_FAULTS = (Exception, SystemExit)  # what a Python agent may raise that is its fault, not the run's
-
-
-def raised(exc: BaseException, limit: int = 160) -> str:
-    """An exception in one line, ``ValueError: boom`` (cut at ``limit`` characters; its type alone when
-    its text cannot be had)."""
-    try:
-        text = " ".join(str(exc).split())
-    except AGENT_FAULTS:
-        text = ""
-    text = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def agent_call(text: str, what: str, fn: Any, *args: Any) -> Any:
