@@ -172,8 +172,8 @@ def python_agent_case(ctx: Context, i: int) -> list[str]:
     folder = agent_folder(ctx)
     agent = ctx.rng.choice(AGENTS)
     out = ctx.root / f"agent_run{i}"
-    command = ctx.rng.choice(("play", "tournament", "sweep", "tune") if agent != "fz_agents:Fine" else
-                             ("play", "tournament", "sweep"))  # a tune of a fine agent runs its whole budget
+    plays = agent.endswith((":Fine", ":ViewRaises")) or ":Returns" in agent  # a tune of it runs its whole budget
+    command = ctx.rng.choice(("play", "tournament", "sweep") if plays else ("play", "tournament", "sweep", "tune"))
     if command == "play":
         return ["play", "--agents", f"{agent},random", "--players", "2", "--seed", str(i), "-q"]
     if command == "tournament":
