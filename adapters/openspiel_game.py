@@ -92,11 +92,11 @@ def replay(game: BundleGame, saved: Any) -> _Box:
             or [r[0] for r in resamples] != sorted(r[0] for r in resamples):
         raise ValueError("a state's resamples are [position, seat, seed] in the order of the history")
     g = game.new_initial_state().box.game
-    todo = list(resamples)
+    k = 0  # the next resampling
     for i in range(len(actions) + 1):
-        while todo and todo[0][0] == i:
-            _, seat, seed = todo.pop(0)
-            g = g.determinize(seat, seed)
+        while k < len(resamples) and resamples[k][0] == i:
+            g = g.determinize(resamples[k][1], resamples[k][2])
+            k += 1
         if i < len(actions):
             if g.is_terminal() or actions[i] not in g.legal_actions():
                 raise ValueError(f"action {i + 1} of the state, {actions[i]}, is not legal there")

@@ -10,6 +10,9 @@ state; the agent never holds the state or the game. An optional
 ``reset(seat, seed)`` is called at the start of every game with a seed drawn
 from the game's seed, so results depend on (seed, configuration, agents) only.
 
+An agent named ``module:attr`` sits at a seat as a :class:`PythonAgent` (:func:`seat_agent` in a game
+played in Python, :func:`python_table` in a batch): what its code raises is a ConfigError naming it.
+
 The older protocol ``act(game)`` (a method with one parameter) still works in
 ``play_game``; ``NumbaAgent`` runs a registered numba agent on a ``sim.Game``.
 """
