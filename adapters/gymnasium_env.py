@@ -25,8 +25,8 @@ import numpy as np
 from gymnasium import spaces
 
 from adapters.common import adapter_of, ansi_text, dict_space, game_config, masked_observation, seed_from
-from agents.python_agents import NumbaAgent, decide
-from agents.spec import PYTHON_KIND, load_agent, parse_spec
+from agents.python_agents import decide, seat_agent
+from agents.spec import parse_spec
 from sim.kit.errors import ConfigError
 
 
@@ -73,15 +73,8 @@ class GameEnv(gym.Env):
         super().reset(seed=seed)
         game_seed = seed if seed is not None else seed_from(self.np_random)
         self.game = self._new_game(self.config, game_seed)
-        self._agents = {}
-        for p, spec in self.opponents.items():
-            if spec.kind == PYTHON_KIND:
-                agent = load_agent(spec.text)
-                if hasattr(agent, "reset"):
-                    agent.reset(p, game_seed * self._maxp + p)
-            else:
-                agent = NumbaAgent(spec, game_seed * self._maxp + p, game=self.bundle.name)
-            self._agents[p] = agent
+        self._agents = {p: seat_agent(spec, p, game_seed * self._maxp + p, self.bundle.name)
+                        for p, spec in self.opponents.items()}
         self._play_others()
         return masked_observation(self.game, self.seat), {}
 

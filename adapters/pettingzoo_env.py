@@ -23,6 +23,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from adapters.common import adapter_of, agent_name, ansi_text, dict_space, game_config, masked_observation, seed_from
+from sim.kit.errors import IllegalActionError
 
 
 class GameAEC(AECEnv):
@@ -70,6 +71,8 @@ class GameAEC(AECEnv):
         return masked_observation(self.game, self.possible_agents.index(agent))
 
     def step(self, action: int | None) -> None:
+        if self.game is None or not self.agents:
+            raise IllegalActionError("no game going on (not started, or every agent done): call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -17,7 +17,7 @@ import numpy as np
 
 from agents.contract import MAX_PARAMS
 from agents.registry import AgentKind, kinds
-from sim.kit.errors import ConfigError
+from sim.kit.errors import ConfigError, raised
 
 PYTHON_KIND = "python"  # the kind of a ``module:attr`` spec
 _PYTHON_NAME = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")
@@ -139,23 +139,48 @@ def takes_observation(agent: Any) -> bool:
     return len(params) >= 2
 
 
+AGENT_FAULTS = (Exception, SystemExit)  # what a Python agent may raise that is its fault, not the run's
+
+
+def agent_call(text: str, what: str, fn: Any, *args: Any) -> Any:
+    """``fn(*args)`` for the Python agent ``text``; what it raises becomes a ConfigError naming the agent,
+    ``what`` raised (``act()``, ``reset()``, ...) and the exception (the one place a Python agent's code
+    is run)."""
+    try:
+        return fn(*args)
+    except AGENT_FAULTS as exc:
+        raise ConfigError(f"the Python agent's {what} raised {raised(exc)}", key="agent", value=text) from None
+
+
+def _attribute(obj: Any, path: str) -> Any:
+    for part in path.split("."):
+        if not hasattr(obj, part):
+            return None
+        obj = getattr(obj, part)
+    return obj
+
+
 def load_agent(text: str) -> Any:
-    """The object named ``module:attr`` (a class is instantiated); ConfigError when it cannot be used."""
+    """The object named ``module:attr`` (a class is instantiated); ConfigError when it cannot be used, or
+    when importing or creating it raises (naming the agent and the exception)."""
     module_name, _, attr = text.partition(":")
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise ConfigError(f"cannot import the agent's module ({exc})", key="agent", value=text) from None
-    obj = module
-    for part in attr.split("."):
-        if not hasattr(obj, part):
-            raise ConfigError(f"module {module_name!r} has no {attr!r}", key="agent", value=text)
-        obj = getattr(obj, part)
+    except AGENT_FAULTS as exc:
+        raise ConfigError(f"importing the agent's module raised {raised(exc)}", key="agent", value=text) from None
+    obj = agent_call(text, f"attribute {attr!r}", _attribute, module, attr)
+    if obj is None:
+        raise ConfigError(f"module {module_name!r} has no {attr!r}", key="agent", value=text)
     if inspect.isclass(obj):
         try:
             obj = obj()
         except TypeError as exc:
             raise ConfigError(f"cannot create the agent without arguments ({exc})", key="agent", value=text) from None
-    if not callable(getattr(obj, "act", None)) or not takes_observation(obj):
+        except AGENT_FAULTS as exc:
+            raise ConfigError(f"creating the agent raised {raised(exc)}", key="agent", value=text) from None
+    act = agent_call(text, "attribute act", getattr, obj, "act", None)
+    if not callable(act) or not takes_observation(obj):
         raise ConfigError("a Python agent needs a method act(observation, legal_mask)", key="agent", value=text)
     return obj

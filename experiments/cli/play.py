@@ -25,16 +25,17 @@ from sim.kit.errors import ConfigError
 
 
 def seat_agents(specs: list, players: int, seed: int, game: str | None = None) -> list:
-    """One Python-side agent per seat (``agents.python_agents.NumbaAgent``): the specs in order, repeated
-    cyclically; seat p's agent draws from its own generator, seeded by the game's seed and p."""
-    from agents.python_agents import NumbaAgent
+    """One Python-side agent per seat (``agents.python_agents.seat_agent``: a numba agent, or a Python
+    agent ``module:attr``): the specs in order, repeated cyclically; seat p's agent draws from its own
+    generator, seeded by the game's seed and p."""
+    from agents.python_agents import seat_agent
     from agents.spec import seat_list
 
     try:
         seats = seat_list(specs, players)
     except ConfigError as exc:
         raise ConfigError(exc.message, key="--agents", value=exc.value) from None
-    return [NumbaAgent(spec, seed=seed * players + p, game=game) for p, spec in enumerate(seats)]
+    return [seat_agent(spec, p, seed * players + p, game) for p, spec in enumerate(seats)]
 
 
 @app.command(help="Play one game and print it turn by turn: with uniformly random legal actions, or with the "
@@ -52,6 +53,7 @@ def play(
     *,
     game: GameOptions,
 ) -> None:
+    from agents.python_agents import decide
     from agents.random_agent import RandomAgent
 
     console = new_console()
@@ -62,13 +64,17 @@ def play(
                  if agents_csv is not None or agent else None)
         if save is not None and not hasattr(g, "record"):
             raise ConfigError(f"a game of {game.game} has no record to save", key="--save", value=str(save))
-    before = ["Agents: " + ", ".join(f"seat {p} {a.spec}" for p, a in enumerate(seats))] if seats is not None else []
+    before = ["Agents: " + ", ".join(f"seat {p} {a}" for p, a in enumerate(seats))] if seats is not None else []
     random_agent = RandomAgent(seed)
+    observe = get_game(game.game).part("observe")
 
     def choose(g: Any) -> int:
-        return random_agent.choose(g.engine_legal_actions()) if seats is None else seats[g.current_player()].act(g)
+        if seats is None:
+            return random_agent.choose(g.engine_legal_actions())
+        return decide(seats[g.current_player()], g, observe)
 
-    cli.show_game(console, g, choose, quiet, seed, before)
+    with cli_errors():  # a Python agent that raises, or returns an action that is not legal
+        cli.show_game(console, g, choose, quiet, seed, before)
     if save is not None:
         try:
             save.write_text(json.dumps(g.record()) + "\n", encoding="utf-8")

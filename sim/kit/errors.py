@@ -57,6 +57,17 @@ def _toml_inline(value: Any) -> str:
     return str(value)
 
 
+def raised(exc: BaseException, limit: int = 160) -> str:
+    """An exception in one line, ``ValueError: boom`` (cut at ``limit`` characters; its type alone when
+    its text cannot be had)."""
+    try:
+        text = " ".join(str(exc).split())
+    except Exception:  # noqa: BLE001 - an exception whose text raises is still named
+        text = ""
+    text = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class DungeonologyError(Exception):
     """Base class of every error the engine raises on purpose."""
 
