@@ -294,3 +294,44 @@ def test_tune_on_a_full_disk_says_so_in_one_line(tmp_path):
     assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr[-3000:]
     assert lines[-1].startswith("error") and "study.db: cannot store the study" in lines[-1]
     assert "nothing finished was lost" in lines[-1]
+
+
+# ------------------------------------------------------------ report folder and the fuzz family
+def test_a_link_as_the_report_folder_or_in_it_is_refused(whole, tmp_path):
+    run = tmp_path / "run"
+    shutil.copytree(whole, run)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (run / "_report").symlink_to(outside)
+    assert "_report" in one_error(cli("report", run))
+    (run / "_report").unlink()
+    (run / "_report").mkdir()
+    (run / "_report" / "report.html").symlink_to(outside / "victim.html")
+    assert "report.html" in one_error(cli("report", run))
+    assert not list(outside.iterdir())
+
+
+def test_the_run_links_family_counts_a_write_outside_as_a_crash(tmp_path, monkeypatch):
+    import random
+
+    from experiments.dungeonology.fuzz_families import Context, runs
+
+    ctx = Context(random.Random(3), tmp_path)
+    case = runs.run_links(ctx, 0)
+
+    def writes_outside(argv):
+        (tmp_path / "outside" / "victim.txt").write_text("changed", encoding="utf-8")
+        return 0, ""
+
+    monkeypatch.setattr(runs, "run_cli", writes_outside)
+    code, output = case()
+    assert code == 1 and "written outside the run folder" in output
+
+
+@pytest.mark.slow
+def test_the_runs_fuzz_family_ends_in_exit_0_or_2(tmp_path):
+    from experiments.dungeonology.mutation_fuzz import fuzz_inputs
+
+    counts = fuzz_inputs({"run_links": 8, "swapped_parts": 4, "tune_numbers": 8, "cli_numbers": 8}, seed=2,
+                         work=tmp_path)
+    assert sum(counts.tried.values()) == 28 and not counts.crashes, counts.crashes[:2]

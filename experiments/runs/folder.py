@@ -86,6 +86,14 @@ def open_new(path: Path) -> Any:
     raise _in_the_way(path)
 
 
+def refuse_links(folder: Path) -> None:
+    """SweepError when a folder of a run folder (its report folder) is a link or holds one: what is written
+    there stays in the run folder."""
+    for path in (folder, *(folder.iterdir() if folder.is_dir() and not folder.is_symlink() else ())):
+        if path.is_symlink():
+            raise _in_the_way(path)
+
+
 def write_new(path: Path, write: Callable[[Any], None]) -> None:
     """Write a run folder's file atomically: ``write(file)`` into a temporary file beside ``path`` (made by
     :func:`open_new`), then renamed to ``path`` (a link there is replaced, never followed): a reader never
