@@ -335,3 +335,16 @@ def test_the_runs_fuzz_family_ends_in_exit_0_or_2(tmp_path):
     counts = fuzz_inputs({"run_links": 8, "swapped_parts": 4, "tune_numbers": 8, "cli_numbers": 8}, seed=2,
                          work=tmp_path)
     assert sum(counts.tried.values()) == 28 and not counts.crashes, counts.crashes[:2]
+
+
+def test_a_link_planted_in_a_tune_folder_writes_nothing_outside(tmp_path):
+    path = tmp_path / "t.toml"
+    path.write_text(TUNE, encoding="utf-8")
+    out = tmp_path / "tune"
+    out.mkdir()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (out / "study.db").symlink_to(outside / "study.db")
+    line = one_error(cli("tune", path, "--out", out, "--jobs", 1, "--no-html"))
+    assert "study.db" in line and "link" in line
+    assert not list(outside.iterdir())

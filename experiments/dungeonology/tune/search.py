@@ -79,6 +79,10 @@ def _prepare(out: Path, plan: TunePlan, fresh: bool):
     if out.exists() and not out.is_dir():
         raise SweepError(f"{out}: not a folder")
     foreign = sorted(e.name for e in out.iterdir() if e.name not in OWN) if out.is_dir() else []
+    linked = sorted(e.name for e in out.iterdir() if e.is_symlink()) if out.is_dir() else []
+    if linked:  # the study, the runs and the layer are written in the folder, never through a link
+        raise SweepError(f"{out / linked[0]}: a link is in the way (a tune folder's files are never written "
+                         "through a link, so nothing outside the folder is touched); delete it and run again")
     if foreign:
         raise SweepError(f"{out}: not a tune folder and not empty ({', '.join(foreign[:3])}"
                          f"{', ...' if len(foreign) > 3 else ''}); choose another --out")
