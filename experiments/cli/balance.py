@@ -53,7 +53,8 @@ FreshOpt = Annotated[
 ]
 
 
-def _sweep_plan(config: Path, games: int | None, chunk_size: int | None, game: GameOptions | None):
+def _sweep_plan(config: Path, games: int | None, chunk_size: int | None, game: GameOptions | None,
+                check: bool = False):
     """The sweep file's plan with the command line's --games, --chunk-size, --data and --set (added to the
     file's fixed overrides); ConfigError naming the option or the file's key."""
     from experiments.runs.config import load_sweep
@@ -61,7 +62,7 @@ def _sweep_plan(config: Path, games: int | None, chunk_size: int | None, game: G
     sets = game.cli.sweep_overrides(game) if game is not None else {}
     data = game.data if game is not None else None
     try:
-        return load_sweep(config, games=games, chunk_size=chunk_size, data=data, overrides=sets)
+        return load_sweep(config, games=games, chunk_size=chunk_size, data=data, overrides=sets, check=check)
     except ConfigError as exc:
         key = str(exc.key or "")
         named = next((k for k in sets if key in (f"fixed.overrides.{k}", f'fixed.overrides."{k}"',
@@ -181,7 +182,7 @@ def sweep(
 ) -> None:
     if check:
         with cli_errors():
-            plan = _sweep_plan(config, games, chunk_size, game)
+            plan = _sweep_plan(config, games, chunk_size, game, check=True)
         typer.echo(f"Sweep {plan.name}: {len(plan.cells)} cells x {plan.games_per_cell:,} games = "
                    f"{plan.games_total:,} games, chunks of {plan.chunk_size:,}; {len(plan.skipped)} impossible "
                    "cells skipped. Nothing played (--check).")

@@ -22,6 +22,8 @@ from experiments.cli.common import (
 )
 from sim.kit.bundle import get_game
 
+DEFAULT_FUZZ_GAMES = 2000  # fuzz --games
+
 
 @app.command(help="Play many random games per player count in the numba batch, checking every invariant "
              "after every action; write a replayable record of each failing game.\n\n"
@@ -29,7 +31,8 @@ from sim.kit.bundle import get_game
              f"replays it. Exit status 1 when an invariant is violated.\n\n{NOTE}")
 @game_options(players="many")
 def fuzz(
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per player count.")] = 2000,
+    games: Annotated[int | None, typer.Option("--games", "-n", min=1, help="Games per player count (default "
+                                              "2000; not with --total-games).")] = None,
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Base seed (see above).")] = 0,
     out: Annotated[Path, typer.Option("--out", help="Folder for the failure records.")] = Path("results/fuzz"),
     progress: ProgressOpt = True,
@@ -51,6 +54,9 @@ def fuzz(
     console = new_console()
     with cli_errors():
         cli = game.check()
+    if games is not None and total is not None:
+        fail(f"--games {games}: give --games (per configuration) or --total-games (over all of them), not both")
+    games = DEFAULT_FUZZ_GAMES if games is None else games
     if games > SEED_STRIDE:  # game i of base seed S has the seed S * SEED_STRIDE + i: no seed twice
         fail(f"--games {games}: at most {SEED_STRIDE:_} games per player count")
     if seed > (2**63 - 1) // SEED_STRIDE - 1:

@@ -176,11 +176,14 @@ AgentOpt = Annotated[
 
 
 def check_runner(jobs: int | None, backend: str | None, scheduler: str | None) -> str:
-    """The backend of a command that plays through the sweep runner (sweep, main, tune): --jobs at least 1,
-    --backend loky or dask, --scheduler only with dask (exit 2 naming the option otherwise); dask when a
-    scheduler is given, else loky by default."""
-    if jobs is not None and jobs < 1:
-        fail(f"--jobs {jobs}: use at least 1 process")
+    """The backend of a command that plays through the sweep runner (sweep, main, tune): --jobs from 1 to
+    the CPUs this process may run on (experiments.runs.jobs), --backend loky or dask, --scheduler only with
+    dask (exit 2 naming the option otherwise); dask when a scheduler is given, else loky by default."""
+    if jobs is not None:
+        from experiments.runs.jobs import check_jobs
+
+        with cli_errors():
+            check_jobs(jobs)
     if backend is not None and backend not in ("loky", "dask"):
         fail(f"--backend {format_value(backend)}: unknown backend (allowed: loky, dask)")
     if scheduler and backend == "loky":
@@ -191,12 +194,9 @@ def check_runner(jobs: int | None, backend: str | None, scheduler: str | None) -
 def default_jobs() -> int:
     """The processes a command that plays through the sweep runner (sweep, main, tune) uses without
     --jobs: every CPU this process may run on."""
-    import os
+    from experiments.runs.jobs import usable_cpus
 
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
+    return usable_cpus()
 
 
 def agent_specs(agents_csv: str | None, agent: Sequence[str] | None, game: str | None = None) -> list:

@@ -45,7 +45,7 @@ def league(
     games: Annotated[int, typer.Option("--games", "-n", help="Games (rounded up to whole rounds).")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (joblib, loky).")] = 1,
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Base seed (see above).")] = 0,
-    boot: Annotated[int, typer.Option("--boot", min=0, help="Bootstrap resamples for the intervals (0: none).")]
+    boot: Annotated[int, typer.Option("--boot", help="Bootstrap resamples for the intervals (50 to 10,000).")]
     = DEFAULT_BOOT,
     out: Annotated[Path | None, typer.Option("--out", help="Folder for the CSV files, the rows and the plots.")]
     = None,
@@ -53,13 +53,21 @@ def league(
     *,
     game: GameOptions,
 ) -> None:
-    from experiments.matches.league import check_league, league_games, round_size, run_league, write_league
+    from experiments.matches.league import (
+        check_boot,
+        check_league,
+        league_games,
+        round_size,
+        run_league,
+        write_league,
+    )
     from experiments.matches.tournament import check_size
 
     console = new_console()
     with cli_errors():
         players = int(game.players_given)
         check_size(games, jobs, seed)
+        check_boot(boot)
         config = game.config()
         specs = agent_specs(agents_csv, agent, game.game)
         try:

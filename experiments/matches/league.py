@@ -43,6 +43,7 @@ from experiments.matches.tournament import MAX_GAMES, check_kinds, check_size, p
 from sim.kit.bundle import game_of
 from sim.kit.errors import ConfigError
 
+MIN_BOOT, MAX_BOOT = 50, 10_000  # --boot: bootstrap resamples of the league's intervals
 
 def league_tables(k: int, players: int) -> np.ndarray:
     """Every table of ``players`` agents out of ``k`` (agent indices), in lexicographic order."""
@@ -127,10 +128,18 @@ def league_results(rows: pd.DataFrame, boot: int = DEFAULT_BOOT, seed: int = 0) 
                         skill_luck(rows, boot=boot, seed=seed))
 
 
+def check_boot(boot: Any) -> None:
+    """ConfigError naming --boot unless it is a whole number of resamples from MIN_BOOT to MAX_BOOT (the
+    ``league`` command's bound: 0 prints no interval, and a billion never ends)."""
+    if isinstance(boot, bool) or not isinstance(boot, int) or not MIN_BOOT <= boot <= MAX_BOOT:
+        raise ConfigError(f"use from {MIN_BOOT} to {MAX_BOOT:_} bootstrap resamples (fewer give no 95% interval; "
+                          "each is a refit of every game)", key="--boot", value=boot)
+
+
 def run_league(config: Any, specs: Sequence[AgentSpec | str], games: int, seed: int = 0, jobs: int = 1,
                boot: int = DEFAULT_BOOT, progress: bool = False) -> LeagueResult:
-    """Play a league and compute its statistics; ``attrs``: players, agents, games, rounds, seed,
-    fair_share, errors, seconds."""
+    """Play a league and compute its statistics (``boot=0``: no intervals; the command's --boot is bounded
+    by :func:`check_boot`); ``attrs``: players, agents, games, rounds, seed, fair_share, errors, seconds."""
     start = time.perf_counter()
     rows = play_league(config, specs, games, seed=seed, jobs=jobs, progress=progress)
     result = league_results(rows, boot=boot, seed=seed)

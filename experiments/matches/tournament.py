@@ -44,7 +44,6 @@ an entry point of the ``dungeonology.agents`` group), not only in the caller.
 from __future__ import annotations
 
 import math
-import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -57,7 +56,8 @@ from agents.batch import MAX_BATCH_KINDS, play_batch
 from agents.spec import AgentSpec, as_specs, distinct, seat_list
 from experiments.analysis.ratings import DEFAULT_BOOT, bt_ratings
 from experiments.analysis.stats import wilson
-from experiments.runs.orphans import watch_parent
+from experiments.runs.jobs import check_jobs, processes
+from experiments.runs.orphans import watch_workers
 from experiments.runs.schema import game_name, results_of
 from experiments.runs.seating import seat_assignment
 from sim.kit.bundle import game_of
@@ -107,16 +107,13 @@ def check_size(games: Any, jobs: Any, seed: Any) -> None:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise ConfigError(f"expected a base seed from 0 to {MAX_SEED:_} (game seeds are 64-bit)", key="--seed",
                           value=seed)
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise ConfigError("the number of jobs must be at least 1", key="--jobs", value=jobs)
+    check_jobs(jobs)
 
 
 def _play_chunk(config: Any, slots: list[AgentSpec], seeds: list[int],
-                assign: np.ndarray, parent: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """One worker's share: play_batch on a chunk of games (runs in a joblib worker, which exits when the
-    ``parent`` process is killed)."""
-    if parent is not None:
-        watch_parent(parent)
+                assign: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One worker's share: play_batch on a chunk of games (in a joblib worker through
+    :func:`experiments.runs.orphans.watch_workers`, which exits when the parent process is killed)."""
     return play_batch(game_of(config).compile_config(config), seeds, slots, assign)
 
 
@@ -159,10 +156,10 @@ def play_assigned(config: Any, slots: Sequence[AgentSpec], assign: np.ndarray, s
 
     from joblib import Parallel, delayed
 
-    parent = os.getpid()
     slots = list(slots)
-    tasks = (delayed(_play_chunk)(config, slots, seeds[lo:hi], assign[lo:hi], parent) for lo, hi in bounds)
-    parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator")
+    tasks = (delayed(_play_chunk)(config, slots, seeds[lo:hi], assign[lo:hi]) for lo, hi in bounds)
+    parallel = Parallel(n_jobs=processes(jobs, len(bounds)), backend="loky", return_as="generator",
+                        **watch_workers())
     bar = _progress_bar() if progress else None
     parts: list[tuple[np.ndarray, np.ndarray]] = []
     try:

@@ -37,7 +37,7 @@ from experiments.analysis.claims import finding
 from experiments.report import headlines as skeleton
 from experiments.report.page import ReportContext, present, render, text_of
 from experiments.report.sections import add_section, sections
-from experiments.runs.folder import REPORT_DIR
+from experiments.runs.folder import REPORT_DIR, refuse_links
 from experiments.runs.schema import game_name
 from experiments.runs.stamps import code_text
 from sim.kit.bundle import get_game
@@ -137,6 +137,7 @@ def build_report(run_dir: Path, out: Path | None = None, partial: bool = False, 
     manifest = df.attrs["manifest"]
     if out is None:
         out = run_dir / REPORT_DIR
+        refuse_links(out)  # the run folder's own report folder: written there, never through a link
     out = Path(out)
     html_path = out if out.suffix.lower() in (".html", ".htm") else out / REPORT_NAME
     folder = html_path.parent

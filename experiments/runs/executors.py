@@ -10,21 +10,25 @@ kinds, the traced loop) itself, which compiles and caches it once."""
 from __future__ import annotations
 
 import itertools
-import os
 from collections.abc import Iterator
+from typing import Any
 
+from experiments.runs.jobs import processes
+from experiments.runs.orphans import watch_workers
 from experiments.runs.worker import CellTask, Chunk, PlayedChunk, play_task
 from sim.kit.errors import ConfigError
 
+CONNECT_S = 20  # seconds to reach a dask scheduler
+
 
 def play_chunks(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int, backend: str,
-                scheduler: str | None) -> Iterator[tuple[Chunk, PlayedChunk]]:
+                client: Any = None) -> Iterator[tuple[Chunk, PlayedChunk]]:
     """The played ``chunks`` (``tasks``: each cell's task), with ``backend`` "loky" (here when ``jobs`` is
-    1) or "dask" (``scheduler``: a cluster's address, else a local cluster)."""
+    1) or "dask" (``client``: of a cluster, from :func:`connect`; else a local cluster)."""
     if not chunks:
         return iter(())
-    if backend == "dask" and scheduler:  # a cluster's machines keep caches of their own
-        return _dask(tasks, chunks, jobs, scheduler)
+    if backend == "dask" and client is not None:  # a cluster's machines keep caches of their own
+        return _dask(tasks, chunks, jobs, client)
     if jobs == 1 and backend != "dask":
         return _here(tasks, chunks)
     first, rest = compile_first(tasks, chunks)
@@ -64,10 +68,9 @@ def _loky(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int) -> Iterato
         return
     from joblib import Parallel, delayed
 
-    parallel = Parallel(n_jobs=jobs, backend="loky", return_as="generator_unordered", pre_dispatch="2*n_jobs",
-                        batch_size=1)
-    parent = os.getpid()
-    results = parallel(delayed(play_task)(tasks[c.cell], c, parent) for c in chunks)
+    parallel = Parallel(n_jobs=processes(jobs, len(chunks)), backend="loky", return_as="generator_unordered",
+                        pre_dispatch="2*n_jobs", batch_size=1, **watch_workers())
+    results = parallel(delayed(play_task)(tasks[c.cell], c) for c in chunks)
     try:
         yield from results
     finally:
@@ -76,26 +79,56 @@ def _loky(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int) -> Iterato
             close()
 
 
-def _dask(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int,
-          scheduler: str | None) -> Iterator[tuple[Chunk, PlayedChunk]]:
-    if not chunks:
-        return
+def _distributed() -> Any:
     try:
-        from distributed import Client, LocalCluster, as_completed
+        import distributed
     except ImportError:
         raise ConfigError("the dask backend needs dask.distributed: pip install 'dask[distributed]'",
                           key="--backend", value="dask") from None
-    cluster = None
+    return distributed
+
+
+def _probe(scheduler: str) -> None:
+    """A TCP scheduler that refuses connections is said so at once (the client would retry for its timeout)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    if "://" in scheduler and not scheduler.startswith("tcp://"):
+        return
+    where = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}")
     try:
-        if scheduler:
-            client = Client(scheduler, timeout="20s")
-        else:
-            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
-            client = Client(cluster)
+        with socket.create_connection((where.hostname, where.port), timeout=CONNECT_S):
+            pass
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"cannot reach the dask scheduler: {exc.strerror or exc}",
+                          key="--scheduler", value=scheduler) from None
+
+
+def connect(scheduler: str) -> Any:
+    """A dask.distributed client of the scheduler at ``scheduler``; ConfigError naming --scheduler when it
+    cannot be reached (a sweep connects before it creates its run folder)."""
+    distributed = _distributed()
+    _probe(scheduler)
+    try:
+        return distributed.Client(scheduler, timeout=f"{CONNECT_S}s")
     except (OSError, TimeoutError) as exc:
-        if cluster is not None:
-            cluster.close()
-        raise ConfigError(f"cannot reach the dask scheduler: {exc}", key="--scheduler", value=scheduler) from None
+        raise ConfigError(f"cannot reach the dask scheduler: {exc}", key="--scheduler",
+                          value=scheduler) from None
+
+
+def _dask(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int,
+          client: Any) -> Iterator[tuple[Chunk, PlayedChunk]]:
+    """The chunks played on ``client``'s cluster (closed by its owner), or on a local cluster of ``jobs``
+    workers (None: made and closed here)."""
+    if not chunks:
+        return
+    distributed = _distributed()
+    as_completed = distributed.as_completed
+    cluster = None
+    if client is None:
+        cluster = distributed.LocalCluster(n_workers=processes(jobs, len(chunks)), threads_per_worker=1,
+                                           processes=True, dashboard_address=None)
+        client = distributed.Client(cluster)
     try:
         shared = {cell: client.scatter(task, broadcast=True) for cell, task in tasks.items()}
         window = max(2, 2 * sum(client.nthreads().values()))
@@ -113,6 +146,6 @@ def _dask(tasks: dict[int, CellTask], chunks: list[Chunk], jobs: int,
                 running.add(client.submit(play_task, shared[nxt.cell], nxt, pure=False))
             yield result
     finally:
-        client.close()
         if cluster is not None:
+            client.close()
             cluster.close()

@@ -4,24 +4,31 @@ experiments/runs/sweep.py; the format is in docs/SWEEPS.md and docs/RESULTS.md.
 
 The manifest is the truth: every part it lists carries its sha256, and a part
 is used only when its file (a plain part name inside the folder, never a path)
-exists with that checksum, its row count and game range. :func:`check_parts`
+exists with that checksum, its row count and game range, and its rows hold
+exactly the games of that range (:func:`games_problem`). :func:`check_parts`
 sorts the listed parts into trusted ones and problems (listed but missing,
 duplicated or overlapping, bad checksum, a part file the manifest does not
 list); resume plays the games of a problem part again, and reading
 (:func:`verify_run`, used by ``report``) refuses the run naming the part.
 :func:`completeness` says how much of the run is there ("53,502 of 80,004
 games; 2 of 3 cells complete").
+
+Every file the runner writes in a run folder is created through :func:`open_new` (never through a
+symbolic link) and renamed into place (:func:`write_new`); the lock is opened without following links.
 """
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import hashlib
+import io
 import json
 import os
 import re
 import shutil
-from collections.abc import Iterator
+import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -53,12 +60,59 @@ class SweepError(DungeonologyError):
 
 
 # -------------------------------------------------------------- run folder
-def write_json(path: Path, obj: Any) -> None:
-    """Write ``obj`` as JSON to ``path`` atomically (a temporary file beside it, then renamed), as the run
-    folder writes its manifest: a reader never sees half a file."""
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _in_the_way(path: Path) -> SweepError:
+    return SweepError(f"{path}: a link or another non-file is in the way (a run folder's files are never written "
+                      "through a link, so nothing outside the folder is touched); delete it and run again")
+
+
+def open_new(path: Path) -> Any:
+    """``path`` created and opened for writing (binary), never through a symbolic link: a regular file left
+    under that name (a temporary file of a killed run) is deleted first; a link, a folder or anything else
+    there is a SweepError naming it. Every file of a run folder is written through this."""
+    for _ in range(2):
+        try:
+            return os.fdopen(os.open(path, _NEW_FILE, 0o644), "wb")
+        except FileExistsError:
+            if not stat.S_ISREG(os.lstat(path).st_mode):
+                raise _in_the_way(path) from None
+            path.unlink()
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise _in_the_way(path) from None
+            raise
+    raise _in_the_way(path)
+
+
+def refuse_links(folder: Path) -> None:
+    """SweepError when a folder of a run folder (its report folder) is a link or holds one: what is written
+    there stays in the run folder."""
+    for path in (folder, *(folder.iterdir() if folder.is_dir() and not folder.is_symlink() else ())):
+        if path.is_symlink():
+            raise _in_the_way(path)
+
+
+def write_new(path: Path, write: Callable[[Any], None]) -> None:
+    """Write a run folder's file atomically: ``write(file)`` into a temporary file beside ``path`` (made by
+    :func:`open_new`), then renamed to ``path`` (a link there is replaced, never followed): a reader never
+    sees half a file and nothing outside the folder is written."""
     tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(json.dumps(obj, indent=1, default=str) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        with open_new(tmp) as fh:
+            write(fh)
+        os.replace(tmp, path)
+    except BaseException:
+        if tmp.is_file() and not tmp.is_symlink():
+            tmp.unlink(missing_ok=True)
+        raise
+
+
+def write_json(path: Path, obj: Any) -> None:
+    """Write ``obj`` as JSON to ``path`` atomically (:func:`write_new`), as the run folder writes its manifest."""
+    text = (json.dumps(obj, indent=1, default=str) + "\n").encode("utf-8")
+    write_new(path, lambda fh: fh.write(text))
 
 
 def manifest_path(run_dir: str | Path) -> Path:
@@ -96,6 +150,20 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def games_problem(ids: Any, lo: int, hi: int) -> str | None:
+    """Why a part's ``game`` column does not hold exactly games ``lo .. hi - 1``, each with as many rows (one
+    per seat), or None: a part is bound to the games its name and manifest entry give."""
+    import numpy as np
+
+    values, counts = np.unique(np.asarray(ids), return_counts=True)
+    if len(values) == hi - lo and len(values) and values[0] == lo and values[-1] == hi - 1 and (
+            counts == counts[0]).all():
+        return None
+    held = f"games {values[0]:,} to {values[-1]:,}" if len(values) else "no games"
+    return (f"its rows hold {held} ({len(ids):,} rows), not exactly its own games {lo:,} to {hi - 1:,} (rows "
+            "copied from another part?)")
+
+
 def part_problem(run_dir: Path, part: Any) -> str | None:
     """Why a manifest entry cannot be trusted, or None: the file must be a part name in the folder
     (no path), exist with the recorded size, sha256 and row count, and its games must match its name."""
@@ -123,6 +191,9 @@ def part_problem(run_dir: Path, part: Any) -> str | None:
             return "its checksum differs from the manifest (the file changed)"
         if pq.read_metadata(path).num_rows != part["rows"]:
             return "its row count differs from the manifest"
+        held = games_problem(pq.read_table(path, columns=["game"]).column("game").to_numpy(), *games)
+        if held is not None:
+            return held
     except Exception as exc:  # an unreadable file of any kind
         return f"cannot be read ({type(exc).__name__})"
     return None
@@ -245,7 +316,17 @@ class RunFolder:
         self._made = not self.path.exists()
         self.path.mkdir(parents=True, exist_ok=True)
         path = self.path / LOCK
-        fh = open(path, "a")  # noqa: SIM115 - held until release()
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
+                         0o644)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP or (path.exists() and not path.is_file()):
+                raise _in_the_way(path) from None
+            raise
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise _in_the_way(path)
+        fh = os.fdopen(fd, "r+b")
         try:
             fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
             if os.fstat(fh.fileno()).st_ino != os.stat(path).st_ino:  # released and removed meanwhile
@@ -325,13 +406,14 @@ class RunFolder:
     def write_part(self, chunk: Chunk, df: pd.DataFrame) -> dict[str, Any]:
         """Write a chunk's rows (temporary name, then renamed) and return its manifest entry."""
         path = self.path / chunk.file
-        tmp = self.path / f".{chunk.file}.tmp"
-        df.to_parquet(tmp, index=False, engine="pyarrow", compression="zstd")
-        checksum = sha256_of(tmp)
-        os.replace(tmp, path)
+        buffer = io.BytesIO()
+        df.to_parquet(buffer, index=False, engine="pyarrow", compression="zstd")
+        data = buffer.getvalue()
+        write_new(path, lambda fh: fh.write(data))
+        checksum = hashlib.sha256(data).hexdigest()
         games = df.drop_duplicates("game")
         return {"file": chunk.file, "cell": chunk.cell, "games": [chunk.lo, chunk.hi], "rows": len(df),
-                "bytes": path.stat().st_size, "sha256": checksum, "errors": int((games["error"] != 0).sum())}
+                "bytes": len(data), "sha256": checksum, "errors": int((games["error"] != 0).sum())}
 
 
 def incomplete_note(run_dir: str | Path, done: Completeness, partial: bool) -> str | None:

@@ -54,7 +54,7 @@ import numpy as np
 from agents.spec import PYTHON_KIND
 from experiments.runs.config import SEED_STRIDE, Cell, SweepPlan, load_sweep
 from experiments.runs.config.plan import override_dtypes
-from experiments.runs.executors import play_chunks
+from experiments.runs.executors import connect, play_chunks
 from experiments.runs.folder import (
     MANIFEST,
     PART_GLOB,
@@ -71,6 +71,7 @@ from experiments.runs.folder import (
     read_manifest,
     schema_markdown,
 )
+from experiments.runs.jobs import check_jobs
 from experiments.runs.rows import part_frame, worker_columns
 from experiments.runs.schema import (
     OVERRIDE_PREFIX,
@@ -221,8 +222,7 @@ def run_sweep(config: str | Path | SweepPlan, out: str | Path | None = None, *, 
 
     ``games`` replaces games_per_cell, ``chunk_size`` the file's chunk size (it does not change the rows).
     Raises ConfigError / SweepError for bad input; KeyboardInterrupt after saving the manifest."""
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise ConfigError("use at least 1 job", key="--jobs", value=jobs)
+    check_jobs(jobs)
     if backend not in BACKENDS:
         raise ConfigError(f"unknown backend (allowed: {', '.join(BACKENDS)})", key="--backend", value=backend)
     if scheduler and backend != "dask":
@@ -240,11 +240,16 @@ def run_sweep(config: str | Path | SweepPlan, out: str | Path | None = None, *, 
     folder = RunFolder(run_dir)
     if run_dir.exists() and not run_dir.is_dir():
         raise SweepError(f"{run_dir}: not a folder")
-    folder.lock()
+    client = connect(scheduler) if backend == "dask" and scheduler else None  # before the folder is made
     try:
-        return _run(plan, folder, jobs, backend, scheduler, fresh, progress, on_part)
+        folder.lock()
+        try:
+            return _run(plan, folder, jobs, backend, scheduler, fresh, progress, on_part, client)
+        finally:
+            folder.release()
     finally:
-        folder.release()
+        if client is not None:
+            client.close()
 
 
 def _fresh_manifest(plan: SweepPlan, base: Any) -> dict[str, Any]:
@@ -285,7 +290,7 @@ def _counts(plan: SweepPlan, parts: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler: str | None, fresh: bool,
-         progress: bool, on_part: Callable[[dict[str, Any]], None] | None) -> SweepResult:
+         progress: bool, on_part: Callable[[dict[str, Any]], None] | None, client: Any) -> SweepResult:
     run_dir = folder.path
     cfg = plan.cells[0].config
     data = plan.data_path if plan.variants else cfg.data  # a variant's layer is not the run's data
@@ -370,7 +375,7 @@ def _run(plan: SweepPlan, folder: RunFolder, jobs: int, backend: str, scheduler:
         folder.write_manifest(manifest)
 
     try:
-        for chunk, done in play_chunks(tasks, chunks, jobs, backend, scheduler):
+        for chunk, done in play_chunks(tasks, chunks, jobs, backend, client):
             info = done.info
             part = folder.write_part(chunk, part_frame(tasks[chunk.cell], done))
             del done

@@ -20,7 +20,6 @@ from typing import Any
 import numpy as np
 
 from agents.batch import play_batch
-from experiments.runs.orphans import watch_parent
 from experiments.runs.schema import results_of
 from experiments.runs.seating import play_seated, seat_assignment, seatings
 from sim.kit.bundle import DEFAULT_GAME
@@ -172,8 +171,7 @@ def _codes(col: Column, values: np.ndarray, cats: list[str]) -> np.ndarray:
     return codes
 
 
-def play_task(task: CellTask, chunk: Chunk, parent: int | None = None) -> tuple[Chunk, PlayedChunk]:
-    """The worker's entry: one chunk of ``task``'s cell (exits with the sweep's process, ``parent``)."""
-    if parent is not None:
-        watch_parent(parent)  # a loky worker exits when the sweep's process is killed
+def play_task(task: CellTask, chunk: Chunk) -> tuple[Chunk, PlayedChunk]:
+    """The worker's entry: one chunk of ``task``'s cell (in a loky worker through
+    :func:`experiments.runs.orphans.watch_workers`: it exits with the sweep's process)."""
     return chunk, play_chunk(task, chunk.lo, chunk.hi)

@@ -52,7 +52,7 @@ def tune(
 ) -> None:
     from experiments.dungeonology.tune.config import load_tune
     from experiments.dungeonology.tune.report import parameters_text, summary_lines
-    from experiments.dungeonology.tune.search import run_tune
+    from experiments.dungeonology.tune.search import STUDY, run_tune, storage_error
 
     check_runner(jobs, backend, scheduler)
     with cli_errors():
@@ -79,6 +79,12 @@ def tune(
                                   progress=lambda line: err.print(line, markup=False))
             except OSError as exc:
                 fail(f"{exc.filename or out or 'the tune folder'}: cannot write: {exc.strerror or exc}")
+            except Exception as exc:
+                reason = storage_error(exc)
+                if reason is None:
+                    raise
+                fail(f"{(out or Path('results') / plan.name) / STUDY}: cannot store the study ({reason}); nothing "
+                     "finished was lost: free space and run the same command again to continue")
     except KeyboardInterrupt:
         err.print("Interrupted: the finished trials and games are saved; run the same command again to continue.",
                   markup=False)

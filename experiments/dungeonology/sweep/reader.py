@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from experiments.dungeonology.sweep.cells import DEFAULTS, SCHOLAR_MODES, SEATINGS, Cell, SweepPlan
@@ -249,11 +250,13 @@ class Reader(SweepReader):
                             clan=None if v["clan"] == RANDOM else v["clan"], modules=tuple(v["modules"]),
                             boss=None if v["boss"] == RANDOM else v["boss"],
                             panic=None if v["panic"] == RANDOM else v["panic"])
-        compiled = compile_config(config)
+        # each swept value was loaded on its own (SweepValues.overrides): a check compiles the cell without them
+        compiled = compile_config(replace(config, overrides={**self.m.fixed.overrides, **dict(
+            variant.overrides if variant else ())}) if self.check else config)
         return Cell(index=index, players=players, agents=texts, rotate=rotate, rules=tuple(v["modules"]),
                     boss=v["boss"], panic=v["panic"], alert=v["alert"], player_level=v["player_level"], clan=v["clan"],
                     scholars=tuple(v["scholars"]), overrides=swept, config=config,
-                    data_hash=compiled.loaded.hash, provisional=compiled.loaded.is_provisional,
+                    data_hash="" if self.check else compiled.loaded.hash, provisional=compiled.loaded.is_provisional,
                     variant=variant.name if variant else "", variant_values=variant.values() if variant else None)
 
     def rotates(self, cell: Cell) -> bool:

@@ -60,7 +60,7 @@ MAX_TRIALS = 10_000
 
 # ------------------------------------------------------------------ models
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
 class Range(_Strict):
@@ -156,7 +156,8 @@ EXPECTED: dict[str, str] = {
 
 def _pydantic_error(exc: ValidationError, raw: Mapping[str, Any], file: str) -> ConfigError:
     errors = exc.errors()
-    err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+    err = next((e for e in errors if e["type"] == "extra_forbidden"),
+               next((e for e in errors if e["type"] == "finite_number"), errors[0]))
     loc: list[str] = []  # the keys of the file (pydantic adds the member types of unions)
     node: Any = raw
     for seg in err["loc"]:
@@ -182,6 +183,9 @@ def _pydantic_error(exc: ValidationError, raw: Mapping[str, Any], file: str) -> 
     expected = EXPECTED.get(leaf, err["msg"])
     if err["type"] == "missing":
         return ConfigError(f"missing (expected {expected})", file=file, key=key)
+    if err["type"] == "finite_number":
+        return ConfigError(f"not a finite number (expected {expected}; nan and inf are refused)", file=file,
+                           key=key, value=value)
     return ConfigError(f"expected {expected}", file=file, key=key, value=value)
 
 
@@ -448,6 +452,8 @@ def _parameter(key: str, r: Range, probe: SweepPlan, fixed: dict[str, Any], boxe
         if len(r.choices) < 2 or len(set(texts)) != len(texts):
             raise err("expected at least two different choices", [*where, "choices"], r.choices)
         for i, c in enumerate(r.choices):
+            if isinstance(c, float) and not math.isfinite(c):
+                raise err("not a finite number (nan and inf are refused)", [*where, "choices", str(i)], c)
             check(c, ["choices", str(i)])
         return Parameter(key, start, origin, choices=tuple(r.choices))
     if r.low is None or r.high is None:

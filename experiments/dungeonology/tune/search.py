@@ -83,6 +83,10 @@ def _prepare(out: Path, plan: TunePlan, fresh: bool):
     if out.exists() and not out.is_dir():
         raise SweepError(f"{out}: not a folder")
     foreign = sorted(e.name for e in out.iterdir() if e.name not in OWN) if out.is_dir() else []
+    linked = sorted(e.name for e in out.iterdir() if e.is_symlink()) if out.is_dir() else []
+    if linked:  # the study, the runs and the layer are written in the folder, never through a link
+        raise SweepError(f"{out / linked[0]}: a link is in the way (a tune folder's files are never written "
+                         "through a link, so nothing outside the folder is touched); delete it and run again")
     if foreign:
         raise SweepError(f"{out}: not a tune folder and not empty ({', '.join(foreign[:3])}"
                          f"{', ...' if len(foreign) > 3 else ''}); choose another --out")
@@ -159,6 +163,29 @@ def best_candidate(plan: TunePlan, trials: list) -> Candidate:
 
 def _describe(values: dict[str, Any]) -> str:
     return ", ".join(f"{k} = {format_value(v)}" for k, v in values.items())
+
+
+def _is_storage(exc: BaseException) -> bool:
+    import sqlite3
+
+    module = type(exc).__module__.split(".")[0]
+    return isinstance(exc, sqlite3.Error) or module == "sqlalchemy" or (
+        module == "optuna" and type(exc).__name__ == "StorageInternalError")
+
+
+def storage_error(exc: BaseException) -> str | None:
+    """What went wrong, in words, when ``exc`` is an error of the study's storage (sqlite through SQLAlchemy
+    and optuna: a full disk, a read-only or locked file): the first line of the innermost storage error it
+    was raised from; None for any other exception."""
+    if not _is_storage(exc):
+        return None
+    found, chain, seen = exc, exc.__cause__ or exc.__context__, {id(exc)}
+    while chain is not None and id(chain) not in seen:
+        seen.add(id(chain))
+        found = chain if _is_storage(chain) else found
+        chain = chain.__cause__ or chain.__context__
+    text = str(getattr(found, "orig", None) or found).strip()
+    return text.splitlines()[0][:120] if text else type(found).__name__
 
 
 def run_tune(source: str | Path | TunePlan, out: str | Path | None = None, *, jobs: int = 1, backend: str = "loky",

@@ -26,11 +26,14 @@ from sim.kit.errors import ConfigError, DungeonologyError, format_value
 
 # ------------------------------------------------------------ reading
 def load_sweep(path: str | Path, games: int | None = None, chunk_size: int | None = None,
-               data: str | Path | None = None, overrides: Mapping[str, Any] | None = None) -> SweepPlan:
+               data: str | Path | None = None, overrides: Mapping[str, Any] | None = None,
+               check: bool = False) -> SweepPlan:
     """Read, validate and expand a sweep file. ``games`` replaces ``games_per_cell``,
     ``chunk_size`` the file's chunk size, ``data`` the file's data folder (``sweep --data``, relative to
     the working folder), and ``overrides`` are added to ``[fixed.overrides]`` (``sweep --set``; a key the
-    file sweeps is an error). Raises ConfigError (or DataError)."""
+    file sweeps is an error). ``check`` (``sweep --check``): each swept data value is checked once, not
+    loaded again in every cell, and the cells carry no data hash (the plan cannot be run). Raises
+    ConfigError (or DataError)."""
     path = Path(path)
     shown = str(path)
     try:
@@ -50,7 +53,8 @@ def load_sweep(path: str | Path, games: int | None = None, chunk_size: int | Non
         fixed = raw.setdefault("fixed", {})
         if isinstance(fixed, dict):
             fixed["overrides"] = {**(fixed.get("overrides") or {}), **overrides}
-    return parse_sweep(raw, file=shown, base=path.parent, default_name=path.stem, games=games, chunk_size=chunk_size)
+    return parse_sweep(raw, file=shown, base=path.parent, default_name=path.stem, games=games, chunk_size=chunk_size,
+                       check=check)
 
 
 def game_of_file(raw: Mapping[str, Any], file: str | None = None) -> GameBundle:
@@ -62,15 +66,18 @@ def game_of_file(raw: Mapping[str, Any], file: str | None = None) -> GameBundle:
 
 
 def parse_sweep(raw: Mapping[str, Any], file: str | None = None, base: Path | None = None,
-                default_name: str = "sweep", games: int | None = None, chunk_size: int | None = None) -> SweepPlan:
-    """Validate a sweep read from TOML (a dict) and expand it into cells."""
+                default_name: str = "sweep", games: int | None = None, chunk_size: int | None = None,
+                check: bool = False) -> SweepPlan:
+    """Validate a sweep read from TOML (a dict) and expand it into cells (``check``: see :func:`load_sweep`)."""
     game = game_of_file(raw, file)
     reader: type[SweepReader] = game.needs("sweep", "a sweep").READER
     try:
         model = reader.FILE.model_validate(dict(raw))
     except ValidationError as exc:
         raise pydantic_error(exc, raw, file, reader.FILE, reader.EXPECTED) from None
-    return reader(game, model, raw, file, base, default_name, games, chunk_size).plan()
+    sweep_reader = reader(game, model, raw, file, base, default_name, games, chunk_size)
+    sweep_reader.check = check
+    return sweep_reader.plan()
 
 
 class SweepReader(SweepValues):
@@ -81,6 +88,7 @@ class SweepReader(SweepValues):
     player count), :meth:`rotates` and :meth:`resolved_sweep`."""
 
     PLAN: ClassVar[type[SweepPlan]] = SweepPlan
+    check = False  # only checking (sweep --check): a cell need not load its swept values again
 
     def plan(self) -> SweepPlan:
         self.settings()
