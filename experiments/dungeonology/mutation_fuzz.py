@@ -26,6 +26,7 @@ import io
 import json
 import random
 import tempfile
+import time
 import tomllib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -186,9 +187,11 @@ class Counts:
     exit0: Counter = field(default_factory=Counter)
     exit2: Counter = field(default_factory=Counter)
     crashes: list[tuple[str, list[str], str]] = field(default_factory=list)
+    seconds: Counter = field(default_factory=Counter)
 
-    def add(self, target: str, argv: list[str], code: int, output: str) -> None:
+    def add(self, target: str, argv: list[str], code: int, output: str, seconds: float = 0.0) -> None:
         self.tried[target] += 1
+        self.seconds[target] += seconds
         lines = [ln for ln in output.splitlines() if ln.strip()]
         if code == 0 and "Traceback" not in output:
             self.exit0[target] += 1
@@ -198,8 +201,8 @@ class Counts:
             self.crashes.append((target, argv, output[-2000:]))
 
     def text(self) -> str:
-        rows = [f"{t}: {self.tried[t]} mutations, exit 0: {self.exit0[t]}, exit 2: {self.exit2[t]}"
-                for t in sorted(self.tried)]
+        rows = [f"{t}: {self.tried[t]} mutations, exit 0: {self.exit0[t]}, exit 2: {self.exit2[t]} "
+                f"({self.seconds[t]:.1f} s)" for t in sorted(self.tried)]
         total = sum(self.tried.values())
         rows.append(f"all: {total} mutations, exit 0: {sum(self.exit0.values())}, exit 2: "
                     f"{sum(self.exit2.values())}, crashes: {len(self.crashes)}")
@@ -270,6 +273,7 @@ def fuzz_inputs(cases: int | Mapping[str, int] = 3000, seed: int = 0, work: Path
 
         from experiments.dungeonology.fuzz_families import Context
         from experiments.dungeonology.fuzz_families import targets as family_targets
+        from experiments.dungeonology.fuzz_families import weights as family_weights
 
         makers = {"record": record_case, "sweep": sweep_case, "data": data_case}
         ctx = Context(rng, root)
@@ -279,9 +283,10 @@ def fuzz_inputs(cases: int | Mapping[str, int] = 3000, seed: int = 0, work: Path
             order = [t for t, n in cases.items() for _ in range(n)]
         else:
             chosen = [t for t in (targets or makers) if t in makers]
-            order = [chosen[i % len(chosen)] for i in range(cases)]
+            order = shares(cases, {t: family_weights().get(t, 1.0) for t in chosen})
         rng.shuffle(order)
         for i, target in enumerate(order):
+            started = time.perf_counter()
             case = makers[target](i)
             if callable(case):
                 code, output = _run_api(case)
@@ -289,21 +294,33 @@ def fuzz_inputs(cases: int | Mapping[str, int] = 3000, seed: int = 0, work: Path
             else:
                 argv = case
                 code, output = run_cli(argv)
-            counts.add(target, argv, code, output)
+            counts.add(target, argv, code, output, time.perf_counter() - started)
     finally:
         if tmp is not None:
             tmp.cleanup()
     return counts
 
 
+def shares(cases: int, weights: Mapping[str, float]) -> list[str]:
+    """``cases`` target names shared out in proportion to ``weights`` (largest remainders; every target
+    with a weight gets at least one case when there are enough)."""
+    total = sum(weights.values()) or 1.0
+    exact = {t: cases * w / total for t, w in weights.items()}
+    counts = {t: max(int(x), 1 if cases >= len(weights) else 0) for t, x in exact.items()}
+    for t in sorted(exact, key=lambda t: int(exact[t]) - exact[t])[: max(cases - sum(counts.values()), 0)]:
+        counts[t] += 1
+    return [t for t, n in counts.items() for _ in range(n)][:cases]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cases", type=int, default=3000, help="mutations, shared out over the targets")
+    parser.add_argument("--cases", type=int, default=10000, help="inputs, shared out over the targets by weight")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--targets", default="", help="comma-separated targets (default: all)")
     args = parser.parse_args(argv)
-    counts = fuzz_inputs(args.cases, args.seed)
+    counts = fuzz_inputs(args.cases, args.seed, targets=[t for t in args.targets.split(",") if t] or None)
     print(counts.text())
     for target, case, output in counts.crashes[:5]:
         print(f"CRASH {target}: {' '.join(case)}\n{output}")

@@ -412,5 +412,6 @@ def _adapter_step(adapter: str, game: str, when: str, action: Any, seed: int) ->
     return 0, ""
 
 
+WEIGHTS = {"python_agent": 0.05}  # each case plays a command with the agent
 TARGETS = {"python_agent": python_agent_case, "openspiel_state": openspiel_state_case,
            "adapter_action": adapter_action_case}

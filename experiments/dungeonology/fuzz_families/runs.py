@@ -195,5 +195,6 @@ def cli_numbers(ctx: Context, i: int) -> list[str]:
             rng.choice(["1", "2", n]), "--total-games", rng.choice(["1", "4", n])]
 
 
+WEIGHTS = {"run_links": 0.05, "swapped_parts": 0.05, "tune_numbers": 0.1, "cli_numbers": 0.1}  # whole commands
 TARGETS: dict[str, Any] = {"run_links": run_links, "swapped_parts": swapped_parts, "tune_numbers": tune_numbers,
                            "cli_numbers": cli_numbers}
