@@ -11,7 +11,7 @@ import pytest
 from sim.dungeonology import layout as L
 from sim.dungeonology.config import GameConfig
 from sim.dungeonology.core.components.scholars import pf
-from sim.dungeonology.core.components.university import sacrifice, take_bonfire
+from sim.dungeonology.core.components.university import take_bonfire
 from sim.dungeonology.scenario import Scenario, do
 from sim.kit.errors import ConfigError, DataError
 
@@ -203,17 +203,7 @@ def test_an_omega_student_in_the_draw_clears_the_bonfire_without_an_order(h):
 
 
 # -------------------------------------------------------- working as Students
-def test_a_sacrifice_takes_standard_students_first_then_phi(h):
-    """"Each Student belonging to a Congregation works exactly like a standard Student" (it
-    pays a Sacrifice); our rule: standard Students go first, then Phi (which gives one back)."""
-    g = _sc(h).students("Sofia", 1).congregation_students("Sofia", zeta=1, phi=1).build()
-    s = g.state.copy()
-    s[L.S_CUR] = 0
-    assert sacrifice(s, 0, 1) == 1
-    assert [int(s[pf(0, L.PF_CONGREGATION) + c]) for c in range(4)] == [0, 1, 1, 0]
-    assert sacrifice(s, 0, 1) == 1  # the Phi Student: "take a standard Student from the Reserve"
-    assert [int(s[pf(0, L.PF_CONGREGATION) + c]) for c in range(4)] == [0, 1, 0, 0]
-    assert int(s[pf(0, L.PF_STUDENTS)]) == 2
+# (a Sacrifice, which Student: tests/test_rules_sacrifice.py)
 
 
 # ------------------------------------------------------------------ effects

@@ -10,17 +10,17 @@ import pytest
 
 from tests import golden_seam as G
 
-COMBINATIONS = {2: '2a5fe549f954ae17', 4: 'c020b99491f25b92'}
+COMBINATIONS = {2: 'e378bd4e9d3b1121', 4: 'd92888e01e916e2b'}
 BATCH = [  # G.BATCH_TABLES, in order
     '6c2503458dbb08e8',
     '15f1aab718ab9141',
-    'f11ed0483fdb4d2c',
-    'f6df9280a62cd4b3',
-    'b82cfdf10e3cf4f2',
+    '88fea7a9924081e7',
+    '1a55200ea78cc025',
+    'e0914e56e3c1d883',
     '0d553fab8c4e1e92',
-    '3324431afae35e35',
+    '71e905f4aade448f',
     '08340bf6f58c18e6',
-    '2cdd31ae2f29db33',
+    '5a4fcf6a3eafa7dd',
 ]
 TRACE = [  # G.TRACE_TABLES, in order
     '9d518f1f8b2b6a4c',

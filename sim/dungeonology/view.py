@@ -182,6 +182,24 @@ def _last_test(s: np.ndarray) -> dict[str, Any] | None:
     }
 
 
+END_OF_TURN_STEPS = ("student", "jinx", "draw")  # the K_EOT stages: the Student drawn, Jinx revealed, Hand Value
+
+
+def _end_of_turn(s: np.ndarray) -> str | None:
+    """The step of the End of Turn Phase in progress (the topmost K_EOT entry), None outside it."""
+    for e in range(_i(s[L.S_KSP]) - 1, -1, -1):
+        o = L.S_KSTACK + e * L.KSTACK_W
+        if _i(s[o]) == L.K_EOT:
+            return END_OF_TURN_STEPS[_i(s[o + 1])]
+    return None
+
+
+def _clan_pile(s: np.ndarray, names: Names, clan_known: bool) -> list[str] | int:
+    """The Clan Cards not drawn at Setup J (face down; a seat that cannot know the Clan sees their count)."""
+    pile = [c for i, c in enumerate(names.clans) if i != _i(s[L.S_CLAN])]
+    return pile if clan_known else len(pile)
+
+
 def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any],
                viewer: int | None = None) -> dict[str, Any]:
     """The whole state (viewer None) or seat `viewer`'s observation."""
@@ -207,6 +225,7 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
         "over": over,
         "end_reason": L.END_REASONS[_i(s[L.S_END_REASON])] if over else None,
         "speed_left": _i(s[L.S_SPEED]),
+        "end_of_turn": _end_of_turn(s),
         "players": [_player(s, t, names, p, viewer) for p in range(n)],
         "zones": _zones(s, t, names, viewer),
         "stacks": stacks,
@@ -232,6 +251,8 @@ def state_dict(s: np.ndarray, t: np.ndarray, names: Names, config: dict[str, Any
         },
         "clan": names.clans[_i(s[L.S_CLAN])] if clan_known else HIDDEN,
         "clan_public": bool(s[L.S_CLAN_PUBLIC]),
+        "clan_pile": _clan_pile(s, names, clan_known),
+        "card_types": {k: names.types[_i(t[L.T_KIND_TYPE + i])] for i, k in enumerate(names.kinds)},
         "deck": deck if viewer is None else len(deck),
         "discard": {k: _i(s[L.S_DISCARD + i]) for i, k in enumerate(names.kinds) if s[L.S_DISCARD + i]},
         "on_table": {k: _i(s[L.S_PLAYED + i]) for i, k in enumerate(names.kinds) if s[L.S_PLAYED + i]},

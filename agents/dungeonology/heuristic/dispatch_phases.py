@@ -22,7 +22,12 @@ from agents.dungeonology.heuristic.prompts import (
     target_decision,
 )
 from agents.dungeonology.heuristic.rc_cards import rc_action_decision, rc_window_decision, token_decision
-from agents.dungeonology.heuristic.rc_congregations import choice_decision, congregation_use, order_decision
+from agents.dungeonology.heuristic.rc_congregations import (
+    choice_decision,
+    congregation_use,
+    order_decision,
+    sacrifice_decision,
+)
 from agents.dungeonology.heuristic.rc_cubes import universal_decision
 from agents.dungeonology.heuristic.rc_research import claim_choice, research_decision, without_claims
 from agents.dungeonology.heuristic.rc_scholars import rc_skill_choice
@@ -59,6 +64,7 @@ PHASE_HANDLERS = {  # the handler of each decision phase
     L.PH_RC_TOKEN: token_decision,
     L.PH_CG_CHOICE: choice_decision,
     L.PH_CG_ORDER: order_decision,
+    L.PH_CG_SACRIFICE: sacrifice_decision,
     L.PH_RESEARCH: research_decision,
 }
 
@@ -139,6 +145,8 @@ def phase_decision(s, t, ph, me, buf, n, params, rng):
         return choice_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_CG_ORDER:  # congregations
         return order_decision(s, t, me, buf, n, params, rng)
+    if ph == L.PH_CG_SACRIFICE:  # congregations
+        return sacrifice_decision(s, t, me, buf, n, params, rng)
     if ph == L.PH_RESEARCH:  # research
         return research_decision(s, t, me, buf, n, params, rng)
     return -1

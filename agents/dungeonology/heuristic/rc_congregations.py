@@ -1,5 +1,5 @@
 """The heuristic for the Student Congregations (Rocca Civetta advanced rule):
-keeping a drawn Congregation Student, the Bonfire order, using the Students'
+keeping a drawn Congregation Student, the Bonfire order, which Student a Sacrifice takes, using the Students'
 effects (own turn, and gold-symbol effects in Priority decisions and Stealth
 Test windows), the Trap Token and Zone of a Lambda, the Jinx Card of a Zeta.
 
@@ -140,3 +140,36 @@ def order_decision(s, t, me, buf, n, params, rng):
         if (kind == 0) == mine:
             return buf[i]
     return buf[0]
+
+
+@kernel
+def sacrifice_cost(s, t, me, kind):
+    """What losing a Student of `kind` (STUDENT_KINDS index) costs now: -1 for a Phi whose
+    "When you Sacrifice" effect gives a standard Student back now (the Sacrifice is free),
+    0 a standard Student, else 1 + the most its Congregation's effects are worth now."""
+    if kind == 0:
+        return 0.0
+    c = kind - 2
+    gain_now = me == s[L.S_CUR] or s[L.S_CG_SAC_GOLD + c] == 1
+    if s[L.S_CG_SAC_GAIN + c] > 0 and gain_now and s[L.S_RES_GREY] > 0:
+        return -1.0
+    worth = 0.0
+    for e in range(L.MAX_CG_EFFECTS):
+        v = effect_worth(s, t, me, c, e)
+        if v > worth:
+            worth = v
+    return 1.0 + worth
+
+
+@kernel
+def sacrifice_decision(s, t, me, buf, n, params, rng):
+    """PH_CG_SACRIFICE: the Student whose loss costs least (``sacrifice_cost``; the first of
+    a tie: standard, then CONGREGATIONS order)."""
+    best = buf[0]
+    cost = sacrifice_cost(s, t, me, buf[0] - L.A_STUDENT_KIND)
+    for i in range(1, n):
+        v = sacrifice_cost(s, t, me, buf[i] - L.A_STUDENT_KIND)
+        if v < cost:
+            cost = v
+            best = buf[i]
+    return best

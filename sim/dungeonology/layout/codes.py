@@ -195,3 +195,5 @@ K_THESIS_FAIL = 8  # a = stage
 K_END_TURN = 9
 K_RESUME = 10  # back to the Movement / Action Phase of the turn
 K_WINDOW = 11  # reopen the current Stealth Test window
+K_STUN_NEXT = 68  # the pending Stun Tokens, after a Student sacrificed for one (a choice of which)
+K_ESPIONAGE = 69  # a=seat, b=target, c=colour: the Espionage test, after its Student sacrificed

@@ -61,6 +61,9 @@ Operations (all return the builder):
 ``hand(who, [cards])``                      set a hand
 ``deck_top([cards])``                       the next cards drawn (drawn before earlier ones)
 ``deck([cards])``                           the whole deck; every other deck card is discarded
+``card_type(card, type)``                   a Trick Card kind's Type (the data override
+                                            ``cards.<card>.type``)
+``clan(name)``                              the Clan Card drawn; the others: the Clan pile
 ``jinx(who, name, face="up"|"down")``       hand a Jinx Card to a Scholar
 ``jinx_top([names])``                       the next Jinx Cards drawn
 ``alert_omegas(k)``                         Omega Students on the Alert Card (top spaces)
@@ -79,7 +82,9 @@ Operations (all return the builder):
                                             table of fields such as ``{"passage": "N1"}``)
 ``draw_first_player()``                     Setup D again with the Randomizer
 ``ages([youngest, ...])``                   the tie-break age order
-``turn(who, phase="start", speed=None)``    whose turn and which decision is open
+``turn(who, phase="start", speed=None)``    whose turn and which decision is open (or a step
+                                            of the End of Turn Phase: ``end_of_turn``,
+                                            ``end_of_turn_jinx``, ``end_of_turn_draw``)
 ``boss(name, profile)``                     the Boss Card and profile in use (Boss rule)
 ``boss_at(zone or None)``                   the Boss model's Zone (None: not in the Dungeon)
 ``boss_done()``                             the Boss Effect already activated this turn

@@ -22,7 +22,7 @@ from sim.kit.errors import ConfigError
 from sim.kit.rng import seed_words
 
 FLOOR_NAMES = L.FLOOR_NAMES
-PHASES = ("start", "activity", "movement", "action")
+PHASES = ("start", "activity", "movement", "action", "end_of_turn", "end_of_turn_jinx", "end_of_turn_draw")
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 

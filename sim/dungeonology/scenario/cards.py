@@ -1,20 +1,49 @@
-"""Scenario operations on the cards: hands and the Trick Card deck, Jinx Cards
-("Trick Cards", "Jinx Cards").
+"""Scenario operations on the cards: hands and the Trick Card deck, each card's Type,
+Jinx Cards, the Clan Card drawn from the Clan pile ("Trick Cards", "Jinx Cards", "Clan Card",
+Game Setup J).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Self
 
 from sim.dungeonology import layout as L
+from sim.dungeonology.config import compile_config
 from sim.dungeonology.core.components.scholars import pf, refresh_passives, stat
 from sim.dungeonology.scenario.builder import ScenarioBase, atomic
 from sim.kit.errors import ConfigError
 
 
 class CardSetup(ScenarioBase):
-    """Hands, the Trick Card deck and the Jinx Cards."""
+    """Hands, the Trick Card deck, the cards' Types, the Jinx Cards and the Clan Card."""
+
+    # ------------------------------------------------------------- data of the game
+    def _reconfigure(self, **changes: object) -> None:
+        """The game's configuration changed (a data override, the Clan Card): the tables are
+        compiled again; the state keeps every index (names and counts do not change)."""
+        self.config = dataclasses.replace(self.config, **changes)
+        self.compiled = compile_config(self.config)
+        self.t = self.compiled.tables
+
+    def card_type(self, card: str, type_name: str) -> Self:
+        """Set the Type of a Trick Card kind (every copy): the data override ``cards.<card>.type``,
+        kept in the Game's configuration (its record replays it)."""
+        self._kind(card)
+        if type_name not in self.names.types:
+            raise ConfigError(f"unknown card Type (allowed: {', '.join(self.names.types)})", key="type",
+                              value=type_name)
+        self._reconfigure(overrides={**self.config.overrides, f"cards.{card}.type": type_name})
+        return self
+
+    def clan(self, name: str) -> Self:
+        """The Clan Card drawn at Setup J; the others stay in the Clan pile (``to_dict()["clan_pile"]``)."""
+        if name not in self.names.clans:
+            raise ConfigError(f"unknown Clan Card (allowed: {', '.join(self.names.clans)})", key="clan", value=name)
+        self._reconfigure(clan=name)
+        self.s[L.S_CLAN] = self.names.clans.index(name)
+        return self
 
     # ------------------------------------------------------------- Trick Cards
     def _deck(self) -> list[int]:

@@ -95,7 +95,10 @@ class TurnSetup(ScenarioBase):
 
     @atomic
     def turn(self, who: int | str, phase: str = "start", speed: int | None = None) -> Self:
-        """Whose turn it is and which decision is open (applied by build())."""
+        """Whose turn it is and which decision is open (applied by build()): ``start`` (the turn
+        begins), ``activity``, ``movement``, ``action``, or a step of the End of Turn Phase:
+        ``end_of_turn`` (from its start: the Student drawn), ``end_of_turn_jinx`` (the face-down
+        Jinx Cards revealed), ``end_of_turn_draw`` (draw up to the Hand Value)."""
         p = self.seat(who)
         if phase not in PHASES:
             raise ConfigError(f"unknown phase (allowed: {', '.join(PHASES)})", key="phase", value=phase)
@@ -128,6 +131,12 @@ class TurnSetup(ScenarioBase):
         # the turn has begun: count it as turn_start would have
         s[L.S_TURN] = max(int(s[L.S_TURN]), 1)
         s[L.S_ROUND] = max(int(s[L.S_ROUND]), 1)
+        if phase.startswith("end_of_turn"):
+            # the Action Phase is over; the End of Turn Phase resumes at that step (K_EOT stage)
+            s[L.S_MOVE_PHASE] = 2
+            s[L.S_KSTACK: L.S_KSTACK + L.KSTACK_W] = (L.K_EOT, PHASES.index(phase) - PHASES.index("end_of_turn"), 0, 0)
+            s[L.S_KSP] = 1
+            return
         s[L.S_ACTOR] = p
         if phase == "activity":
             if s[L.S_MAX_ALERT]:

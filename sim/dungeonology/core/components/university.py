@@ -20,7 +20,12 @@ from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.bag import fill_university
 from sim.dungeonology.core.components.decks import draw_jinx
 from sim.dungeonology.core.components.scholars import pf, stat
-from sim.dungeonology.core.engine.dispatch_university import alert_card_full, draw_students_instead, university_fill
+from sim.dungeonology.core.engine.dispatch_university import (
+    alert_card_full,
+    draw_students_instead,
+    sacrifice_instead,
+    university_fill,
+)
 from sim.dungeonology.core.procedures.end_game import end_game_now, trigger_end_at_current
 from sim.kit.jit import kernel
 from sim.kit.rng import randint
@@ -165,12 +170,23 @@ def draw_students(s, t, seat, n):
 
 
 @kernel
-def sacrifice(s, seat, n):
-    """Sacrifice up to n of the seat's Students to the Reserve; returns how many.
-    A Sacrifice that names no Congregation takes standard Students first,
-    then Congregation Students, those whose "When you Sacrifice" effect gives
-    Students back (Phi) first, then in CONGREGATIONS order; that effect then
-    gives its standard Students (on the owner's turn, or with the gold symbol)."""
+def sacrifice(s, t, seat, n):
+    """Sacrifice up to n of the seat's Students to the Reserve. True when a module
+    resolves it its own way, on the continuation stack (``sacrifice_instead``: with
+    Student Congregations, the Scholar chooses which of her kinds go): what the caller
+    does after the Sacrifice must then wait for it (``kstack.push_below``)."""
+    if sacrifice_instead(s, t, seat, n):
+        return True
+    sacrifice_now(s, seat, n)
+    return False
+
+
+@kernel
+def sacrifice_now(s, seat, n):
+    """Sacrifice up to n of the seat's Students at once; returns how many. Standard
+    Students first, then Congregation Students, those whose "When you Sacrifice" effect
+    gives Students back (Phi) first, then in CONGREGATIONS order (a choice only when
+    more than one kind is held: ``sacrifice``)."""
     have = s[pf(seat, L.PF_STUDENTS)]
     k = n if n < have else have
     s[pf(seat, L.PF_STUDENTS)] -= k
@@ -190,6 +206,19 @@ def sacrifice(s, seat, n):
             for _ in range(m):
                 sacrificed_trigger(s, seat, c)
     return k
+
+
+@kernel
+def sacrifice_kind(s, seat, kind):
+    """Sacrifice one of the seat's Students of `kind` (STUDENT_KINDS index, not Omega)."""
+    s[pf(seat, L.PF_STUDENTS)] -= 1
+    if kind == 0:
+        s[L.S_RES_GREY] += 1
+        return
+    c = kind - 2
+    s[pf(seat, L.PF_CONGREGATION) + c] -= 1
+    s[L.S_RES_CONGREGATION + c] += 1
+    sacrificed_trigger(s, seat, c)
 
 
 @kernel

@@ -32,7 +32,7 @@ def exec_basic_op(s, t, op, n, type1, cost, actor):
     """Run one step of the basic game's opcodes. It may open a decision
     (S_PHASE != PH_NONE)."""
     if op == L.OP_SACRIFICE:
-        sacrifice(s, actor, n)
+        sacrifice(s, t, actor, n)  # a choice (on the stack) suspends the program
     elif op == L.OP_DRAW_STUDENTS:
         draw_students(s, t, actor, n)
     elif op == L.OP_SPEED:

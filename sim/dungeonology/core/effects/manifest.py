@@ -13,7 +13,8 @@ MANIFEST = Manifest(
                       "steps:target_actions(s, t, me, out)"),
         "PH_COLOR": ("steps:color_choice(s, t, me, a)", "steps:color_actions(s, t, me, out)"),
     },
-    continuations={"K_PROG": "interpreter:run_prog(s, t, a, b, c)"},  # a = program, b = next step, c = actor
+    continuations={"K_PROG": "interpreter:run_prog(s, t, a, b, c)",  # a = program, b = next step, c = actor
+                   "K_STUN_NEXT": "sim.dungeonology.core.components.stun:stun_continue(s, t)"},
     ops={("OP_SACRIFICE", "OP_DROP"): "basic_ops:exec_basic_op(s, t, op, n, type1, cost, actor)"},
     heuristic={  # the heuristic's handler of each phase (agents/dungeonology/heuristic)
         "PH_STUN": "agents.dungeonology.heuristic.prompts:stun_decision",  # a Student for the Stun Token, or not

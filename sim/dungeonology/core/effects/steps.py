@@ -15,6 +15,7 @@ from sim.dungeonology.core.components.scholars import hand_size, pf, targetable
 from sim.dungeonology.core.components.stun import gain_stun_token, stun_continue
 from sim.dungeonology.core.components.university import sacrifice
 from sim.dungeonology.core.effects.plays import count_type, type_matches
+from sim.dungeonology.core.engine import kstack
 from sim.dungeonology.core.engine.dispatch_steps import drop_kept
 from sim.dungeonology.core.engine.dispatch_zones import enter_zone
 from sim.kit.jit import kernel
@@ -67,8 +68,10 @@ def stun_choice(s, t, me, a):
     """PH_STUN: take the Stun Token, or sacrifice a Student instead; next token."""
     if a == L.A_STUN_ACCEPT:
         gain_stun_token(s, me)
-    else:
-        sacrifice(s, me, 1)
+    elif sacrifice(s, t, me, 1):
+        s[L.S_P_COUNT] -= 1
+        kstack.push_below(s, L.K_STUN_NEXT, 0, 0, 0)  # the next token once she has chosen
+        return
     s[L.S_P_COUNT] -= 1
     stun_continue(s, t)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.decks import discard_jinx, jinx_actions
 from sim.dungeonology.core.components.dungeon import begin_placement
+from sim.dungeonology.core.components.stun import stun_continue
 from sim.dungeonology.core.components.university import draw_students
 from sim.dungeonology.core.effects.interpreter import run_prog
 from sim.dungeonology.core.effects.steps import (
@@ -33,6 +34,7 @@ from sim.dungeonology.core.procedures.stealth import (
     close_test,
     commit_actions,
     commit_choice,
+    espionage_test,
     reopen_window,
     study_size_actions,
     test_next,
@@ -53,7 +55,15 @@ from sim.dungeonology.core.procedures.turn import (
 )
 from sim.dungeonology.core.rules.boss.boss import boss_step, boss_steps, move_next
 from sim.dungeonology.core.rules.congregations.effects import choice_actions, choice_apply, effect_step
-from sim.dungeonology.core.rules.congregations.students import drawn_next, order_actions, order_apply, order_next
+from sim.dungeonology.core.rules.congregations.students import (
+    drawn_next,
+    order_actions,
+    order_apply,
+    order_next,
+    sacrifice_actions,
+    sacrifice_apply,
+    sacrifice_next,
+)
 from sim.dungeonology.core.rules.dangerous_zones.zone_effects import (
     teleport_actions,
     teleport_to,
@@ -141,6 +151,8 @@ def apply_phase(s, t, ph, me, a):
         choice_apply(s, t, me, a)
     elif ph == L.PH_CG_ORDER:  # sim.dungeonology.core.rules.congregations
         order_apply(s, t, me, a)
+    elif ph == L.PH_CG_SACRIFICE:  # sim.dungeonology.core.rules.congregations
+        sacrifice_apply(s, t, me, a)
     elif ph == L.PH_RESEARCH:  # sim.dungeonology.core.rules.research
         end_point_choice(s, t, me, a)
 
@@ -200,6 +212,8 @@ def phase_actions(s, t, ph, me, out):
         return choice_actions(s, t, me, out)
     elif ph == L.PH_CG_ORDER:  # sim.dungeonology.core.rules.congregations
         return order_actions(s, t, me, out)
+    elif ph == L.PH_CG_SACRIFICE:  # sim.dungeonology.core.rules.congregations
+        return sacrifice_actions(s, t, me, out)
     elif ph == L.PH_RESEARCH:  # sim.dungeonology.core.rules.research
         return end_point_actions(s, t, me, out)
     return 0
@@ -261,3 +275,9 @@ def run_continuation(s, t, code, a, b, c):
         order_next(s, t)
     elif code == L.K_CG_EFFECT:  # sim.dungeonology.core.rules.congregations
         effect_step(s, t, a, b, c)
+    elif code == L.K_CG_SACRIFICE:  # sim.dungeonology.core.rules.congregations
+        sacrifice_next(s, t, a, b)
+    elif code == L.K_STUN_NEXT:  # sim.dungeonology.core.effects
+        stun_continue(s, t)
+    elif code == L.K_ESPIONAGE:  # sim.dungeonology.core.procedures
+        espionage_test(s, t, a, b, c)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.rules.congregations.draw import draw_student_kinds, enter_congregations
+from sim.dungeonology.core.rules.congregations.sacrifice import sacrifice_choice
 from sim.dungeonology.core.rules.maximum_alert.trigger import alert_card_full as trigger_alert_card_full
 from sim.kit.jit import inline_kernel
 
@@ -23,6 +24,14 @@ def university_fill(s, t, grey, setup):
 def draw_students_instead(s, t, seat, n):
     """A draw of n Students out of the University that a module resolves its own way."""
     if (t[L.T_RULES] & L.RULE_CONGREGATIONS) != 0 and draw_student_kinds(s, t, seat, n):  # congregations
+        return True
+    return False
+
+
+@inline_kernel
+def sacrifice_instead(s, t, seat, n):
+    """A Sacrifice of n of the seat's Students that a module resolves its own way (which of them: a choice)."""
+    if (t[L.T_RULES] & L.RULE_CONGREGATIONS) != 0 and sacrifice_choice(s, t, seat, n):  # congregations
         return True
     return False
 

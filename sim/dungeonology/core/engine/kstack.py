@@ -29,3 +29,17 @@ def pop(s):
     s[L.S_KSP] -= 1
     i = L.S_KSTACK + s[L.S_KSP] * L.KSTACK_W
     return s[i], s[i + 1], s[i + 2], s[i + 3]
+
+
+@kernel
+def push_below(s, code, a, b, c):
+    """Push an entry under the top one: what follows a continuation just pushed by a callee
+    (a Sacrifice that waits for a choice) runs after it."""
+    top = L.S_KSTACK + (s[L.S_KSP] - 1) * L.KSTACK_W
+    for j in range(L.KSTACK_W):
+        s[top + L.KSTACK_W + j] = s[top + j]
+    s[top] = code
+    s[top + 1] = a
+    s[top + 2] = b
+    s[top + 3] = c
+    s[L.S_KSP] += 1

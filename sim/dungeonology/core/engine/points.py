@@ -76,6 +76,8 @@ POINTS: tuple[Point, ...] = (
        "each in place of a standard one; returns the standard Students still to enter.", thread="grey"),
     _p("draw_students_instead", "university", "s, t, seat, n", "any",
        "A draw of n Students out of the University that a module resolves its own way."),
+    _p("sacrifice_instead", "university", "s, t, seat, n", "any",
+       "A Sacrifice of n of the seat's Students that a module resolves its own way (which of them: a choice)."),
     _p("alert_card_full", "university", "s, t", "any",
        "An Omega Student finds no free space on the Alert Card: a module's rule instead of the last round."),
     _p("thesis_succeeded", "turn", "s, t, seat", "call", "A Thesis was Submitted with SUCCESS."),

@@ -8,7 +8,8 @@ from sim.dungeonology.manifest import Manifest
 # follow, see their packages); this package handles the turn's phases.
 MANIFEST = Manifest(
     module="base",
-    ranges={"basic": ((0, 13), (1, 11), (1, 18))},
+    ranges={"basic": ((0, 13), (1, 11), (1, 18)),
+            "basic_after_sacrifice": ((1, 0), (68, 69), (1, 0))},  # what waits for a Sacrifice's choice
     phases={
         "PH_ACTIVITY": ("turn:choose_activity(s, t, me, a)", "turn:activity_actions(s, t, me, out)"),
         "PH_MOVE": ("exploration:turn_action(s, t, me, a)", "exploration:add_turn_actions(s, t, me, out, 0)"),
@@ -34,6 +35,7 @@ MANIFEST = Manifest(
         "K_END_TURN": "turn:end_turn(s, t)",
         "K_RESUME": "turn:resume_turn(s, t)",
         "K_WINDOW": "stealth:reopen_window(s)",
+        "K_ESPIONAGE": "stealth:espionage_test(s, t, a, b, c)",
     },
     heuristic={  # the heuristic's handler of each phase (agents/dungeonology/heuristic)
         "PH_ACTIVITY": "agents.dungeonology.heuristic.turn:activity_decision",  # Thesis, Rest or Explore

@@ -86,8 +86,16 @@ def begin_study(s, t, seat, n):
 
 @kernel
 def begin_espionage(s, t, seat, target, c):
-    """Steps 1-3: sacrifice, target and cube, cube value + target's Students."""
-    sacrifice(s, seat, t[L.T_ESP_SACRIFICE])
+    """Step 1, the sacrifice; then ``espionage_test`` (once she has chosen which Student, if she chooses)."""
+    if sacrifice(s, t, seat, t[L.T_ESP_SACRIFICE]):
+        kstack.push_below(s, L.K_ESPIONAGE, seat, target, c)
+        return
+    espionage_test(s, t, seat, target, c)
+
+
+@kernel
+def espionage_test(s, t, seat, target, c):
+    """Steps 2-3: target and cube, cube value + target's Students."""
     alert = t[L.T_COL_POINTS + c]
     if passive(s, t, seat, L.PV_IGNORE_STUDENTS) == 0:
         alert += s[pf(target, L.PF_STUDENTS)]

@@ -1,7 +1,7 @@
 """The Student Congregations' manifest (Rocca Civetta, "Student Congregations"; module
 ``congregations``; sim.dungeonology.manifest): their Students in the Reserve, the University, at
-the Bonfire and held, a draw in progress (state), the cards' effects (tables), the two phases and
-three continuations, the congregation and bonfire_order verbs."""
+the Bonfire and held, a draw in progress (state), the cards' effects (tables), the three phases and
+four continuations (a Sacrifice's choice among them), the congregation and bonfire_order verbs."""
 
 from __future__ import annotations
 
@@ -88,9 +88,11 @@ MANIFEST = Manifest(
         # a Congregation Student's choice, by S_CG_MODE (CGM_*): keep it, a Trap kind, a Zone, a Jinx
         "PH_CG_CHOICE": 60,
         "PH_CG_ORDER": 61,  # the current player places the next drawn Student at the Bonfire (A_STUDENT_KIND + kind)
+        "PH_CG_SACRIFICE": 62,  # a Scholar holding several kinds: which one she Sacrifices next (A_STUDENT_KIND + kind)
         "K_CG_DRAWN": 60,  # the Students of a draw: keep or place the next Congregation Student, then the Bonfire order
         "K_CG_ORDER": 61,  # place the next Student of the draw at the Bonfire, then resolve its Omega Students
         "K_CG_EFFECT": 62,  # a=seat, b=Congregation, c=effect slot: the next step of a Congregation Student's effect
+        "K_CG_SACRIFICE": 63,  # a=seat, b=Students still to Sacrifice: the next one, her choice among her kinds
         **EFFECTS,
         "CG_EFFECT_KINDS": {name[4:].lower(): code for name, code in EFFECTS.items() if code},
         "CG_TRIGGERED": (EFFECTS["CGE_KEEP_FREE"], EFFECTS["CGE_GAIN_RESERVE"]),  # "When you ...": they happen
@@ -100,15 +102,17 @@ MANIFEST = Manifest(
         "CGM_TRAP_ZONE": CGM_TRAP_ZONE,
         "CGM_JINX": CGM_JINX,
     },
-    phase_names={60: "congregation_choice", 61: "bonfire_order"},
+    phase_names={60: "congregation_choice", 61: "bonfire_order", 62: "sacrifice"},
     phases={
         "PH_CG_CHOICE": ("effects:choice_apply(s, t, me, a)", "effects:choice_actions(s, t, me, out)"),
         "PH_CG_ORDER": ("students:order_apply(s, t, me, a)", "students:order_actions(s, t, me, out)"),
+        "PH_CG_SACRIFICE": ("students:sacrifice_apply(s, t, me, a)", "students:sacrifice_actions(s, t, me, out)"),
     },
     continuations={
         "K_CG_DRAWN": "students:drawn_next(s, t)",
         "K_CG_ORDER": "students:order_next(s, t)",
         "K_CG_EFFECT": "effects:effect_step(s, t, a, b, c)",
+        "K_CG_SACRIFICE": "students:sacrifice_next(s, t, a, b)",
     },
     state=STATE,
     player=(
@@ -127,6 +131,7 @@ MANIFEST = Manifest(
         Hook("setup_before_university", "students:setup_congregations(s, t)"),
         Hook("university_fill", "draw:enter_congregations(s, t, grey, setup)"),
         Hook("draw_students_instead", "draw:draw_student_kinds(s, t, seat, n)"),
+        Hook("sacrifice_instead", "sacrifice:sacrifice_choice(s, t, seat, n)"),  # which Student: her choice
         Hook("turn_starts", "students:iota_turn_start(s, t, cur)"),  # the Iota Student leaves the Zone
         Hook("cubes_guarded", "students:guarded(s, seat, z)", always=True),  # an Iota Student guards
         Hook("own_turn_action", "effects:own_turn_congregation(s, t, me, a)", always=True),
@@ -154,6 +159,7 @@ MANIFEST = Manifest(
         # keep a drawn Student, a Trap, a Jinx
         "PH_CG_CHOICE": "agents.dungeonology.heuristic.rc_congregations:choice_decision",
         "PH_CG_ORDER": "agents.dungeonology.heuristic.rc_congregations:order_decision",  # the Bonfire order
+        "PH_CG_SACRIFICE": "agents.dungeonology.heuristic.rc_congregations:sacrifice_decision",  # which Student
     },
     # an effect worth using, before the phase's handler (in every game: nothing to use without the rule)
     heuristic_first=(
@@ -162,7 +168,7 @@ MANIFEST = Manifest(
              always=True),
     ),
     view=(ViewKey("state", "congregations", "view:congregations_view", always=False),),  # all public
-    texts={("PH_CG_CHOICE", "*"): "text:choice_text"},
+    texts={("PH_CG_CHOICE", "*"): "text:choice_text", ("PH_CG_SACRIFICE", "bonfire_order"): "text:sacrifice_text"},
     scenario="scenario:CongregationSetup",  # its operations of the Scenario builder
     compile=(("end", "tables:compile_congregations"),),  # its table compiler (sim.dungeonology.tables.STAGES)
     data="models:DATA",  # its GameData keys and their models

@@ -1,6 +1,6 @@
 """Student Congregations: the Congregations in the game, their Students
 entering the Reserve, a draw's Congregation Students kept or placed, the
-Bonfire order, the Iota Student standing in a Zone.
+Bonfire order, a Sacrifice's choice of which Student, the Iota Student standing in a Zone.
 
 Rulebook (Rocca Civetta): "Student Congregations" (which Congregations are
 available, the steps to enter them, the Bonfire, keeping a drawn Student,
@@ -11,8 +11,16 @@ from __future__ import annotations
 
 from sim.dungeonology import layout as L
 from sim.dungeonology.core.components.scholars import pf
-from sim.dungeonology.core.components.university import bonfire_put, congregation_held, omega_drawn, student_to
+from sim.dungeonology.core.components.university import (
+    bonfire_put,
+    congregation_held,
+    omega_drawn,
+    sacrifice_kind,
+    sacrifice_now,
+    student_to,
+)
 from sim.dungeonology.core.engine import kstack
+from sim.dungeonology.core.rules.congregations.sacrifice import kinds_held
 from sim.kit.jit import kernel
 
 
@@ -47,7 +55,7 @@ def setup_congregations(s, t):
     Scholar at the table and no Boss of the game makes unavailable (their
     cards go back in the box), their Students in the Reserve; those a Boss
     or Scholar keeps out of Setup O are marked (bit 16 + k); the Phi
-    "When you Sacrifice" amounts are copied for ``university.sacrifice``."""
+    "When you Sacrifice" amounts are copied for ``university.sacrificed_trigger``."""
     if not rule_on(t):
         return
     out = 0
@@ -163,6 +171,42 @@ def order_actions(s, t, me, out):
     for k in range(L.NSTUDENT_KINDS):
         if s[L.S_CG_PEND + k] > 0:
             out[n] = L.A_STUDENT_KIND + k
+            n += 1
+    return n
+
+
+@kernel
+def sacrifice_next(s, t, seat, left):
+    """K_CG_SACRIFICE: the next of `left` Students Sacrificed, her choice (PH_CG_SACRIFICE)
+    while she holds more than one kind; the rest at once when one kind is left."""
+    if left <= 0:
+        return
+    if kinds_held(s, seat) < 2:
+        sacrifice_now(s, seat, left)
+        return
+    if left > 1:
+        kstack.push(s, L.K_CG_SACRIFICE, seat, left - 1, 0)
+    s[L.S_PHASE] = L.PH_CG_SACRIFICE
+    s[L.S_ACTOR] = seat
+
+
+@kernel
+def sacrifice_apply(s, t, me, a):
+    """PH_CG_SACRIFICE: one Student of kind a - A_STUDENT_KIND goes to the Reserve (a Phi's
+    "When you Sacrifice" effect follows)."""
+    sacrifice_kind(s, me, a - L.A_STUDENT_KIND)
+
+
+@kernel
+def sacrifice_actions(s, t, me, out):
+    """PH_CG_SACRIFICE: one action per kind she holds (standard first, then CONGREGATIONS order)."""
+    n = 0
+    if s[pf(me, L.PF_STUDENTS)] - congregation_held(s, me) > 0:
+        out[0] = L.A_STUDENT_KIND
+        n = 1
+    for c in range(L.NCONGREGATIONS):
+        if s[pf(me, L.PF_CONGREGATION) + c] > 0:
+            out[n] = L.A_STUDENT_KIND + c + 2
             n += 1
     return n
 

@@ -1,5 +1,5 @@
 """The Student Congregations' actions in words (``sim.dungeonology.actions``): an effect used, a
-Student placed at the Bonfire, a choice of PH_CG_CHOICE."""
+Student placed at the Bonfire or Sacrificed, a choice of PH_CG_CHOICE."""
 
 from __future__ import annotations
 
@@ -23,6 +23,12 @@ def effect_text(s: np.ndarray, t: np.ndarray, names: Names, i: int) -> str:
 def order_text(s: np.ndarray, t: np.ndarray, names: Names, i: int) -> str:
     """bonfire_order i: the next Student placed at the Bonfire."""
     return f"Place a {L.STUDENT_KINDS[i]} Student at the Bonfire"
+
+
+def sacrifice_text(s: np.ndarray, t: np.ndarray, names: Names, i: int) -> str:
+    """bonfire_order i in PH_CG_SACRIFICE: the Student of that kind Sacrificed next."""
+    kind = "standard" if i == 0 else L.STUDENT_KINDS[i].capitalize()
+    return f"Sacrifice {'an' if kind[0] in 'AEIOU' else 'a'} {kind} Student"
 
 
 def choice_text(s: np.ndarray, t: np.ndarray, names: Names, i: int) -> str:

@@ -117,7 +117,7 @@ def exec_main_op(s, t, op, n, actor):
     elif op == L.OP_OPP_SACRIFICE:
         for p in range(s[L.S_NPLAYERS]):
             if p != actor and targetable(s, p):
-                sacrifice(s, p, n)
+                sacrifice(s, t, p, n)
     elif op == L.OP_GAIN_RESERVE:
         k = n if n < s[L.S_RES_GREY] else s[L.S_RES_GREY]
         s[L.S_RES_GREY] -= k

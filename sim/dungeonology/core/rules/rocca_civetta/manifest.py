@@ -119,6 +119,7 @@ MANIFEST = Manifest(
     view=(
         ViewKey("player", "universal_cubes", "view:universal_cubes", after="cubes"),  # of those, white
         ViewKey("player", "star_tokens", "view:star_tokens", after="universal_cubes"),
+        ViewKey("reserve", "star_tokens", "view:star_token_supply", after="stun"),  # the supply
         ViewKey("breakdown", "clan_bonus", "view:clan_bonus_part"),  # New Clan Cards C
     ),
     texts={("PH_RC_UNIVERSAL", "choose_color"): "text:universal_text"},
