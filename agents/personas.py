@@ -13,6 +13,7 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
+from sim.kit.documents import read_toml
 from sim.kit.errors import DataError
 
 
@@ -20,7 +21,7 @@ def load_personas(path: Path, params: Mapping[str, float],
                   ranges: Mapping[str, tuple[float, float]]) -> dict[str, dict[str, float]]:
     """The personas of ``path``: name -> {parameter: value}, each value checked against ``ranges``."""
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = read_toml(path.read_text(encoding="utf-8"), str(path), DataError)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"not valid TOML: {exc}", file=str(path)) from None
     personas: dict[str, dict[str, float]] = {}

@@ -27,7 +27,8 @@ import pandas as pd
 
 from experiments.runs.folder import PART_GLOB, manifest_path
 from experiments.runs.schema import OVERRIDE_PREFIX, TRACE_COLUMNS, VARIANT, game_name, results_of
-from sim.kit.errors import DungeonologyError
+from sim.kit.documents import read_json
+from sim.kit.errors import ConfigError, DungeonologyError
 
 Orders = dict[str, tuple[str, ...]]  # a game's order of its categorical columns' values (its results module)
 DEFAULT_VALUE = "(default)"  # an override column's value in cells that do not set it
@@ -53,12 +54,14 @@ def read_manifest(run_dir: str | Path) -> dict[str, Any]:
     if not path.is_file():
         raise RunDirError(f"{path}: no manifest (is this a finished run folder?)")
     try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
+        manifest = read_json(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise RunDirError(f"{path}: cannot read the manifest: {getattr(exc, 'strerror', None) or exc}") from None
     except json.JSONDecodeError as exc:
         raise RunDirError(f"{path}: corrupt manifest, not JSON (line {exc.lineno}, column {exc.colno}: "
                           f"{exc.msg})") from None
+    except ConfigError as exc:
+        raise RunDirError(f"{path}: corrupt manifest: {exc}") from None
     if not isinstance(manifest, dict):
         raise RunDirError(f"{path}: corrupt manifest (a JSON object is expected)")
     return manifest

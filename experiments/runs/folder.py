@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from experiments.runs.schema import OVERRIDE_PREFIX, columns_of
-from sim.kit.errors import DungeonologyError, format_value
+from sim.kit.documents import path_problem, read_json
+from sim.kit.errors import ConfigError, DungeonologyError, format_value
 
 if TYPE_CHECKING:
     from experiments.runs.worker import Chunk
@@ -117,7 +118,10 @@ def write_json(path: Path, obj: Any) -> None:
 
 def manifest_path(run_dir: str | Path) -> Path:
     """The manifest file of a run folder: ``_manifest.json``, or ``manifest.json`` in a folder written before
-    the rename (when only that one is there)."""
+    the rename (when only that one is there); SweepError for a path that cannot name a folder."""
+    problem = path_problem(run_dir)
+    if problem is not None:
+        raise SweepError(f"{run_dir}: not a run folder: {problem}")
     run_dir = Path(run_dir)
     new, old = run_dir / MANIFEST, run_dir / LEGACY_MANIFEST
     return old if not new.exists() and old.is_file() else new
@@ -127,11 +131,13 @@ def read_manifest(run_dir: Path) -> dict[str, Any]:
     """The manifest of a run folder (SweepError when missing or unreadable)."""
     path = manifest_path(run_dir)
     try:
-        manifest = json.loads(path.read_text(encoding="utf-8"))
+        manifest = read_json(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise SweepError(f"{path}: no manifest (not a sweep run folder)") from None
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise SweepError(f"{path}: cannot read the manifest: {format_value(str(exc), 80)}") from None
+    except ConfigError as exc:
+        raise SweepError(f"{path}: cannot read the manifest: {exc}") from None
     if not isinstance(manifest, dict):
         raise SweepError(f"{path}: not a manifest (a JSON object is expected)")
     return manifest

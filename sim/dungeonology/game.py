@@ -28,7 +28,8 @@ from sim.dungeonology.observation import information_state
 from sim.dungeonology.observation import observation as observation_tensor
 from sim.dungeonology.record_check import check_actions, check_initial_state, state_sha256
 from sim.dungeonology.view import state_dict, with_modules
-from sim.kit.errors import IllegalActionError, RecordError
+from sim.kit.documents import read_json
+from sim.kit.errors import ConfigError, IllegalActionError, RecordError
 from sim.kit.game import Game as KitGame
 from sim.kit.game import check_seed
 from sim.kit.rng import seed_words
@@ -167,9 +168,11 @@ def replay(record: dict[str, Any] | str) -> Game:
     """Rebuild the game of a record (a dict, or its JSON text)."""
     if isinstance(record, str):
         try:
-            record = json.loads(record)
-        except (json.JSONDecodeError, RecursionError) as exc:
+            record = read_json(record)
+        except json.JSONDecodeError as exc:
             raise RecordError(f"the record is not valid JSON: {str(exc)[:80]}") from None
+        except ConfigError as exc:
+            raise RecordError(f"the record cannot be read: {exc}") from None
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a game record (expected \"format\": \"{RECORD_FORMAT}\")")
     if record.get("version") != RECORD_VERSION:

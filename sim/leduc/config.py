@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from sim.kit.documents import path_problem, read_regular_file, read_toml
 from sim.kit.errors import ConfigError, DataError
 from sim.leduc import layout as L
 
@@ -88,9 +89,9 @@ def _flat(raw: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        return _flat(tomllib.loads(path.read_text()))
-    except OSError as err:
-        raise DataError(f"cannot read the file ({err.strerror})", file=str(path)) from None
+        return _flat(read_toml(read_regular_file(path), str(path), DataError))
+    except (OSError, UnicodeDecodeError) as err:
+        raise DataError(f"cannot read the file ({getattr(err, 'strerror', None) or err})", file=str(path)) from None
     except tomllib.TOMLDecodeError as err:
         raise DataError(f"not valid TOML ({err})", file=str(path)) from None
 
@@ -100,17 +101,22 @@ def _layer_files(data: str | Sequence[str] | None) -> tuple[Path, ...]:
     files = []
     for layer in layers:
         path = Path(layer)
+        problem = path_problem(path)
+        if problem is not None:
+            raise DataError(f"not a data layer: {problem}", file=str(layer))
         files.append(path / DATA_FILE.name if path.is_dir() else path)
     return tuple(files)
 
 
-def _parse(value: Any) -> Any:
+def _parse(value: Any, key: str) -> Any:
     if not isinstance(value, str):
         return value
     try:
-        return tomllib.loads(f"v = {value}")["v"]
+        return read_toml(f"v = {value}", OVERRIDES, DataError)["v"]
     except tomllib.TOMLDecodeError:
         return value
+    except DataError as exc:
+        raise DataError(exc.message, file=OVERRIDES, key=key, value=value) from None
 
 
 def load_rules(data: str | Sequence[str] | None = None,
@@ -127,7 +133,7 @@ def load_rules(data: str | Sequence[str] | None = None,
     for key, value in (overrides or {}).items():
         if key not in values:
             raise DataError(f"unknown key (allowed: {allowed})", file=OVERRIDES, key=str(key), value=value)
-        values[key], source[key] = _parse(value), OVERRIDES
+        values[key], source[key] = _parse(value, str(key)), OVERRIDES
     for key, (lo, hi) in RANGES.items():
         _check(values[key], lo, hi, key, source[key])
     return values, source

@@ -3,6 +3,7 @@ manifests name: a run of another game is refused."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -24,6 +25,14 @@ def run_rows(run_dir: Path):
     for w in warnings:
         new_console().print(f"Note: {w['text']}", markup=False)
     return df
+
+
+def same_folder(a: Path, b: Path) -> bool:
+    """Whether two paths name one folder (False when either cannot be read)."""
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return False
 
 
 @app.command("compare", help="Compare variants: the deltas per Scholar, turn position, Scholar x Clan Card, game "
@@ -61,6 +70,9 @@ def compare_cmd(
         fail(f"--alpha {alpha:g}: a level between 0 and 1")
     if run_b is not None and reference is not None:
         fail("--reference: only with one run holding variants (with two runs, RUN_A is the reference)")
+    if run_b is not None and same_folder(run_a, run_b):
+        fail(f"{run_b}: the same run folder as RUN_A (allowed: two different run folders, or one run holding "
+             "variants)")
     with cli_errors():
         df_a = run_rows(run_a)
         if run_b is None:

@@ -219,4 +219,4 @@ def sweep_overrides(options: GameOptions) -> dict[str, Any]:
     """``sweep --set`` as the fixed overrides it adds to the file's: each value read as TOML."""
     from sim.dungeonology.loader.keys import parse_value
 
-    return {k: parse_value(v) for k, v in overrides(options).items()}
+    return {k: parse_value(v, k) for k, v in overrides(options).items()}

@@ -32,6 +32,8 @@ from sim.dungeonology.config import GameConfig
 from sim.dungeonology.game import Game, game_from_state, new_game
 from sim.dungeonology.game import replay as replay_record
 from sim.dungeonology.loader import describe, load_data
+from sim.kit.documents import read_json
+from sim.kit.errors import ConfigError
 
 # ------------------------------------------------------------------- log
 _STYLES = (("SUCCESS", "bold green"), ("FAILURE", "bold red"), ("Jinx", "magenta"), ("Omega Student", "yellow"),
@@ -137,11 +139,11 @@ def read_record(file: Path) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as exc:
         fail(f"{file}: cannot read the record: {getattr(exc, 'strerror', None) or exc}")
     try:
-        record = json.loads(text)
+        record = read_json(text)
     except json.JSONDecodeError as exc:
         fail(f"{file}: not a JSON game record (line {exc.lineno}, column {exc.colno}: {exc.msg})")
-    except RecursionError:
-        fail(f"{file}: not a game record (JSON nested too deeply)")
+    except ConfigError as exc:
+        fail(f"{file}: not a game record: {exc}")
     if not isinstance(record, dict):
         fail(f"{file}: not a game record (a JSON object is expected)")
     return record

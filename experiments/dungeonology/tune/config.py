@@ -51,6 +51,7 @@ from experiments.runs.config import MAX_SEED, SweepPlan, parse_sweep
 from sim.dungeonology.boxes import BASE_BOX
 from sim.dungeonology.loader import load_data, split_key
 from sim.dungeonology.modules import boxes_in_use
+from sim.kit.documents import read_toml
 from sim.kit.errors import ConfigError, DataError, format_key, format_value
 
 SAMPLERS = ("tpe", "random")
@@ -327,7 +328,7 @@ def load_tune(path: str | Path) -> TunePlan:
     path = Path(path)
     shown = str(path)
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = read_toml(path.read_text(encoding="utf-8"), shown)
     except FileNotFoundError:
         raise ConfigError("tune file not found (allowed: a TOML file such as experiments/configs/tune.toml)",
                           file=shown) from None

@@ -21,6 +21,7 @@ from experiments.runs.config.plan import MAX_GAMES, Cell, SweepPlan
 from experiments.runs.config.values import SweepValues
 from experiments.runs.config.variants import Variant, parse_variants
 from sim.kit.bundle import DEFAULT_GAME, GameBundle, games, get_game
+from sim.kit.documents import read_toml
 from sim.kit.errors import ConfigError, DungeonologyError, format_value
 
 
@@ -44,7 +45,7 @@ def load_sweep(path: str | Path, games: int | None = None, chunk_size: int | Non
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"cannot read the sweep file: {getattr(exc, 'strerror', None) or exc}", file=shown) from None
     try:
-        raw = tomllib.loads(text)
+        raw = read_toml(text, shown)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"TOML syntax error: {exc}", file=shown) from None
     if data is not None:

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from experiments.runs.config.models import EXPECTED, SweepFile
 from experiments.runs.config.plan import MAX_CHUNK, MAX_GAMES, MAX_SEED
 from sim.kit.bundle import GameBundle
+from sim.kit.documents import path_problem
 from sim.kit.errors import ConfigError, DataError, format_key
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
@@ -108,6 +109,9 @@ class SweepValues:
         data = m.data
         if data is not None and self.base is not None and not Path(data).is_absolute():
             data = str(self.base / data)
+        problem = None if data is None else path_problem(data)
+        if problem is not None:
+            raise self.err(f"not a data {'folder' if self.DATA_FOLDER else 'file'}: {problem}", ["data"], m.data)
         if data is not None and not (Path(data).is_dir() if self.DATA_FOLDER else Path(data).exists()):
             raise self.err(f"data {'folder' if self.DATA_FOLDER else 'file'} not found: {data} (allowed: "
                            f"{self.DATA})", ["data"], m.data)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sim.kit.documents import path_problem
 from sim.kit.errors import ConfigError, DataError
 
 VARIANT_DATA = "data"
@@ -74,6 +75,9 @@ def parse_variants(raw: Mapping[str, Any], *, run_data: str | None, fixed: Mappi
                     raise err("expected the path of a data layer folder, in quotes", [*key, k], v)
                 written = v
                 layer = v if base is None or Path(v).is_absolute() else str(base / v)
+                problem = path_problem(layer)
+                if problem is not None:
+                    raise err(f"not a data folder: {problem}", [*key, k], v)
                 if not Path(layer).is_dir():
                     raise err(f"data folder not found: {layer} (allowed: a folder of changed data, relative to "
                               "the sweep file)", [*key, k], v)

@@ -112,7 +112,8 @@ def load_data(
         for parts, _value in applied.values():
             merged.write(parts, len(stack))
     clean = strip_provisional(merged.raw)
-    provenance = Provenance(tuple(layers), clean, dict(merged.writes), tuple(files), tuple(marked))
+    provenance = Provenance(tuple(layers), clean, dict(merged.writes), tuple(files), tuple(marked),
+                            dict(merged.removed), tuple(d.manifest for d in stack))
     values = {key: value for key, (_parts, value) in applied.items()}
     try:
         validated = validate_data(clean, provenance.file_of)

@@ -7,6 +7,7 @@ import tomllib
 from collections.abc import Iterable
 from typing import Any
 
+from sim.kit.documents import read_toml
 from sim.kit.errors import ConfigError, DataError
 
 
@@ -24,12 +25,15 @@ def parse_set_options(items: Iterable[str]) -> dict[str, Any]:
     return out
 
 
-def parse_value(text: str) -> Any:
-    """A TOML value (``4``, ``[1, 2]``, ``"red"``, ``true``), else the bare string."""
+def parse_value(text: str, key: str | None = None) -> Any:
+    """A TOML value (``4``, ``[1, 2]``, ``"red"``, ``true``), else the bare string; DataError naming ``key``
+    for a value nested too deeply or a number too long (:func:`sim.kit.documents.read_toml`)."""
     try:
-        doc = tomllib.loads(f"v = {text}")
+        doc = read_toml(f"v = {text}", error=DataError)
     except tomllib.TOMLDecodeError:
         return text
+    except DataError as exc:
+        raise DataError(exc.message, key=key, value=text) from None
     value = doc.get("v")
     if set(doc) != {"v"} or isinstance(value, (datetime.date, datetime.time)):
         return text

@@ -22,6 +22,7 @@ See docs/DATA_FORMAT.md, "Boxes and layers".
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ from sim.dungeonology.schema import (
     model_keys,
     strip_provisional,
 )
+from sim.kit.documents import path_problem, read_regular_file, read_toml
 from sim.kit.errors import DataError, format_key
 
 Parts = tuple[str | int, ...]
@@ -76,10 +78,12 @@ class LayerData:
 class Merged:
     """The merged namespace and who wrote what: ``writes`` maps the key parts
     where a layer set (or removed) a value to that layer's index; the value at
-    any key belongs to the layer of its longest written prefix."""
+    any key belongs to the layer of its longest written prefix; ``removed``: the key parts a layer's ``replace``
+    removed, to that layer's index."""
 
     raw: dict[str, Any] = field(default_factory=dict)
     writes: dict[Parts, int] = field(default_factory=dict)
+    removed: dict[Parts, int] = field(default_factory=dict)
     new_entries: dict[Parts, tuple[int, tuple[str, ...]]] = field(default_factory=dict)
 
     def write(self, parts: Parts, index: int) -> None:
@@ -158,21 +162,26 @@ def _box(name: str) -> tuple[Layer, tuple[Parts, ...], tuple[Parts, ...]]:
 def read_layer(path: str | Path) -> LayerData:
     """Read a designer's folder: any of the data files, and an optional manifest."""
     folder = Path(path)
+    problem = path_problem(folder)
+    if problem is not None:
+        raise DataError(f"not a data folder: {problem}", file=str(path))
     if not folder.is_dir():
         raise DataError(
             "data folder not found (allowed: a folder holding any of the data files: "
             f"{', '.join(DATA_FILES)}, ...)",
             file=display(folder),
         )
-    has_manifest = (folder / MANIFEST).is_file()
+    has_manifest = os.path.lexists(folder / MANIFEST)  # a link or a FIFO named so is refused when read
     manifest = _manifest(folder / MANIFEST, "layer", "box") if has_manifest else None
     status = manifest["status"] if manifest else "designer"
     title, rulebook = (manifest["name"], manifest["rulebook"]) if manifest else ("", "")
     layer = Layer(str(path), "layer", display(folder), title, rulebook, status)
     data = _read_files(folder, layer)
     if not data.raw and not (manifest and manifest["replace"]):
-        empty = sorted(p.name for p in folder.glob("*.toml") if p.name != MANIFEST)
-        said = f" ({', '.join(empty)}: empty)" if empty else ""
+        empty = sorted(data_file_names(folder))
+        hidden = sorted(p.name for p in folder.glob("*.toml") if p.name.startswith("."))
+        said = (f" ({', '.join(empty)}: empty)" if empty else "") + (
+            f" ({', '.join(hidden)}: hidden, not read)" if hidden else "")
         raise DataError(
             f"this data layer holds no data{said} (allowed: any of {', '.join(DATA_FILES)}, each holding only "
             "what it changes)",
@@ -189,13 +198,18 @@ def display(path: Path) -> str:
     """The path relative to the working directory when inside it, else absolute."""
     try:
         return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except (OSError, ValueError):
+    except (OSError, RuntimeError, ValueError):  # RuntimeError: a symbolic link loop
         return str(path)
 
 
+def data_file_names(folder: Path) -> list[str]:
+    """The data files of a box or layer folder: its ``*.toml`` but the manifest, hidden names (``.x.toml``,
+    ``.toml``) left out."""
+    return [p.name for p in folder.glob("*.toml") if p.name != MANIFEST and not p.name.startswith(".")]
+
+
 def _read_files(folder: Path, layer: Layer) -> LayerData:
-    names = [p.name for p in folder.glob("*.toml") if p.name != MANIFEST]
-    ordered = ordered_files(names)
+    ordered = ordered_files(data_file_names(folder))
     raw: dict[str, Any] = {}
     files: dict[str, str] = {}
     marked: dict[Parts, tuple[str, str]] = {}
@@ -238,23 +252,24 @@ def _copy(node: Any) -> Any:
 
 def _toml(path: Path) -> dict[str, Any]:
     """The TOML document of a file (a fresh copy). The built-in boxes' files are parsed once per process
-    (again if their time stamp or size changes); a designer's files are read every time."""
+    (again if their time stamp or size changes); a designer's files are read every time. Only a regular file
+    is read (:func:`sim.kit.documents.read_regular_file`: no symbolic link, FIFO or device)."""
+    shown = display(path)
     try:
-        cached = path.resolve().is_relative_to(BOXES_DIR)
-        st = path.stat()
+        cached = Path(os.path.realpath(path)).is_relative_to(BOXES_DIR)
+        st = os.lstat(path)
         stamp = (st.st_mtime_ns, st.st_size)
         hit = _PARSED.get(path) if cached else None
         if hit is not None and hit[0] == stamp:
             return _copy(hit[1])
-        with path.open("rb") as fh:
-            doc = tomllib.load(fh)
+        doc = read_toml(read_regular_file(path, shown), shown, DataError)
         if cached:
             _PARSED[path] = (stamp, doc)
         return _copy(doc) if cached else doc
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"TOML syntax error: {exc}", file=display(path)) from None
+        raise DataError(f"TOML syntax error: {exc}", file=shown) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"cannot read the file: {exc}", file=display(path)) from None
+        raise DataError(f"cannot read the file: {getattr(exc, 'strerror', None) or exc}", file=shown) from None
 
 
 # --------------------------------------------------------------------------- manifests
@@ -379,6 +394,7 @@ def merge_layers(layers: Sequence[LayerData]) -> Merged:
                     file=data.manifest, key=f"{data.layer.kind}.replace", value=format_key(parts))
             del parent[parts[-1]]
             merged.write(parts, index)
+            merged.removed[parts] = index
     return merged
 
 

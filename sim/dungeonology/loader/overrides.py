@@ -26,7 +26,7 @@ def apply_overrides(
     applied: dict[str, tuple[Parts, Any]] = {}
     for key, value in overrides.items():
         if isinstance(value, str):
-            value = parse_value(value)
+            value = parse_value(value, str(key))
         parts = _set(raw, split_key(str(key)), copy.deepcopy(value), value)
         applied[format_key(parts)] = (parts, value)
     return applied

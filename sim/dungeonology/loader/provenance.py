@@ -9,7 +9,7 @@ that layer marks it (``provisional = [...]``); see :data:`sim.dungeonology.schem
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import PurePath
 from typing import Any
 
@@ -50,13 +50,16 @@ class ValueSource:
 class Provenance:
     """Who set each value: the layers in order (the overrides last), the merged
     namespace, the key parts each layer wrote (longest prefix wins), each
-    layer's files by top-level key and the keys each layer's tables mark."""
+    layer's files by top-level key and the keys each layer's tables mark; ``removed`` (key parts -> layer
+    index) the keys a layer's ``replace`` removed, and ``manifests`` each layer's manifest file."""
 
     layers: tuple[Layer, ...]
     raw: dict[str, Any]
     writes: dict[Parts, int]
     files: tuple[dict[str, str], ...]
     marked: tuple[dict[Parts, tuple[str, str]], ...]
+    removed: dict[Parts, int] = field(default_factory=dict)
+    manifests: tuple[str | None, ...] = ()
 
     def owner(self, parts: Parts) -> int:
         """The index of the layer the value at ``parts`` comes from (-1: none)."""
@@ -64,9 +67,14 @@ class Provenance:
 
     def file_of(self, parts: Parts) -> str | None:
         """The file to blame for the value at ``parts``: its layer's file, or for
-        an override the file of the layer below that holds its top-level key."""
+        an override the file of the layer below that holds its top-level key; for a key a layer's ``replace``
+        removed, that layer's manifest."""
         if not parts:
             return None
+        written = next((parts[:n] for n in range(len(parts), 0, -1) if parts[:n] in self.writes), None)
+        index = self.removed.get(written, -1) if written is not None else -1
+        if 0 <= index < len(self.manifests) and index == self.writes[written] and self.manifests[index]:
+            return self.manifests[index]
         for index in range(self.owner(parts), -1, -1):
             file = self.files[index].get(str(parts[0]))
             if file is not None:
