@@ -44,7 +44,7 @@ from sim.kit.game import check_seed
 REGISTERED: dict[str, type] = {}  # OpenSpiel name -> the game's class
 
 
-class _Box:
+class StateBox:
     """A game inside an OpenSpiel state: copied with its clone (the compiled tables shared); pickled as
     plain data (its game, configuration, seed, actions and resamplings), which the state that receives it
     replays through the engine (:func:`replay`)."""
@@ -55,8 +55,8 @@ class _Box:
         self.resamples = resamples or []  # [position in the history, seat, seed] of each resample_from_infostate
         self.saved: dict[str, Any] | None = None  # what a pickle gave, before the state replays it
 
-    def __deepcopy__(self, memo: dict) -> _Box:
-        return _Box(self.game.clone(), self.bundle, [list(r) for r in self.resamples])
+    def __deepcopy__(self, memo: dict) -> StateBox:
+        return StateBox(self.game.clone(), self.bundle, [list(r) for r in self.resamples])
 
     def __getstate__(self) -> dict[str, Any]:
         g = self.game
@@ -72,8 +72,8 @@ def _whole(value: Any, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value < high
 
 
-def replay(game: BundleGame, saved: Any) -> _Box:
-    """The box of a deserialized state: ``saved`` (what ``_Box.__getstate__`` wrote) checked against
+def replay(game: BundleGame, saved: Any) -> StateBox:
+    """The box of a deserialized state: ``saved`` (what ``StateBox.__getstate__`` wrote) checked against
     ``game`` and replayed from its initial state through the engine, every action checked legal where it
     is played; ValueError (one line) for anything else."""
     if not isinstance(saved, dict) or set(saved) != {"game", "config", "seed", "actions", "resamples"}:
@@ -101,7 +101,7 @@ def replay(game: BundleGame, saved: Any) -> _Box:
             if g.is_terminal() or actions[i] not in g.legal_actions():
                 raise ValueError(f"action {i + 1} of the state, {actions[i]}, is not legal there")
             g.apply(actions[i])
-    return _Box(g, game.bundle.name, [list(r) for r in resamples])
+    return StateBox(g, game.bundle.name, [list(r) for r in resamples])
 
 
 class BundleGame(pyspiel.Game):
@@ -149,16 +149,16 @@ class BundleState(pyspiel.State):
 
     def __init__(self, game: BundleGame, g: Any) -> None:
         super().__init__(game)
-        self.box = _Box(g, game.bundle.name)
+        self.box = StateBox(g, game.bundle.name)
 
     @property
-    def box(self) -> _Box:
+    def box(self) -> StateBox:
         return self.__dict__["box"]
 
     @box.setter
     def box(self, box: Any) -> None:
         game = self.get_game()
-        if not isinstance(box, _Box):
+        if not isinstance(box, StateBox):
             raise ValueError("not a state of this adapter (its box is missing)")
         if box.game is None:  # from a pickle
             box = replay(game, box.saved)
@@ -206,7 +206,7 @@ class BundleState(pyspiel.State):
         """A state with everything `player_id` cannot see resampled (the game's determinize)."""
         seed = int(probability_sampler() * 2**62) if callable(probability_sampler) else int(np.random.randint(2**62))
         box, state = self.box, self.clone()  # the clone keeps OpenSpiel's history
-        state.box = _Box(box.game.determinize(player_id, seed), box.bundle,
+        state.box = StateBox(box.game.determinize(player_id, seed), box.bundle,
                          [*box.resamples, [len(box.game.history), int(player_id), seed]])
         return state
 

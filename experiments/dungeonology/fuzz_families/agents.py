@@ -195,11 +195,11 @@ def python_agent_case(ctx: Context, i: int) -> list[str]:
 def crafted(state: Any, saved: Any, history: str | None = None, move: int | None = None) -> str:
     """A state string whose box holds ``saved`` (an edited state, pickled as OpenSpiel would), beside
     ``state``'s own history unless given."""
-    from adapters.openspiel_game import _Box
+    from adapters.openspiel_game import StateBox
 
     class Pickler(pickle.Pickler):
         def reducer_override(self, obj: Any) -> Any:
-            return (copyreg.__newobj__, (_Box,), saved) if isinstance(obj, _Box) else NotImplemented
+            return (copyreg.__newobj__, (StateBox,), saved) if isinstance(obj, StateBox) else NotImplemented
 
     out = io.BytesIO()
     Pickler(out).dump({"box": state.box})

@@ -26,7 +26,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from experiments.dungeonology.tune.config import TARGETS, Objective, Parameter, Penalty
+from experiments.dungeonology.tune.config import Parameter
+from experiments.dungeonology.tune.models import TARGETS, Objective, Penalty
 
 Counts = dict[str, Any]
 
