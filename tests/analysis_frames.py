@@ -124,8 +124,9 @@ def manifest_for(df: pd.DataFrame, provisional: bool = True, name: str = "quick"
 def write_run(df: pd.DataFrame, run_dir: Path, manifest: dict[str, Any] | None = None, parts: int = 2) -> Path:
     """A run folder like the sweep runner's, written by its own helper (``RunFolder.write_part``): each
     cell's games split over ``parts`` checksummed parts listed in the manifest. A cell's games are
-    numbered ``cell * per_cell + i`` in the part names (the frames' own game ids are kept in the rows);
-    ``config.games_per_cell`` and ``cells`` are filled in when the manifest lacks them."""
+    numbered ``cell * per_cell + i``, in the part names and in the rows (a part holds exactly its own
+    games, as the runner's do); ``config.games_per_cell`` and ``cells`` are filled in when the manifest
+    lacks them."""
     from experiments.runs.folder import RunFolder
     from experiments.runs.sweep import Chunk
 
@@ -140,7 +141,9 @@ def write_run(df: pd.DataFrame, run_dir: Path, manifest: dict[str, Any] | None =
     for cell, games in by_cell.items():
         lo = cell * per_cell
         for chunk in np.array_split(games, min(parts, len(games))):
-            entries.append(folder.write_part(Chunk(cell, lo, lo + len(chunk)), df[df["game"].isin(chunk)]))
+            rows = df[df["game"].isin(chunk)].copy()
+            rows["game"] = rows["game"].map(dict(zip(chunk, range(lo, lo + len(chunk)), strict=True)))
+            entries.append(folder.write_part(Chunk(cell, lo, lo + len(chunk)), rows))
             lo += len(chunk)
     manifest["parts"] = entries
     (run_dir / MANIFEST).write_text(json.dumps(manifest))

@@ -183,5 +183,5 @@ def test_what_leduc_lacks_is_refused_in_one_line(argv, words):
 
 
 def test_compare_refuses_a_leduc_run(leduc_run: Path):
-    r = runner.invoke(app, ["compare", str(leduc_run), str(leduc_run)])
+    r = runner.invoke(app, ["compare", str(leduc_run)])
     assert r.exit_code == 2 and "a run of leduc" in r.stderr, r.output

@@ -74,7 +74,10 @@ def test_sweep_and_tune_name_the_agent_and_the_exception(agent_modules, spec, wo
 
 
 def test_a_raise_in_a_worker_process_comes_back_as_one_line(agent_modules, monkeypatch):
+    from joblib.externals.loky import get_reusable_executor
+
     monkeypatch.setenv("PYTHONPATH", f"{agent_modules}:{__import__('os').environ.get('PYTHONPATH', '')}")
+    get_reusable_executor().shutdown(wait=True)  # workers of an earlier test were started without that path
     one_error(*run_cli(["tournament", "--agents", "fz_agents:ActRaises,random", "--players", "2", "--games", "4",
                         "--jobs", "2", "--out", str(agent_modules / "t")]),
               "fz_agents:ActRaises", "act() raised ZeroDivisionError")

@@ -168,7 +168,9 @@ MANIFEST = Manifest(
              always=True),
     ),
     view=(ViewKey("state", "congregations", "view:congregations_view", always=False),),  # all public
-    texts={("PH_CG_CHOICE", "*"): "text:choice_text", ("PH_CG_SACRIFICE", "bonfire_order"): "text:sacrifice_text"},
+    # the verbs PH_CG_CHOICE offers (a Research claimable at any decision keeps its own words)
+    texts={**{("PH_CG_CHOICE", verb): "text:choice_text" for verb in ("option", "zone", "jinx_discard")},
+           ("PH_CG_SACRIFICE", "bonfire_order"): "text:sacrifice_text"},
     scenario="scenario:CongregationSetup",  # its operations of the Scenario builder
     compile=(("end", "tables:compile_congregations"),),  # its table compiler (sim.dungeonology.tables.STAGES)
     data="models:DATA",  # its GameData keys and their models
