@@ -11,32 +11,21 @@ from pathlib import Path
 
 import pytest
 from analysis_frames import synthetic_frame, write_run
-from typer.testing import CliRunner
 
-from experiments.cli import app
 from experiments.runs.folder import MANIFEST
 from sim.dungeonology.loader import load_data
 from sim.kit.documents import MAX_DEPTH, read_json, read_toml
 from sim.kit.errors import ConfigError, DataError
+from tests.cli_checks import cli, one_error_line
 
 ROOT = Path(__file__).resolve().parents[1]
 QUICK = ROOT / "experiments" / "configs" / "quick.toml"
 TUNE = ROOT / "experiments" / "configs" / "tune.toml"
 DEEP = "[" * 500 + "]" * 500
-runner = CliRunner()
 
 
-def cli(*args: object):
-    return runner.invoke(app, [str(a) for a in args])
 
 
-def one_error_line(result, *words: str) -> str:
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in result.output, result.output
-    for w in words:
-        assert w in lines[0], (w, lines[0])
-    return lines[0]
 
 
 def layer(tmp_path: Path, **files: str) -> Path:

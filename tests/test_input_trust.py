@@ -7,10 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
 from agents.random_agent import RandomAgent
-from experiments.cli import app
 from sim import GameConfig
 from sim.dungeonology import layout as L
 from sim.dungeonology import modules as M
@@ -19,21 +17,7 @@ from sim.dungeonology.loader import load_data
 from sim.dungeonology.scenario import Scenario
 from sim.dungeonology.state_bounds import state_problem
 from sim.kit.errors import DataError, RecordError
-
-runner = CliRunner()
-
-
-def cli(*args: object):
-    return runner.invoke(app, [str(a) for a in args])
-
-
-def one_error_line(result, *words: str) -> str:
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: ") and "Traceback" not in result.output, result.output
-    for w in words:
-        assert w in lines[0], (w, lines[0])
-    return lines[0]
+from tests.cli_checks import cli, one_error_line
 
 
 @pytest.fixture(scope="module")

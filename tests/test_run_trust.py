@@ -25,6 +25,7 @@ from typer.testing import CliRunner
 from experiments.cli import app
 from experiments.runs.folder import MANIFEST, REPORT_DIR, SweepError, check_parts, sha256_of, verify_run
 from experiments.runs.sweep import load_rows, read_manifest, run_sweep
+from tests.cli_checks import alive, children
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = """name = "small"
@@ -184,23 +185,8 @@ def test_the_report_of_an_incomplete_run_says_so_and_counts_complete_cells(whole
 
 
 # ------------------------------------------------------------- kill -9
-def _children(pid: int) -> list[int]:
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    out.append(int(entry.name))
-            except (OSError, ValueError, IndexError):
-                pass
-    return out
 
 
-def _alive(pid: int) -> bool:
-    try:
-        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def _parts_listed(out: Path) -> int:
@@ -228,14 +214,14 @@ def test_kill_9_at_random_points_resumes_to_the_same_rows_and_leaves_no_orphans(
             time.sleep(rng.uniform(0.0, 0.05))
         if proc.poll() is not None:
             break
-        workers = _children(proc.pid)
+        workers = children(proc.pid)
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
         kills += 1
         deadline = time.monotonic() + 30
-        while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        while any(alive(w) for w in workers) and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert not [w for w in workers if _alive(w)], "workers outlived their killed parent"
+        assert not [w for w in workers if alive(w)], "workers outlived their killed parent"
     assert kills >= 1
     run_sweep(sweep_file, out, jobs=1)  # resume
     manifest, parts, done = verify_run(out)  # every checksum verified

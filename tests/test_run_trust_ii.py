@@ -25,6 +25,7 @@ from experiments.cli import app
 from experiments.runs.folder import MANIFEST, SweepError, verify_run
 from experiments.runs.jobs import processes, usable_cpus
 from experiments.runs.sweep import load_rows, run_sweep
+from tests.cli_checks import alive, children
 
 ROOT = Path(__file__).resolve().parents[1]
 TINY = """name = "tiny"
@@ -191,27 +192,12 @@ def test_sweep_check_still_refuses_a_bad_swept_value_and_counts_the_same_cells(s
 
 
 # ------------------------------------------------------------ workers die with their parent
-def _children(pid: int) -> list[int]:
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                    out.append(int(entry.name))
-            except (OSError, ValueError, IndexError):
-                pass
-    return out
 
 
-def _alive(pid: int) -> bool:
-    try:
-        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 def _workers(pid: int) -> list[int]:
-    return [c for c in _children(pid) if b"popen_loky" in (Path("/proc") / str(c) / "cmdline").read_bytes()]
+    return [c for c in children(pid) if b"popen_loky" in (Path("/proc") / str(c) / "cmdline").read_bytes()]
 
 
 @pytest.mark.slow
@@ -228,16 +214,16 @@ def test_kill_9_of_a_tournament_or_league_ends_its_workers_within_two_seconds(co
         while len(_workers(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.1)
         time.sleep(3)  # the workers are playing: compiled code holds their GIL for a whole chunk
-        workers = _children(proc.pid)
+        workers = children(proc.pid)
         assert len(_workers(proc.pid)) == 2 and proc.poll() is None
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
     killed = time.monotonic()
-    while any(_alive(w) for w in workers) and time.monotonic() - killed < 10:
+    while any(alive(w) for w in workers) and time.monotonic() - killed < 10:
         time.sleep(0.05)
     gone = time.monotonic() - killed
-    assert not [w for w in workers if _alive(w)] and gone < 2.0, f"workers lived {gone:.1f} s"
+    assert not [w for w in workers if alive(w)] and gone < 2.0, f"workers lived {gone:.1f} s"
 
 
 # ------------------------------------------------------------ tune
