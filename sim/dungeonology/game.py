@@ -45,13 +45,13 @@ class Game(KitGame):
 
     def __init__(self, compiled: Compiled, seed: int, state: np.ndarray, initial: np.ndarray | None = None) -> None:
         self._initial = initial  # set for games started from a scenario
-        self._kernels = engine_kernels(compiled).__name__
+        self._engine = bundle_for(compiled)  # the bundle of the engine compiled for its modules
         super().__init__(compiled, seed, state)
 
     @property
     def KERNELS(self) -> ModuleType:  # noqa: N802 - the name sim.kit.game.Game reads
         """The kernels of the engine compiled for this configuration's modules (``sim.dungeonology.engines``)."""
-        return sys.modules.get(self._kernels) or engine_kernels(self.compiled)
+        return sys.modules.get(self._engine.kernels) or engine_kernels(self.compiled)
 
     def decision(self) -> str:
         return f"seat {self.current_player()}, phase {self.phase()}"
@@ -74,7 +74,7 @@ class Game(KitGame):
         self.KERNELS.standings(s, t, scores, ranks)
         parts = np.zeros(4, np.int64)
         seats = []
-        score_parts = bundle_for(self.compiled).rebase(scoring.score_parts)
+        score_parts = self._engine.rebase(scoring.score_parts)
         any_thesis = int(s[L.S_THESIS_COUNT]) > 0
         for p in range(n):
             score_parts(s, t, p, parts)

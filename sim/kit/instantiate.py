@@ -44,6 +44,11 @@ def cache_folder() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dungeonology" / "loops"
 
 
+def code_stamp() -> str:
+    """What generated code depends on besides its own text: this checkout's numba sources and where it is."""
+    return f"{cache.CURRENT or cache.sources_digest()}:{ROOT}"
+
+
 def bind_source(source: str, modules: Mapping[str, str]) -> str:
     """``source`` with each ``from sim.kit.contract import ...`` replaced by imports of the same names from
     ``modules`` (name -> module path); a name it lacks is a KeyError naming it."""
@@ -113,7 +118,7 @@ def instantiate(template: str, modules: Mapping[str, str], extra: Mapping[str, o
              f"{getattr(getattr(v, 'py_func', v), '__qualname__', repr(v))}" for k, v in sorted(extra.items())]
     prefix = f"{template.rsplit('.', 1)[-1]}_{tag}" if tag else template.rsplit(".", 1)[-1]
     key = hashlib.sha256("\n".join([source, *names]).encode()).hexdigest()[:12]
-    code = hashlib.sha256(f"{cache.CURRENT or cache.sources_digest()}:{ROOT}".encode()).hexdigest()[:12]
+    code = hashlib.sha256(code_stamp().encode()).hexdigest()[:12]
     stem = f"{prefix}_{key}_{code}"
     path = _written(stem, f"{prefix}_{key}", source)
     name = f"_dungeonology_{stem}" + ("_python" if python else "")  # numba's cached code finds it by name

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import importlib
+import importlib.util
 import os
 import shutil
 import sys
@@ -27,8 +27,7 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from sim.kit import cache
-from sim.kit.instantiate import ROOT, cache_folder
+from sim.kit.instantiate import cache_folder, code_stamp
 
 
 def _package_dir(package: str) -> Path:
@@ -81,7 +80,7 @@ def rewrite_imports(source: str, packages: Sequence[str], prefix: str) -> str:
 
 
 def _key(packages: Sequence[str], replaced: Mapping[str, str], tag: str) -> str:
-    digest = hashlib.sha256(f"{cache.CURRENT or cache.sources_digest()}:{ROOT}:{tag}".encode())
+    digest = hashlib.sha256(f"{code_stamp()}:{tag}".encode())
     for name in packages:
         digest.update(name.encode())
     for name, text in sorted(replaced.items()):
@@ -124,7 +123,7 @@ def _build(folder: Path, prefix: str, packages: Sequence[str], replaced: Mapping
         path = tmp / prefix / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(rewrite_imports(text, packages, prefix), encoding="utf-8")
-    for pkg in {p for f in (tmp / prefix).rglob("*") if f.is_dir() for p in [f]} | {tmp / prefix}:
+    for pkg in [tmp / prefix, *(f for f in (tmp / prefix).rglob("*") if f.is_dir())]:
         init = pkg / "__init__.py"
         if not init.exists():  # a namespace on the way to a copied package (sim/, sim/dungeonology/ ...)
             init.write_text("", encoding="utf-8")
