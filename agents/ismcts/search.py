@@ -66,8 +66,9 @@ def find_child(child, sibling, action, node, a):
 
 
 @allocating
-def search(s, t, buf, n, params, rng):
-    """ISMCTS from the state `s` (not modified) for the seat deciding now."""
+def search_visits(s, t, buf, n, params, rng, out):
+    """ISMCTS from the state `s` (not modified) for the seat deciding now: the chosen action (the most
+    visited legal one at the root), and ``out[i]`` the root visits of ``buf[i]`` (the search's policy)."""
     me = s[H_ACTOR]
     iters = int(params[Q_ITER])
     c = params[Q_C]
@@ -157,18 +158,27 @@ def search(s, t, buf, n, params, rng):
                 reward[node, p] += r[p]
             node = parent[node] if node > 0 else -1
     # the most visited legal action at the root
+    for i in range(n):
+        out[i] = 0.0
     best_a = buf[0]
     most = -1.0
     ch = child[0]
     while ch >= 0:
-        if visits[ch] > most:
-            for i in range(n):
-                if buf[i] == action[ch]:
+        for i in range(n):
+            if buf[i] == action[ch]:
+                out[i] = visits[ch]
+                if visits[ch] > most:
                     most = visits[ch]
                     best_a = action[ch]
-                    break
+                break
         ch = sibling[ch]
     return best_a
+
+
+@allocating
+def search(s, t, buf, n, params, rng):
+    """ISMCTS from the state `s` (not modified) for the seat deciding now: the most visited legal action."""
+    return search_visits(s, t, buf, n, params, rng, np.zeros(n))
 
 
 @kernel
